@@ -1,0 +1,37 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatDay, pick } from "~/utils/format";
+import { Highlight } from "./Highlight";
+
+export type ConferenceSummary = {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  startDate: string;
+  endDate: string;
+  cityZh: string;
+  cityEn: string;
+  hostZh: string;
+  hostEn: string;
+  isPublish: boolean;
+};
+
+export function ConferenceCard({ conference, keyword }: { conference: ConferenceSummary; keyword?: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <li>
+      <Link className="ui-conference-card" to={`/${conference.id}`}>
+        <span className="ui-conference-name">
+          <Highlight text={pick(lang, conference.nameZh, conference.nameEn)} keyword={keyword} />
+        </span>
+        <span className="ui-conference-meta">
+          {t("home.dates", { start: formatDay(lang, conference.startDate), end: formatDay(lang, conference.endDate) })}
+        </span>
+        <span className="ui-conference-meta">
+          <Highlight text={pick(lang, conference.cityZh, conference.cityEn)} keyword={keyword} /> · {pick(lang, conference.hostZh, conference.hostEn)}
+        </span>
+      </Link>
+    </li>
+  );
+}

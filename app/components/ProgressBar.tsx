@@ -1,0 +1,37 @@
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+/** Shown only when a navigation lasts longer than this (spec §9 throttle). */
+export const PROGRESS_THROTTLE_MS = 200;
+/** The bar takes this long to fill to 90 % (spec §9 duration). */
+export const PROGRESS_DURATION_MS = 5000;
+
+/** The loading indicator on route change. */
+export function ProgressBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [width, setWidth] = useState(0);
+
+  useEffect(() => {
+    if (!busy) {
+      setWidth((w) => (w > 0 ? 100 : 0));
+      const done = setTimeout(() => setWidth(0), 300);
+      return () => clearTimeout(done);
+    }
+    const started = Date.now();
+    let interval: ReturnType<typeof setInterval> | undefined;
+    const show = setTimeout(() => {
+      interval = setInterval(() => {
+        const elapsed = Date.now() - started;
+        setWidth(Math.min(90, 10 + (80 * elapsed) / PROGRESS_DURATION_MS));
+      }, PROGRESS_THROTTLE_MS);
+      setWidth(10);
+    }, PROGRESS_THROTTLE_MS);
+    return () => {
+      clearTimeout(show);
+      if (interval) clearInterval(interval);
+    };
+  }, [busy]);
+
+  return <div className="ui-progress" role="progressbar" aria-hidden={width === 0} style={{ width: `${width}%`, opacity: width === 0 || width === 100 ? 0 : 1 }} />;
+}

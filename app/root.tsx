@@ -1,0 +1,142 @@
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorPage } from "~/components/ErrorPage";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { NoticeProvider } from "~/components/Notices";
+import { ProgressBar } from "~/components/ProgressBar";
+import { loadSession, type SessionState } from "~/services/account.server";
+import { appEnv, siteLinks } from "~/services/env.server";
+import { getLang, readNotices, setLangCookie } from "~/services/session.server";
+import stylesheet from "~/styles/generated/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico" },
+];
+
+export type Layout = "default" | "detail" | "create" | "bare";
+export type RouteHandle = { layout?: Layout };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { lang, present } = getLang(request);
+  const [{ session, setCookie }, notices] = await Promise.all([loadSession(request), readNotices(request)]);
+  const headers = new Headers();
+  // First visit: the language cookie is set to Chinese (spec §2 Language).
+  if (!present) headers.append("Set-Cookie", setLangCookie(lang));
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  if (notices.clear) headers.append("Set-Cookie", notices.clear);
+  const env = appEnv();
+  const allLinks = siteLinks();
+  const { groupDetail, ...plainLinks } = allLinks;
+  return data(
+    {
+      lang,
+      session,
+      links: { ...plainLinks, groupDetail: session.groupId !== null ? groupDetail(session.groupId) : null },
+      notices: notices.list,
+      contact: { phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, icp: env.ICP_FILING },
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const handle = { i18n: "common" };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const lang = root?.lang ?? (i18n.language === "en" ? "en" : "zh");
+  return (
+    <html lang={lang === "en" ? "en" : "zh-CN"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useLayout(): Layout {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const layout = (matches[i].handle as RouteHandle | undefined)?.layout;
+    if (layout) return layout;
+  }
+  return "default";
+}
+
+function Frame({ layout, children }: { layout: Layout; children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  const session: SessionState = root?.session ?? { isLogin: false, auth: null, certification: false, groupId: null, noticesUnread: 0, messagesUnread: 0 };
+  const lang = root?.lang ?? "zh";
+  // Statistics pages hide header and footer (spec §2 Layouts).
+  if (layout === "bare") {
+    return (
+      <NoticeProvider initial={root?.notices ?? []}>
+        <main className="ui-main-bare">{children}</main>
+      </NoticeProvider>
+    );
+  }
+  return (
+    <NoticeProvider initial={root?.notices ?? []}>
+      <div className="ui-page">
+        <a className="ui-skip-link" href="#main">
+          {t("header.skipToContent")}
+        </a>
+        <ProgressBar />
+        {root && <Header session={session} links={root.links} lang={lang} slim={layout === "create"} />}
+        <main id="main" className="ui-main">
+          {layout === "detail" ? children : <div className="ui-container">{children}</div>}
+        </main>
+        {layout !== "create" && root && <Footer contact={root.contact} />}
+      </div>
+    </NoticeProvider>
+  );
+}
+
+export default function App() {
+  const layout = useLayout();
+  return (
+    <Frame layout={layout}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && status < 500 && typeof error.data === "string" ? error.data : undefined;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Frame layout="default">
+      <ErrorPage status={status} message={message} />
+    </Frame>
+  );
+}

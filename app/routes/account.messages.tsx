@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { Pagination } from "~/components/Pagination";
+import { requireAccount } from "~/services/account.server";
+import { i18n } from "~/services/i18n.server";
+import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
+import { callPlatform, type Page, platformData } from "~/services/platform.server";
+
+type InboxItem = { id: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; readAt: string | null; createdAt: string };
+const PAGE_SIZE = 20;
+const KINDS = ["notices", "messages"] as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+/** The account site's messages page (when this app is its own account site). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccount(request);
+  const url = new URL(request.url);
+  const kind = KINDS.find((k) => k === url.searchParams.get("kind")) ?? "notices";
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const [items, noticesUnread, messagesUnread] = await Promise.all([
+    platformData<Page<InboxItem>>(request, `/cms/${kind}`, { query: { page, pageSize: PAGE_SIZE } }),
+    platformData<number>(request, "/cms/notices/unread"),
+    platformData<number>(request, "/cms/messages/unread"),
+  ]);
+  const t = await i18n.getFixedT(request);
+  return { title: `${t("account.messagesTitle")} - ${t("meta.siteName")}`, kind, page, items, unread: { notices: noticesUnread, messages: messagesUnread } };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccount(request);
+  const form = await request.formData();
+  const kind = form.get("kind") === "messages" ? "messages" : "notices";
+  const id = String(form.get("id") ?? "");
+  const back = `/account/messages?kind=${kind}`;
+  if (id === "all" && form.get("confirmed") !== "1") return { confirm: "all" as const };
+  const result = await callPlatform(request, `/cms/${kind}/${id === "all" ? "all" : Number(id) || 0}/read`, { method: "PUT" });
+  if (!result.ok) throw await redirectWithNotice(back, dangerNotices(result.messages));
+  const t = await i18n.getFixedT(request);
+  throw await redirectWithNotice(back, { content: t("account.saved"), color: "success" });
+}
+
+export default function Messages() {
+  const { kind, page, items, unread } = useLoaderData<typeof loader>();
+  const { t, i18n: { language } } = useTranslation();
+  const en = language === "en";
+  return (
+    <section>
+      <h1 className="ui-page-title">{t("account.messagesTitle")}</h1>
+      <nav className="ui-tabs">
+        {KINDS.map((k) => (
+          <Link key={k} className="ui-tab" to={`?kind=${k}`} aria-current={kind === k ? "page" : undefined}>
+            {t(`account.${k}`)} {unread[k] > 0 && <span className="ui-badge" data-tone="brand">{unread[k]}</span>}
+          </Link>
+        ))}
+      </nav>
+      {unread[kind as (typeof KINDS)[number]] > 0 && (
+        <ConfirmForm title={t("account.markAllRead")} fields={{ kind, id: "all" }}>
+          {t("account.markAllRead")}
+        </ConfirmForm>
+      )}
+      {items.list.length === 0 ? (
+        <p className="ui-muted">{t("account.empty")}</p>
+      ) : (
+        <ul>
+          {items.list.map((item) => (
+            <li key={item.id} className="ui-inbox-item" data-unread={!item.readAt}>
+              <div style={{ flex: 1 }}>
+                <p>
+                  {!item.readAt && <span className="ui-badge" data-tone="warning">{t("account.unreadBadge")}</span>} {en && item.titleEn ? item.titleEn : item.titleZh}
+                </p>
+                <p className="ui-muted">{en && item.bodyEn ? item.bodyEn : item.bodyZh}</p>
+                <p className="ui-muted">{new Date(item.createdAt).toLocaleString(en ? "en-GB" : "zh-CN", { timeZone: "Asia/Shanghai" })}</p>
+              </div>
+              {!item.readAt && (
+                <Form method="post">
+                  <input type="hidden" name="kind" value={kind} />
+                  <input type="hidden" name="id" value={item.id} />
+                  <button type="submit" className="ui-link-button">
+                    {t("account.markRead")}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={PAGE_SIZE} total={items.total} />
+    </section>
+  );
+}

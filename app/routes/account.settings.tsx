@@ -1,0 +1,109 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/FieldError";
+import { UploadField } from "~/components/UploadField";
+import { accountSettingsSchema } from "~/schemas/account";
+import { type Account, requireAccount } from "~/services/account.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform } from "~/services/platform.server";
+import { setLangCookie } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const account = await requireAccount(request);
+  const t = await i18n.getFixedT(request);
+  return { title: `${t("account.settingsTitle")} - ${t("meta.siteName")}`, account, maxMb: UPLOAD_MAX_MB };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccount(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: accountSettingsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  let avatar = submission.value.avatar;
+  // Without JavaScript the picture comes with the form; upload it first.
+  const file = formData.get("avatarFile");
+  if (file instanceof File && file.size > 0) {
+    const body = new FormData();
+    body.set("file", file);
+    const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
+    if (!uploaded.ok) return data(submission.reply({ fieldErrors: { avatar: uploaded.messages } }), { status: 400 });
+    avatar = uploaded.data.publicUrl;
+  }
+  const saved = await callPlatform<Account>(request, "/account", { method: "PUT", body: { ...submission.value, avatar } });
+  if (!saved.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
+    return data(submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), { status: 400 });
+  }
+  const lang = saved.data.defaultType === 1 ? "en" : "zh";
+  const t = await i18n.getFixedT(lang);
+  throw await redirectWithNotice("/account/settings", { content: t("account.saved"), color: "success" }, { headers: { "Set-Cookie": setLangCookie(lang) } });
+}
+
+export default function Settings() {
+  const { account, maxMb } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { name: account.name, email: account.email ?? "", avatar: account.avatar ?? "", defaultType: String(account.defaultType) },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSettingsSchema }),
+  });
+  return (
+    <section className="ui-card-narrow">
+      <h1 className="ui-section-title">{t("account.settingsTitle")}</h1>
+      <Form method="post" encType="multipart/form-data" className="ui-stack" {...getFormProps(form)}>
+        {form.errors?.map((message) => (
+          <p key={message} className="ui-field-error" role="alert">
+            {t(message)}
+          </p>
+        ))}
+        <p className="ui-muted">
+          {t("account.mobile")}：{account.mobile} · {t(account.wechatBound ? "account.wechatBound" : "account.wechatNotBound")}
+        </p>
+        <div className="ui-field">
+          <label className="ui-label" htmlFor={fields.name.id}>
+            {t("account.name")}
+          </label>
+          <input className="ui-input" {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+          <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-label" htmlFor={fields.email.id}>
+            {t("account.email")}
+          </label>
+          <input className="ui-input" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+        </div>
+        <UploadField name="avatar" label={t("account.avatar")} help={t("account.avatarHelp", { mb: maxMb })} defaultUrl={account.avatar} />
+        <FieldError errors={fields.avatar.errors} />
+        <fieldset className="ui-field">
+          <legend className="ui-label">{t("account.defaultLanguage")}</legend>
+          <div className="ui-row">
+            {[
+              ["0", t("account.chinese")],
+              ["1", t("account.english")],
+            ].map(([value, label]) => (
+              <label key={value} className="ui-checkbox">
+                <input type="radio" name={fields.defaultType.name} value={value} defaultChecked={fields.defaultType.initialValue === value} />
+                <span>{label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className="ui-button">
+          {t("common.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}

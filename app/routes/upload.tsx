@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireToken } from "~/services/guard.server";
+import { callPlatform } from "~/services/platform.server";
+
+/**
+ * The browser's upload endpoint (the token lives in an HttpOnly cookie, so scripts can't call
+ * the platform directly): forwards the `file` field to `/cms/files/upload`, answers JSON.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireToken(request);
+  const form = await request.formData();
+  const file = form.get("file");
+  const body = new FormData();
+  if (file) body.set("file", file);
+  const result = await callPlatform<{ publicUrl: string; key: string }>(request, "/cms/files/upload", { method: "POST", body });
+  if (!result.ok) return Response.json({ message: result.message }, { status: result.status });
+  return Response.json(result.data);
+}

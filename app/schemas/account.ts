@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+/**
+ * One schema, two sides: the sign-in forms and the platform's handlers parse the same shapes.
+ * Messages are translation keys (app/locales/{zh,en}/common.json).
+ */
+
+/** A mainland mobile (11 digits starting 1[3-9]) or an international number in E.164. */
+export const mobile = z
+  .string({ error: "validation.mobileRequired" })
+  .trim()
+  .min(1, "validation.mobileRequired")
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/, "validation.mobileInvalid"));
+
+export const smsCode = z
+  .string({ error: "validation.codeRequired" })
+  .trim()
+  .min(1, "validation.codeRequired")
+  .regex(/^\d{6}$/, "validation.codeInvalid");
+
+/** HTML checkboxes post "on"; JSON callers send booleans. */
+export const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+export const sendCodeSchema = z.object({ mobile });
+
+export const loginSchema = z.object({
+  mobile,
+  code: smsCode,
+  rememberMe: checkbox,
+  /** Links a WeChat identity that has no account yet to this mobile (see the WeChat flow). */
+  bindTicket: z.string().max(200).optional(),
+});
+
+export const registerSchema = loginSchema.extend({
+  name: z.string({ error: "validation.nameRequired" }).trim().min(1, "validation.nameRequired").max(50, "validation.nameTooLong"),
+  agree: z
+    .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "validation.mustAgree" })
+    .transform(() => true),
+});
+
+export const wechatLoginSchema = z.object({ code: z.string().min(1).max(512) });
+
+export const accountSettingsSchema = z.object({
+  name: z.string({ error: "validation.nameRequired" }).trim().min(1, "validation.nameRequired").max(50, "validation.nameTooLong"),
+  email: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.email("validation.emailInvalid").optional()),
+  avatar: z.string().trim().max(500).optional(),
+  defaultType: z.coerce.number().int().min(0).max(1),
+});

@@ -1,0 +1,61 @@
+import { callPlatform, platformData } from "./platform.server";
+import { requireToken } from "./guard.server";
+import { clearTokenCookie, getToken } from "./session.server";
+
+/** The account object of the session (spec §3 `auth`, plus the flags the header needs). */
+export type Account = {
+  id: number;
+  accountId: number;
+  name: string;
+  mobile: string;
+  email: string | null;
+  avatar: string | null;
+  hasClaimed: boolean;
+  defaultType: number;
+  isPlatformAdmin: boolean;
+  wechatBound: boolean;
+  certification?: boolean;
+};
+
+export type SessionState = {
+  isLogin: boolean;
+  auth: Account | null;
+  certification: boolean;
+  groupId: number | null;
+  noticesUnread: number;
+  messagesUnread: number;
+};
+
+const loggedOut: SessionState = { isLogin: false, auth: null, certification: false, groupId: null, noticesUnread: 0, messagesUnread: 0 };
+
+/**
+ * Loads the session for the shell (spec §4 "at start"): the account, its group, and the unread
+ * counts. A stale token on an open page just signs the visitor out (the cookie is cleared).
+ */
+export async function loadSession(request: Request): Promise<{ session: SessionState; setCookie: string | null }> {
+  if (!getToken(request)) return { session: loggedOut, setCookie: null };
+  const account = await callPlatform<Account>(request, "/account", { redirectOn401: false });
+  if (!account.ok) return { session: loggedOut, setCookie: account.status === 401 ? clearTokenCookie() : null };
+  const [notices, messages, group] = await Promise.all([
+    callPlatform<number>(request, "/cms/notices/unread", { redirectOn401: false }),
+    callPlatform<number>(request, "/cms/messages/unread", { redirectOn401: false }),
+    callPlatform<{ id: number } | null>(request, `/group/by-account/${account.data.accountId}`, { redirectOn401: false }),
+  ]);
+  return {
+    session: {
+      isLogin: true,
+      auth: account.data,
+      certification: Boolean(account.data.certification),
+      groupId: group.ok ? (group.data?.id ?? null) : null,
+      noticesUnread: notices.ok ? notices.data : 0,
+      messagesUnread: messages.ok ? messages.data : 0,
+    },
+    setCookie: null,
+  };
+}
+
+/** The guard for account pages: a token (or off to login), then the account (401 → login). */
+export async function requireAccount(request: Request): Promise<Account> {
+  requireToken(request);
+  return platformData<Account>(request, "/account");
+}

@@ -1,0 +1,83 @@
+import { redirect } from "@remix-run/node";
+import { appEnv } from "./env.server";
+import { getToken } from "./session.server";
+
+/**
+ * The open routes of spec §2, by the spec's names, mapped to our URL patterns.
+ * Every other page requires a token (docs/decisions/002-open-routes.md).
+ */
+export const OPEN_ROUTES: Record<string, string> = {
+  index: "/",
+  "conf-id": "/conf/:id",
+  "c-id": "/c/:id",
+  "form-detail": "/form/detail",
+  search: "/search",
+  schedule: "/schedule",
+  "search-reference": "/search/reference",
+  "search-form": "/search/form",
+  orgList: "/orgList",
+  "attend-meetingInfo": "/attend/:meetingInfo",
+  agreement: "/agreement",
+  privacy: "/privacy",
+  "attend-paypal-result": "/attend/paypal/:result?",
+  liveStreaming: "/liveStreaming",
+  "liveStreaming-detail-id": "/liveStreaming/detail/:id?",
+  "attend-claime": "/attend/claime/:index",
+  alipage: "/alipage",
+};
+
+/**
+ * Routes we add that must be open too: the conference page itself (visitors browse it,
+ * issue 3), the sign-in pages of our own account site, the language switch, the API mount
+ * (which does its own bearer-token checks), the sitemap and the help page.
+ */
+export const EXTRA_OPEN_ROUTES = ["/:id", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help"];
+
+/**
+ * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the
+ * site (`//x`, `/\x`, `%5C`, schemes, absolute URLs, control characters) lands on the fallback.
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  let decoded = to;
+  try {
+    decoded = decodeURIComponent(to);
+  } catch {
+    return fallback;
+  }
+  for (const candidate of [to, decoded]) {
+    if (!candidate.startsWith("/") || candidate.startsWith("//") || candidate.includes("\\")) return fallback;
+    if (/[\u0000-\u001f\u007f]/.test(candidate)) return fallback;
+  }
+  if (/^\/[^/]*:/.test(decoded)) return fallback;
+  return to;
+}
+
+/** Where a guarded page sends someone without a token: the account site's login, with the way back. */
+export function loginUrl(request: Request) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const accountSite = appEnv().ACCOUNT_SITE_URL;
+  if (accountSite) {
+    const origin = appEnv().APP_HOST ? `${url.protocol}//${appEnv().APP_HOST}` : url.origin;
+    return `${accountSite}/login?redirect=${encodeURIComponent(origin + back)}`;
+  }
+  return back === "/" ? "/login" : `/login?redirect=${encodeURIComponent(back)}`;
+}
+
+function hostOf(request: Request) {
+  return request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+}
+
+/**
+ * The access guard of spec §6 for a route that is not open: on another host than the
+ * configured one the user goes to /; without a token, to the account login.
+ * Returns the token. Whether it is still valid, the platform says on the next call (401 → login).
+ */
+export function requireToken(request: Request): string {
+  const configured = appEnv().APP_HOST;
+  if (configured && hostOf(request) !== configured) throw redirect("/");
+  const token = getToken(request);
+  if (!token) throw redirect(loginUrl(request));
+  return token;
+}

@@ -1,0 +1,18 @@
+import { redirect } from "@remix-run/node";
+import type { NoticeInput } from "~/utils/notice";
+import { noticeCookieHeader } from "./session.server";
+
+/**
+ * Redirects with notices shown once on the next page (with or without JavaScript).
+ * @example throw await redirectWithNotice("/", { content: t("auth.loggedOut"), color: "success" })
+ */
+export async function redirectWithNotice(to: string, notices: NoticeInput | NoticeInput[], init: { headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await noticeCookieHeader(Array.isArray(notices) ? notices : [notices]));
+  return redirect(to, { headers });
+}
+
+/** Server messages of a failed call as danger notices, one per message (spec §8). */
+export function dangerNotices(messages: string[]): NoticeInput[] {
+  return messages.map((content) => ({ content, color: "danger", duration: 4000 }));
+}

@@ -1,0 +1,143 @@
+import { redirect } from "@remix-run/node";
+import { appEnv } from "./env.server";
+import { loginUrl } from "./guard.server";
+import { type Lang, clearTokenCookie, getLang, getToken } from "./session.server";
+
+/**
+ * The one client of the platform API (spec §7, §8). Every call carries the bearer token when
+ * there is one and `Client-Type: web`; in process by default, over HTTP with PLATFORM_API_URL.
+ *
+ * Outcomes, as spec §8 says:
+ * - code 0 or HTTP 200: `{ok: true, data}`;
+ * - 400 and 404: `{ok: false, ...}` back to the caller, to show next to the form or as a 404;
+ * - 401: the token is dropped and the browser goes to the account login;
+ * - any other status: thrown as a response with that status (the error page);
+ * - no response at all: thrown as 500.
+ */
+export type ApiSuccess<T> = { ok: true; status: number; code: number; message: string; data: T };
+export type ApiFailure = {
+  ok: false;
+  /** 401 only when the caller asked for it with `redirectOn401: false`. */
+  status: 400 | 401 | 404;
+  code: number;
+  message: string;
+  /** Several messages are shown one by one. */
+  messages: string[];
+  /** Per-field messages of a rejected form, already in the user's language. */
+  fields: Record<string, string>;
+  data: unknown;
+};
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+export type CallOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A plain object goes as JSON; FormData as multipart. */
+  body?: unknown;
+  /** Overrides the request's own token (e.g. right after login). `null` sends none. */
+  token?: string | null;
+  /** When false, a 401 answers as a failure instead of sending the user to login. */
+  redirectOn401?: boolean;
+};
+
+type Fetcher = (request: Request) => Response | Promise<Response>;
+let inProcess: Fetcher | undefined;
+
+async function platformFetch(url: string, init: RequestInit): Promise<Response> {
+  const external = appEnv().PLATFORM_API_URL;
+  if (external) return fetch(external + url.slice("/api".length), { ...init, signal: AbortSignal.timeout(15_000) });
+  if (!inProcess) {
+    const { getPlatform } = await import("#platform/runtime");
+    const platform = await getPlatform();
+    inProcess = (request) => platform.app.fetch(request);
+  }
+  return await inProcess(new Request("http://platform.internal" + url, init));
+}
+
+/** Forwards a raw request (the `/api` mount) to the platform, in process or external. */
+export async function forwardToPlatform(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  try {
+    return await platformFetch(url.pathname + url.search, {
+      method: request.method,
+      headers: request.headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+    });
+  } catch (error) {
+    console.error("[platform] unreachable:", error);
+    return Response.json({ code: 503, message: "platform unreachable", statusCode: 503 }, { status: 503 });
+  }
+}
+
+export async function callPlatform<T>(request: Request, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const token = options.token === undefined ? getToken(request) : options.token;
+  const { lang } = getLang(request);
+  const headers = new Headers({ "Client-Type": "web", "Accept-Language": lang, Accept: "application/json" });
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const url = "/api" + path + (search.size ? `?${search}` : "");
+
+  let response: Response;
+  try {
+    response = await platformFetch(url, { method: options.method ?? "GET", headers, body });
+  } catch (error) {
+    console.error(`[platform] no response for ${options.method ?? "GET"} ${path}:`, error);
+    throw systemError(500, lang);
+  }
+  const payload = (await response.json().catch(() => null)) as {
+    code?: number;
+    message?: string;
+    messages?: string[];
+    data?: unknown;
+    statusCode?: number;
+  } | null;
+
+  if (response.status === 200 || payload?.code === 0) {
+    return { ok: true, status: response.status, code: payload?.code ?? 0, message: payload?.message ?? "", data: payload?.data as T };
+  }
+  const status = payload?.statusCode ?? response.status ?? 500;
+  if (status === 401 && options.redirectOn401 !== false) {
+    throw redirect(loginUrl(request), { headers: { "Set-Cookie": clearTokenCookie() } });
+  }
+  if (status === 400 || status === 404 || status === 401) {
+    const message = payload?.message ?? "";
+    const data = payload?.data as { fields?: Record<string, string> } | undefined;
+    return {
+      ok: false,
+      status,
+      code: payload?.code ?? status,
+      message,
+      messages: payload?.messages?.length ? payload.messages : message ? [message] : [],
+      fields: data?.fields ?? {},
+      data: payload?.data,
+    };
+  }
+  throw systemError(status, lang, payload?.message);
+}
+
+/** A response the error page shows with its status (spec §8). */
+export function systemError(status: number, lang: Lang, message?: string) {
+  return new Response(message ?? (lang === "en" ? "System Error" : "系统错误"), {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/** The data of a call that must succeed; a 404 becomes the not-found page, a 400 the error page. */
+export async function platformData<T>(request: Request, path: string, options?: CallOptions): Promise<T> {
+  const result = await callPlatform<T>(request, path, options);
+  if (result.ok) return result.data;
+  throw new Response(result.message, { status: result.status === 401 ? 401 : result.status });
+}
+
+export type Page<T> = { list: T[]; total: number };

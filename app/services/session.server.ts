@@ -1,0 +1,95 @@
+import { createCookie } from "@remix-run/node";
+import * as cookie from "cookie";
+import { type Notice, type NoticeInput, makeNotice } from "~/utils/notice";
+import { appEnv } from "./env.server";
+import { platformSecret } from "./secret.server";
+
+export const TOKEN_COOKIE = "ACCESS_TOKEN";
+export const LANG_COOKIE = "isEnglish";
+/** 31 days with rememberMe or claim (spec §9). */
+export const REMEMBER_SECONDS = 31 * 24 * 3600;
+export const LANG_SECONDS = 365 * 24 * 3600;
+
+export type Lang = "zh" | "en";
+
+const secure = () => {
+  const env = appEnv();
+  return env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : env.NODE_ENV === "production";
+};
+
+function readCookies(request: Request) {
+  return cookie.parse(request.headers.get("cookie") ?? "");
+}
+
+/** The opaque platform token; kept raw so the other sites of the configured domain can read it too. */
+export function getToken(request: Request): string | null {
+  const value = readCookies(request)[TOKEN_COOKIE];
+  return value && /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
+}
+
+export function setTokenCookie(token: string, remember: boolean) {
+  return cookie.serialize(TOKEN_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(),
+    path: "/",
+    domain: appEnv().COOKIE_DOMAIN,
+    ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
+  });
+}
+
+export function clearTokenCookie() {
+  return cookie.serialize(TOKEN_COOKIE, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(),
+    path: "/",
+    domain: appEnv().COOKIE_DOMAIN,
+    maxAge: 0,
+    expires: new Date(0),
+  });
+}
+
+/** `isEnglish` absent → Chinese (spec §2 Language). */
+export function getLang(request: Request): { lang: Lang; present: boolean } {
+  const value = readCookies(request)[LANG_COOKIE];
+  return { lang: value === "1" ? "en" : "zh", present: value === "0" || value === "1" };
+}
+
+export function setLangCookie(lang: Lang) {
+  return cookie.serialize(LANG_COOKIE, lang === "en" ? "1" : "0", {
+    sameSite: "lax",
+    secure: secure(),
+    path: "/",
+    maxAge: LANG_SECONDS,
+  });
+}
+
+let noticeCookie: ReturnType<typeof createCookie> | undefined;
+const notices = () =>
+  (noticeCookie ??= createCookie("__notice", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(),
+    path: "/",
+    maxAge: 120,
+    secrets: [platformSecret()],
+  }));
+
+/** Flash notices: set on a redirect, read once by the next page. */
+export async function noticeCookieHeader(list: NoticeInput[]) {
+  return notices().serialize(list.map(makeNotice));
+}
+
+export async function readNotices(request: Request): Promise<{ list: Notice[]; clear: string | null }> {
+  const raw = readCookies(request)["__notice"];
+  if (!raw) return { list: [], clear: null };
+  const value: unknown = await notices().parse(request.headers.get("cookie"));
+  let list: Notice[] = [];
+  try {
+    list = Array.isArray(value) ? value.map((n) => makeNotice(n as NoticeInput)) : [];
+  } catch {
+    list = [];
+  }
+  return { list, clear: await notices().serialize([], { maxAge: 0, expires: new Date(0) }) };
+}

@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import type { PlatformDeps, PlatformEnv } from "./context";
+import { ApiError, errorBody } from "./http";
+import { accountRoutes } from "./routes/account";
+import { cmsRoutes } from "./routes/cms";
+import { conferenceRoutes } from "./routes/conference";
+import { loginRoutes } from "./routes/login";
+import { accountByToken } from "./services/identity";
+
+export type { PlatformDeps } from "./context";
+
+/**
+ * The bundled platform API (spec §7): base `/api`, envelope `{code, message, data}`, bearer
+ * tokens, `Client-Type` read. Mounted in process by the Remix app; can also run on its own.
+ */
+export function createPlatformApp(deps: PlatformDeps) {
+  const app = new Hono<PlatformEnv>().basePath("/api");
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json(errorBody(c, error), error.status as 400);
+    }
+    console.error("[platform]", c.req.method, c.req.path, error);
+    return c.json(errorBody(c, new ApiError(500, "errors.internal")), 500);
+  });
+  app.notFound((c) => c.json(errorBody(c, new ApiError(404, "errors.notFound")), 404));
+
+  app.use(async (c, next) => {
+    c.set("clientType", c.req.header("client-type") ?? "unknown");
+    const header = c.req.header("authorization") ?? "";
+    const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
+    c.set("token", token || null);
+    c.set("account", token ? await accountByToken(deps, token) : null);
+    await next();
+  });
+
+  app.route("/", loginRoutes(deps));
+  app.route("/", accountRoutes(deps));
+  app.route("/", cmsRoutes(deps));
+  app.route("/", conferenceRoutes(deps));
+  return app;
+}

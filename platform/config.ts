@@ -1,0 +1,60 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === undefined || value === "" ? undefined : value === "true" || value === "1");
+
+/** The platform's settings, validated once at start; a bad value stops the server with its name. */
+const envSchema = z.object({
+  DATA_DIR: z.string().default("data"),
+  DATABASE_URL: z.string().optional(),
+  SEED: flag,
+  SESSION_SECRET: z.string().min(16).optional(),
+  SMS_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_SIGN_NAME: z.string().optional(),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECHAT_OAUTH_URL: z.url().optional(),
+  WECHAT_API_URL: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(10),
+});
+
+export type PlatformConfig = z.infer<typeof envSchema> & { secret: string };
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const config = parsed.data;
+  if (config.SMS_PROVIDER === "http" && !config.SMS_HTTP_URL) throw new Error("Invalid environment: SMS_PROVIDER=http needs SMS_HTTP_URL");
+  return { ...config, secret: config.SESSION_SECRET ?? localSecret(config.DATA_DIR) };
+}
+
+/**
+ * Without SESSION_SECRET, one is made and kept in DATA_DIR so restarts keep sessions and codes
+ * valid. Several instances must share SESSION_SECRET instead.
+ */
+function localSecret(dataDir: string) {
+  const file = path.join(dataDir, ".secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

@@ -1,0 +1,60 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import type { Db } from "./db";
+import { fail, langOf } from "./http";
+import { translate } from "./messages";
+import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
+import type { Account } from "./services/identity";
+
+export type PlatformDeps = {
+  db: Db;
+  sms: SmsProvider;
+  storage: Storage;
+  /** Absent when WeChat sign-in is not configured. */
+  wechat: WeChatProvider | null;
+  /** HMAC key for SMS code hashes. */
+  secret: string;
+  now: () => Date;
+  uploadMaxBytes: number;
+};
+
+export type PlatformEnv = {
+  Variables: { account: Account | null; token: string | null; clientType: string };
+};
+
+export type Ctx = Context<PlatformEnv>;
+
+/** The signed-in account, or 401. */
+export function requireAccount(c: Ctx): Account {
+  const account = c.get("account");
+  if (!account) fail(401, "errors.unauthorized");
+  return account;
+}
+
+/** Reads a JSON or form body; bad JSON is a 400, not a 500. */
+export async function readBody(c: Ctx): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      return await c.req.json();
+    } catch {
+      fail(400, "errors.badJson");
+    }
+  }
+  if (type.includes("form")) return Object.fromEntries(Object.entries(await c.req.parseBody()));
+  return {};
+}
+
+/** Validates with a shared schema; failures answer 400 with each field's message in the caller's language. */
+export function parse<S extends z.ZodType>(c: Ctx, schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const lang = langOf(c);
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join(".") || "_";
+    fields[path] ??= translate(lang, issue.message);
+  }
+  const keys = result.error.issues.map((issue) => issue.message);
+  fail(400, keys[0] ?? "errors.invalid", { messages: keys, data: { fields } });
+}

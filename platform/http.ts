@@ -1,0 +1,59 @@
+import type { Context } from "hono";
+import { translate, type Lang } from "./messages";
+
+/** A failure the caller should see: HTTP status, a business code and translated message(s). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: string,
+    readonly options: { code?: number; params?: Record<string, string | number>; messages?: string[]; data?: unknown } = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** Throws an ApiError; for expected failures inside handlers. */
+export function fail(status: number, messageKey: string, options?: ApiError["options"]): never {
+  throw new ApiError(status, messageKey, options);
+}
+
+export function langOf(c: Context): Lang {
+  const header = c.req.header("accept-language") ?? "";
+  return header.toLowerCase().startsWith("en") ? "en" : "zh";
+}
+
+/** The envelope of spec §7: `{code: 0, message, data}`. */
+export function ok<T>(c: Context, data: T, status: 200 | 201 = 200) {
+  return c.json({ code: 0, message: "ok", data }, status);
+}
+
+/** A page: `data: {list, total}`. */
+export function page<T>(c: Context, list: T[], total: number) {
+  return ok(c, { list, total });
+}
+
+export function errorBody(c: Context, error: ApiError) {
+  const lang = langOf(c);
+  const messages = error.options.messages?.map((key) => translate(lang, key));
+  return {
+    code: error.options.code ?? error.status,
+    message: translate(lang, error.messageKey, error.options.params),
+    ...(messages && messages.length > 1 ? { messages } : {}),
+    ...(error.options.data !== undefined ? { data: error.options.data } : {}),
+    statusCode: error.status,
+  };
+}
+
+/** Paging parameters with sane bounds: `page`/`currentPage` from 1, `pageSize` 1–100. */
+export function paging(c: Context, defaultSize = 20) {
+  const pageNo = Math.max(1, Math.floor(Number(c.req.query("currentPage") ?? c.req.query("page") ?? 1)) || 1);
+  const size = Math.min(100, Math.max(1, Math.floor(Number(c.req.query("pageSize") ?? defaultSize)) || defaultSize));
+  return { page: pageNo, pageSize: size, offset: (pageNo - 1) * size };
+}
+
+/** Parses a positive integer path/query parameter, or answers 404 (not 500) for garbage. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) fail(404, "errors.notFound");
+  return id;
+}

@@ -1,0 +1,66 @@
+import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { Hono } from "hono";
+import { accountSettingsSchema } from "../../app/schemas/account";
+import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { accounts, researchGroups } from "../db/schema";
+import { fail, idParam, ok, page, paging } from "../http";
+import { isCertified, publicAccount } from "../services/identity";
+
+export function accountRoutes(deps: PlatformDeps) {
+  const app = new Hono<PlatformEnv>();
+
+  app.get("/account", async (c) => {
+    const account = requireAccount(c);
+    return ok(c, publicAccount(account, { certification: await isCertified(deps.db, account.id) }));
+  });
+
+  app.put("/account", async (c) => {
+    const account = requireAccount(c);
+    const input = parse(c, accountSettingsSchema, await readBody(c));
+    const [updated] = await deps.db
+      .update(accounts)
+      .set({
+        name: input.name,
+        email: input.email ?? null,
+        defaultType: input.defaultType,
+        ...(input.avatar !== undefined ? { avatar: input.avatar || null } : {}),
+        updatedAt: deps.now(),
+      })
+      .where(eq(accounts.id, account.id))
+      .returning();
+    return ok(c, publicAccount(updated));
+  });
+
+  app.get("/account/certification", async (c) => {
+    const account = requireAccount(c);
+    return ok(c, { has: await isCertified(deps.db, account.id) });
+  });
+
+  /** Lists accounts; only platform administrators may. */
+  app.get("/users", async (c) => {
+    const account = requireAccount(c);
+    if (!account.isPlatformAdmin) fail(403, "errors.forbidden");
+    const { pageSize, offset } = paging(c);
+    const keyword = (c.req.query("keyword") ?? "").trim();
+    const where = keyword ? or(ilike(accounts.name, `%${keyword}%`), ilike(accounts.mobile, `%${keyword}%`)) : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      deps.db.select().from(accounts).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offset),
+      deps.db.select({ total: count() }).from(accounts).where(where),
+    ]);
+    return page(c, rows.map((row) => publicAccount(row)), total);
+  });
+
+  /** The research group an account owns (`data.id`), or `data: null`. */
+  app.get("/group/by-account/:id", async (c) => {
+    requireAccount(c);
+    const accountId = idParam(c.req.param("id"));
+    const [group] = await deps.db
+      .select({ id: researchGroups.id, nameZh: researchGroups.nameZh, nameEn: researchGroups.nameEn })
+      .from(researchGroups)
+      .where(and(eq(researchGroups.ownerAccountId, accountId)))
+      .limit(1);
+    return ok(c, group ?? null);
+  });
+
+  return app;
+}

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "../../app/schemas/account";
+import { type PlatformDeps, type PlatformEnv, type Ctx, parse, readBody } from "../context";
+import { accounts } from "../db/schema";
+import { fail, langOf, ok } from "../http";
+import { translate } from "../messages";
+import { WeChatError } from "../providers/wechat";
+import {
+  type Account,
+  accountByMobile,
+  consumeCode,
+  issueToken,
+  publicAccount,
+  putOneTime,
+  revokeToken,
+  sendCode,
+  takeOneTime,
+  userRecord,
+} from "../services/identity";
+
+/** Business codes the web tells apart (ARCHITECTURE.md: 1101 = quick login, no account yet). */
+export const CODE_NOT_REGISTERED = 1001;
+export const CODE_ALREADY_REGISTERED = 1002;
+export const CODE_WECHAT_BIND = 1102;
+
+export function loginRoutes(deps: PlatformDeps) {
+  const app = new Hono<PlatformEnv>();
+
+  const send = async (c: Ctx) => {
+    const { mobile } = parse(c, sendCodeSchema, { mobile: c.req.query("mobile") });
+    await sendCode(deps, mobile);
+    return ok(c, { sent: true });
+  };
+
+  /** Links a WeChat identity waiting under a bind ticket to the account that just proved its mobile. */
+  const bindWeChat = async (account: Account, ticket: string | undefined) => {
+    if (!ticket) return account;
+    const row = await takeOneTime(deps, "wechat-bind", ticket);
+    if (!row) fail(400, "errors.bindExpired");
+    if (account.wechatOpenId && account.wechatOpenId !== row.payload.openId) fail(400, "errors.wechatOtherAccount");
+    const [updated] = await deps.db
+      .update(accounts)
+      .set({ wechatOpenId: row.payload.openId, avatar: account.avatar ?? row.payload.avatar ?? null })
+      .where(eq(accounts.id, account.id))
+      .returning();
+    return updated;
+  };
+
+  const respond = async (c: Ctx, account: Account, rememberMe: boolean, withUser: boolean) => {
+    const token = await issueToken(deps, account.id, rememberMe);
+    return ok(c, { token, data: publicAccount(account), ...(withUser ? { user: userRecord(account) } : {}) });
+  };
+
+  const login = (withUser: boolean) => async (c: Ctx) => {
+    const input = parse(c, loginSchema, await readBody(c));
+    let account = await accountByMobile(deps.db, input.mobile);
+    if (!account) fail(400, "errors.notRegistered", { code: CODE_NOT_REGISTERED });
+    await consumeCode(deps, input.mobile, input.code);
+    account = await bindWeChat(account, input.bindTicket);
+    if (withUser && !account.userRecord) {
+      [account] = await deps.db.update(accounts).set({ userRecord: true }).where(eq(accounts.id, account.id)).returning();
+    }
+    return respond(c, account, input.rememberMe, withUser);
+  };
+
+  const register = (withUser: boolean) => async (c: Ctx) => {
+    const input = parse(c, registerSchema, await readBody(c));
+    if (await accountByMobile(deps.db, input.mobile)) fail(400, "errors.alreadyRegistered", { code: CODE_ALREADY_REGISTERED });
+    await consumeCode(deps, input.mobile, input.code);
+    const [created] = await deps.db
+      .insert(accounts)
+      .values({ mobile: input.mobile, name: input.name, defaultType: langOf(c) === "en" ? 1 : 0, userRecord: withUser })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) fail(400, "errors.alreadyRegistered", { code: CODE_ALREADY_REGISTERED });
+    const account = await bindWeChat(created, input.bindTicket);
+    return respond(c, account, input.rememberMe, withUser);
+  };
+
+  app.get("/login", send);
+  app.post("/login", login(false));
+  app.put("/login", register(false));
+  app.get("/user/login", send);
+  app.post("/user/login", login(true));
+  app.put("/user/login", register(true));
+
+  /** Which sign-in methods this platform offers. */
+  app.get("/login/methods", (c) => ok(c, { mobile: true, wechat: Boolean(deps.wechat) }));
+
+  /** The address of WeChat's QR-code page; the web keeps the `state` in its own cookie. */
+  app.get("/login/wechat/authorize", (c) => {
+    if (!deps.wechat) fail(404, "errors.wechatDisabled");
+    const redirectUri = c.req.query("redirectUri") ?? "";
+    const state = c.req.query("state") ?? "";
+    if (!/^https?:\/\//.test(redirectUri) || !state) fail(400, "errors.invalid");
+    return ok(c, { url: deps.wechat.authorizeUrl({ redirectUri, state }) });
+  });
+
+  app.put("/login/wechat", async (c) => {
+    if (!deps.wechat) fail(404, "errors.wechatDisabled");
+    const { code } = parse(c, wechatLoginSchema, await readBody(c));
+    let profile;
+    try {
+      profile = await deps.wechat.exchangeCode(code);
+    } catch (error) {
+      if (error instanceof WeChatError) fail(400, "errors.wechatFailed");
+      throw error;
+    }
+    const [account] = await deps.db.select().from(accounts).where(eq(accounts.wechatOpenId, profile.openId)).limit(1);
+    if (account) return respond(c, account, true, false);
+    // A WeChat identity without an account: the person proves a mobile number next (login or register).
+    const bindTicket = await putOneTime(deps, "wechat-bind", {
+      openId: profile.openId,
+      nickname: profile.nickname,
+      ...(profile.avatar ? { avatar: profile.avatar } : {}),
+    });
+    return c.json({
+      code: CODE_WECHAT_BIND,
+      message: translate(langOf(c), "auth.wechatBindNeeded"),
+      data: { bindTicket, nickname: profile.nickname },
+    });
+  });
+
+  app.post("/logout", async (c) => {
+    const token = c.get("token");
+    if (token) await revokeToken(deps.db, token);
+    return ok(c, { loggedOut: true });
+  });
+
+  return app;
+}

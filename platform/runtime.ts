@@ -1,0 +1,90 @@
+import path from "node:path";
+import { createPlatformApp } from "./app";
+import { type PlatformConfig, readConfig } from "./config";
+import type { PlatformDeps } from "./context";
+import { type Database, openDatabase } from "./db";
+import { demoAccounts, isSeeded, seedDemo } from "./db/seed";
+import { httpSms } from "./providers/sms-http";
+import { outboxSms } from "./providers/sms-outbox";
+import { diskStorage } from "./providers/storage-disk";
+import { s3Storage } from "./providers/storage-s3";
+import { wechatProvider } from "./providers/wechat";
+
+export type Platform = {
+  app: ReturnType<typeof createPlatformApp>;
+  deps: PlatformDeps;
+  database: Database;
+  config: PlatformConfig;
+};
+
+export function depsFromConfig(config: PlatformConfig, database: Database): PlatformDeps {
+  const sms =
+    config.SMS_PROVIDER === "http"
+      ? httpSms({ url: config.SMS_HTTP_URL!, token: config.SMS_HTTP_TOKEN, signName: config.SMS_SIGN_NAME })
+      : outboxSms(path.join(config.DATA_DIR, "sms-outbox.jsonl"));
+  const storage =
+    config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+      ? s3Storage({
+          endpoint: config.S3_ENDPOINT,
+          bucket: config.S3_BUCKET,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        })
+      : diskStorage(path.join(config.DATA_DIR, "uploads"));
+  const wechat =
+    config.WECHAT_APP_ID && config.WECHAT_APP_SECRET
+      ? wechatProvider({
+          appId: config.WECHAT_APP_ID,
+          appSecret: config.WECHAT_APP_SECRET,
+          oauthBase: config.WECHAT_OAUTH_URL,
+          apiBase: config.WECHAT_API_URL,
+        })
+      : null;
+  return {
+    db: database.db,
+    sms,
+    storage,
+    wechat,
+    secret: config.secret,
+    now: () => new Date(),
+    uploadMaxBytes: config.UPLOAD_MAX_MB * 1024 * 1024,
+  };
+}
+
+/** Opens the database, applies migrations and seeds the demo set on first start (unless SEED=false). */
+export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<Platform> {
+  const config = readConfig(env);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
+  try {
+    if (config.SEED !== false && !(await isSeeded(database.db))) {
+      log("[platform] first start: seeding the demo dataset …");
+      await seedDemo(database.db, { log });
+      const where = config.SMS_PROVIDER === "outbox" ? path.join(config.DATA_DIR, "sms-outbox.jsonl") : "the SMS provider";
+      log("[platform] demo accounts (sign in at /login with the mobile; the code is written to " + where + "):");
+      for (const account of Object.values(demoAccounts)) log(`  ${account.mobile}  ${account.nameEn} — ${account.roleEn}`);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const deps = depsFromConfig(config, database);
+  return { app: createPlatformApp(deps), deps, database, config };
+}
+
+const holder = globalThis as unknown as { __platform?: Promise<Platform> };
+
+/** The one platform of this process (a globalThis singleton, so Vite dev reloads reuse it). */
+export function getPlatform(): Promise<Platform> {
+  holder.__platform ??= startPlatform().catch((error) => {
+    holder.__platform = undefined;
+    throw error;
+  });
+  return holder.__platform;
+}
+
+export async function stopPlatform() {
+  const current = holder.__platform;
+  holder.__platform = undefined;
+  if (current) await (await current).database.close();
+}
