@@ -28,8 +28,8 @@ export function toFen(amount: string, unit: "0" | "1" | "2"): number | null {
   const decimals = unit === "0" ? 2 : unit === "1" ? 1 : 0;
   const pattern = decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`);
   if (!pattern.test(text)) return null;
+  // Shifting the decimal point by the unit's digits gives fen directly (yuan 2, jiao 1, fen 0).
   const [whole, frac = ""] = text.split(".");
-  const scaled = Number(whole + frac.padEnd(decimals, "0"));
-  const value = unit === "0" ? scaled : unit === "1" ? scaled * 10 : scaled;
+  const value = Number(whole + frac.padEnd(decimals, "0"));
   return Number.isSafeInteger(value) ? value : null;
 }

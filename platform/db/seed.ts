@@ -401,7 +401,7 @@ function acronym(text: string) {
 // ─── Reference data ──────────────────────────────────────────────────────────────────
 
 type Area = { districtZh: string; districtEn: string; roadZh: string; roadEn: string };
-type City = { zh: string; en: string; phone: string; venueZh: string; venueEn: string; areas: Area[] };
+type City = { zh: string; en: string; phone: string; venueZh: string; venueEn: string; areas: Area[]; venueNo?: number };
 
 const area = (districtZh: string, districtEn: string, roadZh: string, roadEn: string): Area => ({ districtZh, districtEn, roadZh, roadEn });
 
@@ -426,6 +426,7 @@ const CITIES: City[] = [
   { zh: "苏州", en: "Suzhou", phone: "0512", venueZh: "苏州国际博览中心", venueEn: "Suzhou International Expo Center", areas: [area("姑苏区", "Gusu", "十梓街", "Shizi Street"), area("工业园区", "Industrial Park", "仁爱路", "Ren'ai Road"), area("相城区", "Xiangcheng", "济学路", "Jixue Road")] },
   { zh: "大连", en: "Dalian", phone: "0411", venueZh: "大连国际会议中心", venueEn: "Dalian International Conference Center", areas: [area("甘井子区", "Ganjingzi", "凌工路", "Linggong Road"), area("沙河口区", "Shahekou", "黄河路", "Huanghe Road"), area("中山区", "Zhongshan", "港浦路", "Gangpu Road")] },
 ];
+CITIES.forEach((city, i) => (city.venueNo = 100 + ((i * 137) % 800)));
 const cityByZh = new Map(CITIES.map((city) => [city.zh, city]));
 
 type SubjectData = [zh: string, en: string];
@@ -777,6 +778,17 @@ function planDirectory(plan: Plan, r: Random, now: Date): Directory {
   return { majors, institutions };
 }
 
+/** The main venue's street address: always the same for a city. */
+function venueAddress(city: City) {
+  const a = city.areas[city.areas.length - 1];
+  const no = city.venueNo ?? 1;
+  return {
+    zh: `${city.zh}市${a.districtZh}${a.roadZh}${no}号`,
+    en: `${no} ${a.roadEn}, ${a.districtEn}${/District|Zone|Park|Area/.test(a.districtEn) ? "" : " District"}, ${city.en}`,
+    area: a,
+  };
+}
+
 function address(r: Random, city: City) {
   const a = r.pick(city.areas);
   const no = r.int(1, 1200);
@@ -871,13 +883,18 @@ function conferenceName(r: Random, major: MajorRef, subjects: SubjectRef[], city
   return r.pick(templates)();
 }
 
+/** "北京国家会议中心", but "杭州国际博览中心" rather than "杭州杭州国际博览中心". */
+const venueInCity = (c: PlannedConference) => (c.venueZh.startsWith(c.city.zh) ? c.venueZh : `${c.city.zh}${c.venueZh}`);
+/** "Hosted by the College of …" but "Hosted by Peking University". */
+const hostWithArticle = (hostEn: string) => (/^(College|School|Law School|Institute|Department)\b/.test(hostEn) ? `the ${hostEn}` : hostEn);
+
 function summaryFor(c: PlannedConference) {
   const [a, b] = c.subjects;
   const topicsZh = b ? `${a.nameZh}、${b.nameZh}` : a.nameZh;
   const topicsEn = b ? `${a.nameEn}, ${b.nameEn}` : a.nameEn;
   return {
-    zh: `${c.nameZh}将于${rangeZh(c.start, c.end)}在${c.city.zh}${c.venueZh}举行，由${c.hostZh}主办。会议围绕${topicsZh}等方向的最新进展开展交流，设主旨报告、分会场报告和墙报展示等环节，诚邀海内外专家学者和研究生投稿参会。`,
-    en: `${c.nameEn} will be held at the ${c.venueEn}, ${c.city.en}, on ${rangeEn(c.start, c.end)}. Hosted by ${c.hostEn}, the meeting brings together researchers working on ${topicsEn} and related fields, with keynote talks, parallel sessions and poster presentations. Scholars and graduate students from China and abroad are warmly invited to submit papers and attend.`,
+    zh: `${c.nameZh}将于${rangeZh(c.start, c.end)}在${venueInCity(c)}举行，由${c.hostZh}主办。会议围绕${topicsZh}等方向的最新进展开展交流，设主旨报告、分会场报告和墙报展示等环节，诚邀海内外专家学者和研究生投稿参会。`,
+    en: `${c.nameEn} will be held at the ${c.venueEn}, ${c.city.en}, on ${rangeEn(c.start, c.end)}. Hosted by ${hostWithArticle(c.hostEn)}, the meeting brings together researchers working on ${topicsEn} and related fields, with keynote talks, parallel sessions and poster presentations. Scholars and graduate students from China and abroad are warmly invited to submit papers and attend.`,
   };
 }
 
@@ -976,7 +993,7 @@ function planConference(plan: Plan, r: Random, ctx: ConferenceContext, spec: Con
     : useCollege
       ? `${college.en}, ${spec.institution.nameEn}`
       : spec.institution.nameEn;
-  const venue = address(r, spec.city);
+  const venue = venueAddress(spec.city);
   const subjects = showcase ? spec.major.subjects.slice(0, 3) : spec.major.subjects.filter((s) => spec.nameZh.includes(s.nameZh));
   const c: PlannedConference = {
     ...spec,
@@ -1024,7 +1041,7 @@ function planConference(plan: Plan, r: Random, ctx: ConferenceContext, spec: Con
     moderation: spec.moderation,
     paymentMethods: spec.paymentMethods,
     characteristic: spec.characteristic ?? [],
-    searchText: conferenceSearchText(spec, spec.major, category),
+    searchText: conferenceSearchText({ ...spec, cityZh: spec.city.zh, cityEn: spec.city.en }, spec.major, category),
     createdAt: minDate(ctx.now, new Date(at(spec.start, "09:00").getTime() - 150 * DAY_MS)),
     updatedAt: minDate(ctx.now, new Date(at(spec.start, "09:00").getTime() - 20 * DAY_MS)),
   });
@@ -1089,7 +1106,7 @@ function planConferenceChildren(plan: Plan, r: Random, ctx: ConferenceContext, c
   planHotels(plan, r, c, showcase ? 3 : r.int(1, 2));
   plan.add(s.banners, { conferenceId: c.ref, placement: "banner", titleZh: c.nameZh, titleEn: c.nameEn, image: `/media/demo-banner-${r.int(1, 4)}.jpg`, url: null, sort: 1 });
   const links: Array<[string, string, string]> = [
-    ["论文投稿系统", "Paper submission system", `https://submission.example.org/${acronym(c.nameEn).toLowerCase()}`],
+    ["论文投稿系统", "Paper submission system", `https://submission.example.org/${slug(c)}`],
     ["往届会议回顾", "Previous edition", `https://conference.example.org/archive/${c.start.slice(0, 4)}`],
     ["交通指南", "Getting there", `https://map.example.org/?q=${encodeURIComponent(c.venueEn)}`],
   ];
@@ -1101,6 +1118,8 @@ function planConferenceChildren(plan: Plan, r: Random, ctx: ConferenceContext, c
     plan.add(s.media, { conferenceId: c.ref, kind: "press", titleZh: "浙江大学新闻网：智能计算与系统国际会议即将召开", titleEn: "Zhejiang University News: ICICS opens soon", url: "https://news.example.org/icics", sort: 3 });
   }
 }
+
+const slug = (c: PlannedConference) => (c.shortName || acronym(c.nameEn)).toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 function accountNo(r: Random) {
   return `${r.int(6000, 6299)} ${r.int(1000, 9999)} ${r.int(1000, 9999)} ${r.int(1000, 9999)} ${r.int(100, 999)}`;
@@ -1196,6 +1215,13 @@ function planSchedule(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedC
 function planSpecials(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedConference, showcase: boolean) {
   const guests = plan.add(s.specials, { conferenceId: c.ref, type: 0, titleZh: "特邀报告嘉宾", titleEn: "Invited Speakers", sort: 1 });
   let sort = 0;
+  const used = new Set<string>();
+  const fresh = (internationalChance: number) => {
+    let candidate = person(r, ctx, internationalChance);
+    for (let tries = 0; used.has(candidate.nameZh) && tries < 20; tries++) candidate = person(r, ctx, internationalChance);
+    used.add(candidate.nameZh);
+    return candidate;
+  };
   const guestItem = (p: Person, role: "guest" | "chairman", roleZh = "", roleEn = "") =>
     plan.add(s.specialItems, {
       specialId: guests,
@@ -1207,17 +1233,18 @@ function planSpecials(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedC
       photo: null,
       sort: ++sort,
     });
-  guestItem(person(r, ctx, 0), "chairman", "大会主席", "General Chair");
-  guestItem(person(r, ctx, 0.2), "chairman", "程序委员会主席", "Programme Chair");
+  if (showcase) used.add("黄慧敏").add("玛丽亚·罗西");
+  guestItem(fresh(0), "chairman", "大会主席", "General Chair");
+  guestItem(fresh(0.2), "chairman", "程序委员会主席", "Programme Chair");
   if (showcase) {
     guestItem({ nameZh: "黄慧敏", nameEn: "Huimin Huang", affZh: "中国科学院计算技术研究所", affEn: "Institute of Computing Technology, Chinese Academy of Sciences", titleZh: "院士", titleEn: "Academician", international: false }, "guest");
     guestItem({ nameZh: "玛丽亚·罗西", nameEn: "Maria Rossi", affZh: "博洛尼亚大学", affEn: "University of Bologna", titleZh: "教授", titleEn: "Professor", international: true }, "guest");
   }
-  for (let i = 0; i < (showcase ? 4 : r.int(2, 3)); i++) guestItem(person(r, ctx, 0.25), "guest");
+  for (let i = 0; i < (showcase ? 4 : r.int(2, 3)); i++) guestItem(fresh(0.25), "guest");
 
   const committee = plan.add(s.specials, { conferenceId: c.ref, type: 1, titleZh: "程序委员会", titleEn: "Programme Committee", sort: 2 });
   for (let i = 0; i < (showcase ? 8 : 4); i++) {
-    const p = person(r, ctx, 0.2);
+    const p = fresh(0.2);
     plan.add(s.specialItems, { specialId: committee, role: "item", nameZh: p.nameZh, nameEn: p.nameEn, titleZh: p.affZh, titleEn: p.affEn, photo: null, sort: i + 1 });
   }
 }
@@ -1287,7 +1314,7 @@ function planHotels(plan: Plan, r: Random, c: PlannedConference, count: number) 
       stars: t.stars,
       distanceZh: km <= 1 ? "距会场步行约10分钟" : `距会场约${km}公里，会议期间提供班车`,
       distanceEn: km <= 1 ? "About a 10-minute walk to the venue" : `About ${km} km from the venue; shuttle buses during the conference`,
-      qrCode: `https://hotel.example.com/book/${acronym(c.nameEn).toLowerCase()}-${i + 1}-${r.int(1000, 9999)}`,
+      qrCode: `https://hotel.example.com/book/${slug(c)}-${i + 1}-${r.int(1000, 9999)}`,
       sort: i + 1,
     });
     const rooms: Array<[string, string, number]> = [
@@ -1414,7 +1441,7 @@ function introRich(c: PlannedConference, lang: Lang): RichText {
     return [
       h("会议简介"),
       b(c.nameZh),
-      p(`${c.shortName ? `（${c.shortName}）` : ""}将于${rangeZh(c.start, c.end)}在${c.city.zh}${c.venueZh}召开。会议由${c.hostZh}主办，旨在为${c.major.nameZh}领域的研究人员搭建交流最新成果、探讨发展趋势的平台，促进学术界与产业界的深度合作。`),
+      p(`${c.shortName ? `（${c.shortName}）` : ""}将于${rangeZh(c.start, c.end)}在${venueInCity(c)}召开。会议由${c.hostZh}主办，旨在为${c.major.nameZh}领域的研究人员搭建交流最新成果、探讨发展趋势的平台，促进学术界与产业界的深度合作。`),
       h("会议主题", 3),
       ...subjects.map((subject) => li(subject.nameZh)),
       li(`${c.major.nameZh}的交叉与应用研究`),
@@ -1433,7 +1460,7 @@ function introRich(c: PlannedConference, lang: Lang): RichText {
   return [
     h("About the Conference"),
     b(c.nameEn),
-    p(`${c.shortName ? ` (${c.shortName})` : ""} will take place at the ${c.venueEn}, ${c.city.en}, on ${rangeEn(c.start, c.end)}. Hosted by ${c.hostEn}, it offers researchers in ${c.major.nameEn.toLowerCase()} a forum to share new results, discuss emerging directions and strengthen collaboration between academia and industry.`),
+    p(`${c.shortName ? ` (${c.shortName})` : ""} will take place at the ${c.venueEn}, ${c.city.en}, on ${rangeEn(c.start, c.end)}. Hosted by ${hostWithArticle(c.hostEn)}, it offers researchers in ${c.major.nameEn.toLowerCase()} a forum to share new results, discuss emerging directions and strengthen collaboration between academia and industry.`),
     h("Topics", 3),
     ...subjects.map((subject) => li(subject.nameEn)),
     li(`Interdisciplinary research and applications in ${c.major.nameEn}`),
@@ -1575,7 +1602,12 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
     db.select({ id: s.subjects.id, majorId: s.subjects.majorId, nameZh: s.subjects.nameZh, nameEn: s.subjects.nameEn }).from(s.subjects),
     db.select({ id: s.institutions.id, nameZh: s.institutions.nameZh, nameEn: s.institutions.nameEn, cityZh: s.institutions.cityZh, cityEn: s.institutions.cityEn, certified: s.institutions.certified }).from(s.institutions),
     db.select({ id: s.accounts.id }).from(s.accounts).where(sql`${s.accounts.mobile} = ${demoAccounts.organiser.mobile}`),
-    db.select({ id: s.accounts.id }).from(s.accounts).where(sql`not ${s.accounts.isPlatformAdmin}`).orderBy(s.accounts.id).limit(40),
+    db
+      .select({ id: s.accounts.id })
+      .from(s.accounts)
+      .where(sql`not ${s.accounts.isPlatformAdmin} and ${s.accounts.mobile} <> ${demoAccounts.attendee.mobile}`)
+      .orderBy(s.accounts.id)
+      .limit(40),
   ]);
   if (!majorRows.length || !institutionRows.length || !ownerRows.length) {
     throw new Error("addConferences needs majors, institutions and accounts: seed the demo set first (seedDemo).");

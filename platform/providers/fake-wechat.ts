@@ -30,7 +30,7 @@ const token = () => randomBytes(16).toString("hex");
  * Errors mimic WeChat: HTTP 200 with errcode/errmsg, so the adapter's error path is exercised honestly.
  */
 export async function startFakeWeChat(
-  options: { appId?: string; appSecret?: string; users?: Record<string, FakeWeChatUser> } = {},
+  options: { appId?: string; appSecret?: string; users?: Record<string, FakeWeChatUser>; port?: number } = {},
 ): Promise<FakeWeChat> {
   const appId = options.appId ?? "wx-fake-app";
   const appSecret = options.appSecret ?? "fake-secret";
@@ -128,7 +128,7 @@ export async function startFakeWeChat(
   const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatDay, formatMoney, pick, toFen } from "./format";
+
+describe("money", () => {
+  it("formats fen as yuan", () => {
+    expect(formatMoney(0)).toBe("¥0.00");
+    expect(formatMoney(5)).toBe("¥0.05");
+    expect(formatMoney(123456)).toBe("¥1,234.56");
+    expect(formatMoney(-250)).toBe("-¥2.50");
+  });
+
+  it("reads amounts in the three price units", () => {
+    expect(toFen("12.34", "0")).toBe(1234);
+    expect(toFen("12", "0")).toBe(1200);
+    expect(toFen("12.345", "0")).toBeNull();
+    expect(toFen("15", "1")).toBe(150);
+    expect(toFen("1.5", "1")).toBe(15);
+    expect(toFen("1.55", "1")).toBeNull();
+    expect(toFen("250", "2")).toBe(250);
+    expect(toFen("2.5", "2")).toBeNull();
+    expect(toFen("-1", "0")).toBeNull();
+    expect(toFen("abc", "0")).toBeNull();
+  });
+});
+
+describe("text", () => {
+  it("picks the user's language and falls back", () => {
+    expect(pick("en", "中文", "English")).toBe("English");
+    expect(pick("en", "中文", "")).toBe("中文");
+    expect(pick("zh", "", "English")).toBe("English");
+  });
+
+  it("formats calendar days", () => {
+    expect(formatDay("zh", "2026-03-05")).toBe("2026年3月5日");
+    expect(formatDay("en", "2026-03-05")).toBe("5 Mar 2026");
+  });
+});

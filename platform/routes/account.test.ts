@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, conferenceAdmins, conferences, organizations, researchGroups } from "../db/schema";
+import { type TestPlatform, testPlatform } from "../testing";
+
+let p: TestPlatform;
+let owner: string;
+let other: string;
+let ownerId: number;
+let unpublishedId: number;
+beforeAll(async () => {
+  p = await testPlatform();
+  owner = await p.signIn("13944440001", "主办方");
+  other = await p.signIn("13944440002", "路人");
+  [{ id: ownerId }] = await p.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.mobile, "13944440001"));
+  const rows = await p.db
+    .insert(conferences)
+    .values([
+      { ownerAccountId: ownerId, nameZh: "已发布的会议", nameEn: "Published", startDate: "2027-01-10", endDate: "2027-01-12", cityZh: "杭州", cityEn: "Hangzhou", isPublish: true, searchText: "已发布的会议 published 杭州 hangzhou" },
+      { ownerAccountId: ownerId, nameZh: "未发布的会议", nameEn: "Draft", startDate: "2027-02-10", endDate: "2027-02-12", isPublish: false, searchText: "未发布的会议 draft" },
+      { ownerAccountId: ownerId, nameZh: "往届会议", nameEn: "Past", startDate: "2025-01-10", endDate: "2025-01-12", cityZh: "北京", cityEn: "Beijing", isPublish: true, searchText: "往届会议 past 北京 beijing" },
+    ])
+    .returning({ id: conferences.id, isPublish: conferences.isPublish });
+  unpublishedId = rows.find((r) => !r.isPublish)!.id;
+});
+afterAll(() => p.close());
+
+describe("account", () => {
+  it("needs a token", async () => {
+    expect((await p.call("GET", "/account")).status).toBe(401);
+  });
+
+  it("saves settings and checks them", async () => {
+    const bad = await p.call("PUT", "/account", { token: owner, body: { name: "主办方", email: "nope", defaultType: 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toBe("请输入正确的邮箱地址");
+    const good = await p.call<{ email: string; defaultType: number }>("PUT", "/account", { token: owner, body: { name: "主办方", email: "a@b.cn", defaultType: 1 } });
+    expect(good.data).toMatchObject({ email: "a@b.cn", defaultType: 1 });
+  });
+
+  it("certification follows an approved organization", async () => {
+    expect((await p.call<{ has: boolean }>("GET", "/account/certification", { token: owner })).data.has).toBe(false);
+    await p.db.insert(organizations).values({ accountId: ownerId, name: "某大学", type: "university", state: "approved" });
+    expect((await p.call<{ has: boolean }>("GET", "/account/certification", { token: owner })).data.has).toBe(true);
+    expect((await p.call<{ certification: boolean }>("GET", "/account", { token: owner })).data.certification).toBe(true);
+  });
+
+  it("finds the research group of an account, or null", async () => {
+    expect((await p.call("GET", `/group/by-account/${ownerId}`, { token: owner })).data).toBeNull();
+    const [group] = await p.db.insert(researchGroups).values({ ownerAccountId: ownerId, nameZh: "课题组" }).returning();
+    expect((await p.call<{ id: number }>("GET", `/group/by-account/${ownerId}`, { token: owner })).data.id).toBe(group.id);
+    expect((await p.call("GET", "/group/by-account/abc", { token: owner })).status).toBe(404);
+  });
+
+  it("lists accounts for platform administrators only", async () => {
+    expect((await p.call("GET", "/users", { token: other })).status).toBe(403);
+    await p.db.update(accounts).set({ isPlatformAdmin: true }).where(eq(accounts.id, ownerId));
+    const res = await p.call<{ list: unknown[]; total: number }>("GET", "/users?keyword=13944440002", { token: owner });
+    expect(res.data.total).toBe(1);
+  });
+});
+
+describe("conferences", () => {
+  it("lists only published conferences to visitors, upcoming or past", async () => {
+    const upcoming = await p.call<{ list: Array<{ nameZh: string }>; total: number }>("GET", "/conference?when=upcoming");
+    expect(upcoming.data.list.map((c) => c.nameZh)).toEqual(["已发布的会议"]);
+    const past = await p.call<{ list: Array<{ nameZh: string }> }>("GET", "/conference?when=past");
+    expect(past.data.list.map((c) => c.nameZh)).toEqual(["往届会议"]);
+  });
+
+  it("finds conferences by Chinese and English keyword", async () => {
+    expect((await p.call<{ total: number }>("GET", `/conference?keyword=${encodeURIComponent("北京")}`)).data.total).toBe(1);
+    expect((await p.call<{ total: number }>("GET", "/conference?keyword=HANGZHOU")).data.total).toBe(1);
+    expect((await p.call<{ total: number }>("GET", "/conference?keyword=%25")).data.total).toBe(0);
+  });
+
+  it("an unpublished conference is 404 to others and visible to its owner and admins", async () => {
+    expect((await p.call("GET", `/conference/${unpublishedId}`)).status).toBe(404);
+    expect((await p.call("GET", `/conference/${unpublishedId}`, { token: other })).status).toBe(404);
+    const mine = await p.call<{ canManage: boolean }>("GET", `/conference/${unpublishedId}`, { token: owner });
+    expect(mine.data.canManage).toBe(true);
+    const [{ id: otherId }] = await p.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.mobile, "13944440002"));
+    await p.db.insert(conferenceAdmins).values({ conferenceId: unpublishedId, accountId: otherId });
+    expect((await p.call("GET", `/conference/${unpublishedId}`, { token: other })).status).toBe(200);
+  });
+
+  it("mine=1 lists owned and administered conferences, and needs a token", async () => {
+    expect((await p.call("GET", "/conference?mine=1")).status).toBe(401);
+    expect((await p.call<{ total: number }>("GET", "/conference?mine=1", { token: owner })).data.total).toBe(3);
+    expect((await p.call<{ total: number }>("GET", "/conference?mine=1", { token: other })).data.total).toBe(1);
+  });
+});

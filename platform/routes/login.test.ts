@@ -1,0 +1,183 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestPlatform, testPlatform } from "../testing";
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await testPlatform();
+});
+afterAll(() => p.close());
+
+const minute = 60_000;
+
+describe("sending a code", () => {
+  it("writes {mobile, code, purpose, at} to the outbox", async () => {
+    const res = await p.call("GET", "/login?mobile=13911110001");
+    expect(res.status).toBe(200);
+    expect(res.code).toBe(0);
+    const line = JSON.parse(fs.readFileSync(p.outbox, "utf8").trim().split("\n").at(-1)!);
+    expect(line).toMatchObject({ mobile: "13911110001", purpose: "login" });
+    expect(line.code).toMatch(/^\d{6}$/);
+    expect(new Date(line.at).toString()).not.toBe("Invalid Date");
+  });
+
+  it("refuses a second code within a minute, and more than five an hour", async () => {
+    const mobile = "13911110002";
+    expect((await p.call("GET", `/login?mobile=${mobile}`)).status).toBe(200);
+    const again = await p.call("GET", `/login?mobile=${mobile}`);
+    expect(again.status).toBe(400);
+    expect(again.code).toBe(429);
+    expect(again.message).toBe("验证码发送过于频繁，请一分钟后再试");
+    for (let i = 0; i < 4; i++) {
+      p.advance(minute + 1000);
+      expect((await p.call("GET", `/login?mobile=${mobile}`)).status).toBe(200);
+    }
+    p.advance(minute + 1000);
+    const sixth = await p.call("GET", `/login?mobile=${mobile}`, { lang: "en" });
+    expect(sixth.status).toBe(400);
+    expect(sixth.message).toBe("At most 5 codes an hour can be sent to one number. Please try later.");
+  });
+
+  it("rejects a malformed number in the caller's language", async () => {
+    const zh = await p.call("GET", "/login?mobile=12345");
+    expect(zh.status).toBe(400);
+    expect(zh.message).toBe("请输入正确的手机号");
+    const en = await p.call("GET", "/login?mobile=abc", { lang: "en" });
+    expect(en.message).toBe("Please enter a valid mobile number");
+    expect((en.data as { fields: Record<string, string> }).fields.mobile).toBe("Please enter a valid mobile number");
+  });
+});
+
+describe("register and login", () => {
+  it("registers with a code, then the token opens /account", async () => {
+    const mobile = "13911110003";
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const code = await p.code(mobile);
+    const res = await p.call<{ token: string; data: { id: number; name: string; hasClaimed: boolean } }>("PUT", "/login", {
+      body: { mobile, code, name: "王小明", agree: true, rememberMe: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(res.data.data.name).toBe("王小明");
+    const account = await p.call<{ accountId: number; mobile: string; certification: boolean }>("GET", "/account", { token: res.data.token });
+    expect(account.status).toBe(200);
+    expect(account.data).toMatchObject({ accountId: res.data.data.id, mobile, certification: false });
+  });
+
+  it("says so when the number is not registered, without spending the code", async () => {
+    const mobile = "13911110004";
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const code = await p.code(mobile);
+    const res = await p.call("POST", "/login", { body: { mobile, code } });
+    expect(res.status).toBe(400);
+    expect(res.code).toBe(1001);
+    expect(res.message).toBe("该手机号尚未注册，请先注册");
+    const registered = await p.call("PUT", "/login", { body: { mobile, code, name: "李四", agree: true } });
+    expect(registered.status).toBe(200);
+  });
+
+  it("refuses to register a number twice", async () => {
+    const mobile = "13911110003";
+    p.advance(minute + 1000);
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const res = await p.call("PUT", "/login", { body: { mobile, code: await p.code(mobile), name: "重复", agree: true } });
+    expect(res.status).toBe(400);
+    expect(res.code).toBe(1002);
+  });
+
+  it("requires agreeing to the documents and a name to register", async () => {
+    const res = await p.call("PUT", "/login", { body: { mobile: "13911110009", code: "123456" } });
+    expect(res.status).toBe(400);
+    const fields = (res.data as { fields: Record<string, string> }).fields;
+    expect(fields.name).toBe("请输入姓名");
+    expect(fields.agree).toBe("请阅读并同意用户协议和隐私政策");
+  });
+
+  it("counts wrong codes and locks the code on the fifth", async () => {
+    const mobile = "13911110005";
+    await p.signIn(mobile);
+    p.advance(minute + 1000);
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const right = (await p.code(mobile))!;
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (const left of [4, 3, 2, 1]) {
+      const res = await p.call("POST", "/login", { body: { mobile, code: wrong } });
+      expect(res.message).toBe(`验证码错误，还可尝试 ${left} 次`);
+    }
+    expect((await p.call("POST", "/login", { body: { mobile, code: wrong } })).message).toBe("验证码错误次数过多，请重新获取");
+    expect((await p.call("POST", "/login", { body: { mobile, code: right } })).message).toBe("验证码错误次数过多，请重新获取");
+  });
+
+  it("uses a code once, and not after ten minutes", async () => {
+    const mobile = "13911110006";
+    await p.signIn(mobile);
+    p.advance(minute + 1000);
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const code = await p.code(mobile);
+    expect((await p.call("POST", "/login", { body: { mobile, code } })).status).toBe(200);
+    expect((await p.call("POST", "/login", { body: { mobile, code } })).message).toBe("验证码已失效，请重新获取");
+    p.advance(minute + 1000);
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const late = await p.code(mobile);
+    p.advance(10 * minute + 1);
+    expect((await p.call("POST", "/login", { body: { mobile, code: late } })).message).toBe("验证码已失效，请重新获取");
+  });
+
+  it("gives the user record on the /user/login variant", async () => {
+    const mobile = "13911110007";
+    await p.call("GET", `/user/login?mobile=${mobile}`);
+    const res = await p.call<{ token: string; user: { id: number; created: string; createdTime: number; karma: number } }>("PUT", "/user/login", {
+      body: { mobile, code: await p.code(mobile), name: "赵六", agree: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.data.user).toMatchObject({ karma: 0 });
+    expect(res.data.user.createdTime).toBe(new Date(res.data.user.created).getTime());
+  });
+});
+
+describe("tokens", () => {
+  it("logout revokes the token", async () => {
+    const token = await p.signIn("13911110008");
+    expect((await p.call("GET", "/account", { token })).status).toBe(200);
+    expect((await p.call("POST", "/logout", { token })).status).toBe(200);
+    const after = await p.call("GET", "/account", { token });
+    expect(after.status).toBe(401);
+    expect(after.message).toBe("请先登录");
+  });
+
+  it("a token without rememberMe lasts a day, with it 31 days", async () => {
+    const mobile = "13911110010";
+    await p.signIn(mobile);
+    p.advance(minute + 1000);
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const short = await p.call<{ token: string }>("POST", "/login", { body: { mobile, code: await p.code(mobile), rememberMe: false } });
+    p.advance(minute + 1000);
+    await p.call("GET", `/login?mobile=${mobile}`);
+    const long = await p.call<{ token: string }>("POST", "/login", { body: { mobile, code: await p.code(mobile), rememberMe: true } });
+    p.advance(25 * 3600_000);
+    expect((await p.call("GET", "/account", { token: short.data.token })).status).toBe(401);
+    expect((await p.call("GET", "/account", { token: long.data.token })).status).toBe(200);
+    p.advance(31 * 24 * 3600_000);
+    expect((await p.call("GET", "/account", { token: long.data.token })).status).toBe(401);
+  });
+
+  it("answers 401 for a made-up token", async () => {
+    expect((await p.call("GET", "/account", { token: "x".repeat(43) })).status).toBe(401);
+  });
+});
+
+describe("the envelope", () => {
+  it("answers unknown calls with a 404 envelope", async () => {
+    const res = await p.call("GET", "/no/such/call", { lang: "en" });
+    expect(res.status).toBe(404);
+    expect(res).toMatchObject({ code: 404, statusCode: 404, message: "What you asked for does not exist" });
+  });
+
+  it("answers a broken JSON body with 400, not 500", async () => {
+    const response = await p.app.fetch(
+      new Request("http://platform.test/api/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("请求内容格式错误");
+  });
+});

@@ -1,0 +1,83 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createPlatformApp } from "./app";
+import type { PlatformDeps } from "./context";
+import { type DatabaseOptions, openDatabase } from "./db";
+import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
+import { diskStorage } from "./providers/storage-disk";
+import type { WeChatProvider } from "./providers/types";
+
+/**
+ * A real platform for tests: a real database (PGlite in memory, or PostgreSQL when
+ * TEST_DATABASE_URL is set), the outbox SMS provider and disk storage in a temp directory,
+ * and a clock the test can move.
+ */
+export async function testPlatform(options: { wechat?: WeChatProvider | null; uploadMaxBytes?: number; database?: DatabaseOptions } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const database = await openDatabase(options.database ?? (databaseUrl ? { databaseUrl } : { dataDir: "memory://" }));
+  const outbox = path.join(dir, "sms-outbox.jsonl");
+  let now = new Date("2026-11-21T08:00:00Z");
+  const deps: PlatformDeps = {
+    db: database.db,
+    sms: outboxSms(outbox, () => {}),
+    storage: diskStorage(path.join(dir, "uploads")),
+    wechat: options.wechat ?? null,
+    secret: "test-secret-0123456789",
+    now: () => now,
+    uploadMaxBytes: options.uploadMaxBytes ?? 1024 * 1024,
+  };
+  const app = createPlatformApp(deps);
+
+  /** Calls the API like the web client does: JSON bodies, bearer token, Client-Type web. */
+  async function call<T = unknown>(method: string, url: string, init: { body?: unknown; token?: string; lang?: "zh" | "en"; form?: FormData } = {}) {
+    const headers = new Headers({ "Client-Type": "web", "Accept-Language": init.lang ?? "zh" });
+    if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+    let body: BodyInit | undefined;
+    if (init.form) body = init.form;
+    else if (init.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(init.body);
+    }
+    const response = await app.fetch(new Request(`http://platform.test/api${url}`, { method, headers, body }));
+    const text = await response.text();
+    let json: { code: number; message: string; messages?: string[]; data: T; statusCode?: number };
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { code: -1, message: text, data: undefined as T };
+    }
+    return { status: response.status, headers: response.headers, ...json };
+  }
+
+  /** Registers (or logs in) a mobile with a real code from the outbox; returns the token. */
+  async function signIn(mobile: string, name = "测试用户") {
+    await call("GET", `/login?mobile=${encodeURIComponent(mobile)}`);
+    const code = await lastOutboxCode(outbox, mobile);
+    const existing = await call("POST", "/login", { body: { mobile, code, rememberMe: true } });
+    if (existing.status === 200) return (existing.data as { token: string }).token;
+    const created = await call<{ token: string }>("PUT", "/login", { body: { mobile, code, name, agree: true } });
+    if (created.status !== 200) throw new Error(`sign-in failed: ${created.message}`);
+    return created.data.token;
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    outbox,
+    dir,
+    call,
+    signIn,
+    code: (mobile: string) => lastOutboxCode(outbox, mobile),
+    advance: (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    },
+    close: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestPlatform = Awaited<ReturnType<typeof testPlatform>>;

@@ -1,0 +1,59 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Journeys against the production build, each with JavaScript on and off.
+ * Debian's chromium (never a downloaded browser); the flags keep it off the closed network.
+ */
+export const E2E_PORT = 3210;
+export const E2E_DOWN_PORT = 3211;
+export const E2E_DATA_DIR = "test-results/e2e-data";
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: `http://localhost:${E2E_PORT}`, locale: "zh-CN", timezoneId: "Asia/Shanghai", trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      // The app with a fresh seeded database and a fake WeChat on loopback (tests/e2e/serve.ts).
+      command: `npx tsx tests/e2e/serve.ts`,
+      url: `http://localhost:${E2E_PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // The same app with its platform unreachable: pages must answer 500 and keep serving.
+      command: `node server.mjs`,
+      url: `http://localhost:${E2E_DOWN_PORT}/favicon.ico`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { PORT: String(E2E_DOWN_PORT), PLATFORM_API_URL: "http://127.0.0.1:9", DATA_DIR: "test-results/e2e-down", COOKIE_SECURE: "false" },
+    },
+  ],
+});
