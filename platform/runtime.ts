@@ -55,19 +55,18 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
 /** Opens the database, applies migrations and seeds the demo set on first start (unless SEED=false). */
 export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<Platform> {
   const config = readConfig(env);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, "db") });
-  try {
-    if (config.SEED !== false && !(await isSeeded(database.db))) {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, "db"),
+    afterMigrate: async (db) => {
+      if (config.SEED === false || (await isSeeded(db))) return;
       log("[platform] first start: seeding the demo dataset …");
-      await seedDemo(database.db, { log });
+      await seedDemo(db, { log });
       const where = config.SMS_PROVIDER === "outbox" ? path.join(config.DATA_DIR, "sms-outbox.jsonl") : "the SMS provider";
       log("[platform] demo accounts (sign in at /login with the mobile; the code is written to " + where + "):");
       for (const account of Object.values(demoAccounts)) log(`  ${account.mobile}  ${account.nameEn} — ${account.roleEn}`);
-    }
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+    },
+  });
   const deps = depsFromConfig(config, database);
   return { app: createPlatformApp(deps), deps, database, config };
 }

@@ -16,7 +16,27 @@ import type { WeChatProvider } from "./providers/types";
 export async function testPlatform(options: { wechat?: WeChatProvider | null; uploadMaxBytes?: number; database?: DatabaseOptions } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  const database = await openDatabase(options.database ?? (databaseUrl ? { databaseUrl } : { dataDir: "memory://" }));
+  let dropDatabase = async () => {};
+  let databaseOptions: DatabaseOptions = options.database ?? { dataDir: "memory://" };
+  if (!options.database && databaseUrl) {
+    // On PostgreSQL every test platform gets a database of its own, dropped at the end.
+    const { default: pg } = await import("pg");
+    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    databaseOptions = { databaseUrl: url.toString() };
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const database = await openDatabase(databaseOptions);
   const outbox = path.join(dir, "sms-outbox.jsonl");
   let now = new Date("2026-11-21T08:00:00Z");
   const deps: PlatformDeps = {
@@ -76,6 +96,7 @@ export async function testPlatform(options: { wechat?: WeChatProvider | null; up
     },
     close: async () => {
       await database.close();
+      await dropDatabase();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

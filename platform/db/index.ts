@@ -18,7 +18,12 @@ export type DatabaseOptions = {
   /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
   dataDir?: string;
   migrationsFolder?: string;
+  /** Runs right after the migrations, under the same lock (first-start seeding). */
+  afterMigrate?: (db: Db) => Promise<void>;
 };
+
+/** Any constant: the advisory lock that serialises migrations and seeding across instances. */
+const MIGRATION_LOCK = 724_301;
 
 export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "platform/db/migrations");
 
@@ -35,7 +40,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     const db = drizzle(pool, { schema, casing: "snake_case" });
-    await migrate(db, { migrationsFolder });
+    // Several instances may start at once against one database: one migrates and seeds, the others wait.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder });
+      await options.afterMigrate?.(db as unknown as Db);
+    } catch (error) {
+      client.release();
+      await pool.end();
+      throw error;
+    }
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    client.release();
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
 
@@ -53,7 +70,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const client = await PGlite.create(inMemory ? undefined : path.join(dataDir, "pg"), { extensions: { pg_trgm } });
     const db = drizzle(client, { schema, casing: "snake_case" });
-    await migrate(db, { migrationsFolder });
+    try {
+      await migrate(db, { migrationsFolder });
+      await options.afterMigrate?.(db as unknown as Db);
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return {
       db: db as unknown as Db,
       kind: "pglite",

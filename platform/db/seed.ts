@@ -282,6 +282,8 @@ async function insertRows(db: Db, table: PgTable, rows: Values[]) {
   const columns = getTableColumns(table) as Record<string, { name: string; keyAsName: boolean }>;
   const groups = new Map<string, Values[]>();
   for (const row of rows) {
+    // An undefined value means "use the default", as in drizzle's own insert.
+    for (const key of Object.keys(row)) if (row[key] === undefined) delete row[key];
     const signature = Object.keys(row).join(",");
     let group = groups.get(signature);
     if (!group) groups.set(signature, (group = []));
@@ -298,7 +300,7 @@ async function insertRows(db: Db, table: PgTable, rows: Values[]) {
     for (let i = 0; i < group.length; i += ROWS_PER_INSERT) {
       const payload = group.slice(i, i + ROWS_PER_INSERT).map((row) => {
         const out: Values = {};
-        keys.forEach((key, k) => (out[names[k]] = row[key] ?? null));
+        keys.forEach((key, k) => (out[names[k]] = row[key]));
         return out;
       });
       await db.execute(

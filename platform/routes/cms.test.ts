@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
-const upload = (bytes: Uint8Array, name: string, type: string) => {
+const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
   const form = new FormData();
   form.set("file", new File([bytes], name, { type }));
   return form;
