@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDay, pick } from "~/utils/format";
+import { usePrefetch } from "~/utils/prefetch";
 import { Highlight } from "./Highlight";
 
 export type ConferenceSummary = {
@@ -18,10 +19,11 @@ export type ConferenceSummary = {
 
 export function ConferenceCard({ conference, keyword }: { conference: ConferenceSummary; keyword?: string }) {
   const { t, i18n } = useTranslation();
+  const prefetch = usePrefetch();
   const lang = i18n.language;
   return (
     <li>
-      <Link className="ui-conference-card" to={`/${conference.id}`}>
+      <Link className="ui-conference-card" to={`/${conference.id}`} prefetch={prefetch}>
         <span className="ui-conference-name">
           <Highlight text={pick(lang, conference.nameZh, conference.nameEn)} keyword={keyword} />
         </span>

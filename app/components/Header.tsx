@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SessionState } from "~/services/account.server";
 import type { SiteLinks } from "~/services/env.server";
 import { BellIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
+import { usePrefetch } from "~/utils/prefetch";
 import { useNotices } from "./Notices";
 
 type Props = { session: SessionState; links: SiteLinks & { groupDetail: string | null }; lang: "zh" | "en"; slim?: boolean };
@@ -11,6 +12,7 @@ type Props = { session: SessionState; links: SiteLinks & { groupDetail: string |
 export function Header({ session, links, lang, slim }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
+  const prefetch = usePrefetch();
   const here = location.pathname + location.search;
   const showSearch = !location.pathname.includes("reference");
   const unread = session.noticesUnread > 0 || session.messagesUnread > 0;
@@ -39,10 +41,10 @@ export function Header({ session, links, lang, slim }: Props) {
               <a className="ui-nav-link ui-nav-extra" href={links.group}>
                 {t("header.groupSite")}
               </a>
-              <Link className="ui-nav-link" to="/" aria-current={location.pathname === "/" ? "page" : undefined}>
+              <Link className="ui-nav-link" to="/" prefetch={prefetch} aria-current={location.pathname === "/" ? "page" : undefined}>
                 {t("header.conferences")}
               </Link>
-              <Link className="ui-nav-link" to="/liveStreaming" aria-current={location.pathname.startsWith("/liveStreaming") ? "page" : undefined}>
+              <Link className="ui-nav-link" to="/liveStreaming" prefetch={prefetch} aria-current={location.pathname.startsWith("/liveStreaming") ? "page" : undefined}>
                 {t("header.liveStreaming")}
               </Link>
             </div>

@@ -100,12 +100,14 @@ export async function callPlatform<T>(request: Request, path: string, options: C
     messages?: string[];
     data?: unknown;
     statusCode?: number;
+    status?: number;
   } | null;
 
   if (response.status === 200 || payload?.code === 0) {
     return { ok: true, status: response.status, code: payload?.code ?? 0, message: payload?.message ?? "", data: payload?.data as T };
   }
-  const status = payload?.statusCode ?? response.status ?? 500;
+  // Normalised as spec §8 says: statusCode, then status, then the HTTP status, else 500.
+  const status = payload?.statusCode ?? payload?.status ?? response.status ?? 500;
   if (status === 401 && options.redirectOn401 !== false) {
     throw redirect(loginUrl(request), { headers: { "Set-Cookie": clearTokenCookie() } });
   }
