@@ -1,11 +1,23 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { Doc } from "~/content/documents";
 
-export function DocumentPage({ doc, updatedLabel }: { doc: Doc; updatedLabel: string }) {
+export const documentMeta: MetaFunction = ({ data }) => {
+  const doc = (data as { doc?: Doc } | undefined)?.doc;
+  return [{ title: doc?.title ?? "" }, { name: "description", content: doc?.sections[0]?.paragraphs[0] ?? "" }];
+};
+export const documentHeaders: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A document page (agreement, privacy, help) from its route's loader data. */
+export function DocumentPage() {
+  const { doc } = useLoaderData<{ doc: Doc }>();
+  const { t } = useTranslation();
   return (
     <article className="ui-prose">
       <h1 className="ui-page-title">{doc.title}</h1>
       <p className="ui-muted">
-        {updatedLabel}: {doc.updated}
+        {t("common.updated")}: {doc.updated}
       </p>
       {doc.sections.map((section) => (
         <section key={section.heading}>
