@@ -53,7 +53,7 @@ export default defineConfig({
       url: `http://localhost:${E2E_DOWN_PORT}/favicon.ico`,
       timeout: 60_000,
       reuseExistingServer: false,
-      env: { PORT: String(E2E_DOWN_PORT), PLATFORM_API_URL: "http://127.0.0.1:9", DATA_DIR: "test-results/e2e-down", COOKIE_SECURE: "false" },
+      env: { PORT: String(E2E_DOWN_PORT), PLATFORM_API_URL: "http://127.0.0.1:3299", DATA_DIR: "test-results/e2e-down", COOKIE_SECURE: "false" },
     },
   ],
 });

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
@@ -64,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const lang = root?.lang ?? (i18n.language === "en" ? "en" : "zh");
+  useLanguage(lang);
   return (
     <html lang={lang === "en" ? "en" : "zh-CN"}>
       <head>
@@ -79,6 +80,27 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The browser loads only the first page's language. When a later navigation brings another one
+ * (signing in to an English account, saving English as default language), load it and switch.
+ */
+function useLanguage(lang: "zh" | "en") {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === lang) return;
+    let current = true;
+    const load = lang === "en" ? import("./locales/en/common.json") : import("./locales/zh/common.json");
+    void load.then(({ default: common }) => {
+      if (!current) return;
+      if (!i18n.hasResourceBundle(lang, "common")) i18n.addResourceBundle(lang, "common", common);
+      void i18n.changeLanguage(lang);
+    });
+    return () => {
+      current = false;
+    };
+  }, [i18n, lang]);
 }
 
 function useLayout(): Layout {

@@ -56,6 +56,9 @@ export default function Settings() {
     lastResult,
     defaultValue: { name: account.name, email: account.email ?? "", avatar: account.avatar ?? "", defaultType: String(account.defaultType) },
     shouldValidate: "onBlur",
+    // Once shown, a message goes as soon as the field is corrected, not on the blur that a click on
+    // "Save" causes (the form would shift under the pointer and the click be lost).
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSettingsSchema }),
   });
   return (

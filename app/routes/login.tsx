@@ -105,7 +105,9 @@ export default function Login() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // Login mode validates with the narrower schema; the field types are those of registration.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as typeof registerSchema }),
+    // "Send code" needs only the mobile (as the action checks it): the code is what it is for.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: (formData.get("intent") === "send" ? sendCodeSchema : schema) as typeof registerSchema }),
   });
 
   const sentAt = actionData?.sent?.at ?? 0;

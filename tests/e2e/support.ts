@@ -1,0 +1,207 @@
+/**
+ * Shared steps of the browser journeys. Every journey runs twice, with JavaScript on ("js") and
+ * off ("nojs"), against one server and one freshly seeded database per `playwright test` run.
+ *
+ * SMS limits (one code per number per minute, five an hour) shape the phone numbers:
+ * - new accounts get a fresh random number each (`freshMobile`);
+ * - a demo account is signed in through the login page once per run (`signedInAs`) and its
+ *   token is kept in the run's data directory, so later journeys reuse the session instead of
+ *   asking for another code within the minute. Journeys that log out never use a kept session.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { demoAccounts } from "../../platform/db/seed";
+import { lastOutboxCode } from "../../platform/providers/sms-outbox";
+import { E2E_DATA_DIR } from "../../playwright.config";
+
+export { demoAccounts, expect };
+
+/**
+ * With JavaScript, React must have hydrated before a journey types or clicks: an uncontrolled
+ * checkbox or radio clicked earlier is put back by hydration, and a form submitted earlier goes
+ * the no-JavaScript way. A stand-in React DevTools hook (React calls it on every commit, in
+ * production builds too) marks the page hydrated after the first commit and its effects.
+ */
+const HYDRATION_HOOK = `(() => {
+  const noop = () => {};
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: noop,
+    onScheduleFiberRoot: noop,
+    onCommitFiberUnmount: noop,
+    onPostCommitFiberRoot: noop,
+    onCommitFiberRoot: () => {
+      if (!window.__e2eCommitted) {
+        window.__e2eCommitted = true;
+        setTimeout(() => (window.__e2eHydrated = true), 20);
+      }
+    },
+  };
+})();`;
+
+/** Playwright's test, with the hydration marker in every page. Specs import `test` from here. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(HYDRATION_HOOK);
+    await use(page);
+  },
+});
+
+/** Waits (JS project only) until the current document has hydrated. */
+export async function ready(page: Page) {
+  if (!hasJs()) return;
+  await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true);
+}
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const dataDir = path.resolve(root, E2E_DATA_DIR);
+export const OUTBOX = path.join(dataDir, "sms-outbox.jsonl");
+const SESSIONS = path.join(dataDir, "e2e-sessions");
+
+export const TOKEN_COOKIE = "ACCESS_TOKEN";
+export const DOWN_URL = "http://localhost:3211";
+
+/** "js" or "nojs". */
+export const projectName = () => test.info().project.name;
+export const hasJs = () => projectName() === "js";
+
+/**
+ * The seeded "other" accounts (platform/db/seed.ts, `others[i]`): `139` and 8 digits.
+ * others[0] and others[5] administer the showcase conference, so their /manage list is not empty.
+ */
+export const seededOtherMobile = (i: number) => `139${String(10_000_000 + i * 7_919).slice(-8)}`;
+
+/** A number no one has used in this run (137…, clear of the seeded 138…/139… numbers). */
+export function freshMobile() {
+  return `137${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
+}
+
+/** The newest code the outbox holds for a number (waits for the line to land). */
+export async function readCode(mobile: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => (code = await lastOutboxCode(OUTBOX, mobile)), { message: `an SMS code for ${mobile} in ${OUTBOX}` })
+    .not.toBeNull();
+  return code!;
+}
+
+/** A six-digit code that is certainly not `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+export const header = (page: Page) => page.getByRole("banner");
+export const avatarMenu = (page: Page) => page.getByTestId("avatar-menu");
+
+/** The notice area (server notices arrive with the page; with JS they close after 2 s, so check promptly). */
+export async function expectNotice(page: Page, text: string | RegExp) {
+  await expect(page.getByTestId("notices")).toContainText(text);
+}
+
+/** Presses "send code" on the login page and returns the code from the outbox. */
+export async function requestCode(page: Page, mobile: string) {
+  await ready(page);
+  await page.locator('input[name="mobile"]').fill(mobile);
+  await page.getByTestId("send-code").click();
+  await expect(page.getByTestId("code-sent")).toBeVisible();
+  await expect(page.getByTestId("code-sent")).toContainText(mobile);
+  return readCode(mobile);
+}
+
+/** The visible submit button of the login form (the first, hidden one only serves the Enter key). */
+export const submitButton = (page: Page, label: string | RegExp) => page.getByRole("button", { name: label, exact: true });
+
+/** Waits until the page has left /login (and /login/wechat…) after a sign-in. */
+export async function leftLogin(page: Page) {
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** On /login (login tab): a code for `mobile`, then 登录. Ends on the page sign-in leads to. */
+export async function loginWithCode(page: Page, mobile: string) {
+  const code = await requestCode(page, mobile);
+  await page.locator('input[name="code"]').fill(code);
+  await submitButton(page, "登录").click();
+  await leftLogin(page);
+  await expectSignedIn(page);
+}
+
+/** Signs an existing account in through /login (one SMS code). */
+export async function signIn(page: Page, mobile: string, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : "/login");
+  await loginWithCode(page, mobile);
+}
+
+/** On the register tab (already open, e.g. with a WeChat bind ticket): fills and submits. */
+export async function completeRegistration(page: Page, mobile: string, name: string) {
+  const code = await requestCode(page, mobile);
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('input[name="code"]').fill(code);
+  await page.locator('input[name="agree"]').check();
+  await submitButton(page, "注册并登录").click();
+  await leftLogin(page);
+  await expectSignedIn(page);
+}
+
+/** Registers a new account with a fresh number through /login?mode=register; it ends signed in. */
+export async function registerNew(page: Page, name = "测试用户") {
+  const mobile = freshMobile();
+  await page.goto("/login?mode=register");
+  await completeRegistration(page, mobile, name);
+  return mobile;
+}
+
+/** The header's 登录/注册 link, in either language. */
+const LOGIN_LINK = /^(登录\/注册|Log in \/ Register)$/;
+
+export async function expectSignedIn(page: Page) {
+  await expect(avatarMenu(page)).toBeVisible();
+  await expect(header(page).getByRole("link", { name: LOGIN_LINK })).toHaveCount(0);
+}
+
+export async function expectSignedOut(page: Page) {
+  await expect(header(page).getByRole("link", { name: LOGIN_LINK })).toBeVisible();
+  await expect(avatarMenu(page)).toHaveCount(0);
+}
+
+/**
+ * This run's session of an existing (demo) account: signed in through /login the first time,
+ * then reused from the kept token. Ends on / signed in.
+ */
+export async function signedInAs(page: Page, mobile: string) {
+  const file = path.join(SESSIONS, `${mobile}.json`);
+  const kept = await fs.readFile(file, "utf8").catch(() => null);
+  if (kept) {
+    await page.context().addCookies([JSON.parse(kept)]);
+    await page.goto("/");
+    if ((await avatarMenu(page).count()) > 0) return;
+    await page.context().clearCookies({ name: TOKEN_COOKIE });
+  }
+  await signIn(page, mobile);
+  await expect(page).toHaveURL(/\/$/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE);
+  expect(cookie, "the sign-in sets the token cookie").toBeTruthy();
+  await fs.mkdir(SESSIONS, { recursive: true });
+  await fs.writeFile(file, JSON.stringify(cookie));
+}
+
+/** Opens the avatar menu (a <details>: its <summary> toggles it, with or without JavaScript). */
+export async function openAvatarMenu(page: Page): Promise<Locator> {
+  await ready(page);
+  const menu = avatarMenu(page);
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  return menu;
+}
+
+/** Logs out through the avatar menu; ends on /login. */
+export async function logout(page: Page) {
+  const menu = await openAvatarMenu(page);
+  await menu.getByRole("button", { name: "退出登录" }).click();
+  await page.waitForURL((url) => url.pathname === "/login");
+}
+
+export async function cookieValue(page: Page, name: string) {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
