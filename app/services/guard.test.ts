@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./guard.server";
+import { resetAppEnv } from "./env.server";
+import { requireToken, safeRedirect } from "./guard.server";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths with their query", () => {
@@ -22,4 +23,47 @@ describe("safeRedirect", () => {
   ])("sends %s home", (to) => {
     expect(safeRedirect(to)).toBe("/");
   });
+});
+
+describe("requireToken", () => {
+  const withEnv = async (env: Record<string, string | undefined>, run: () => void | Promise<void>) => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+    resetAppEnv();
+    try {
+      await run();
+    } finally {
+      process.env = saved;
+      resetAppEnv();
+    }
+  };
+  const thrown = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (error) {
+      return error as Response;
+    }
+    throw new Error("expected a redirect");
+  };
+
+  it("sends a visitor without a token to login with the way back", () =>
+    withEnv({ APP_HOST: undefined, ACCOUNT_SITE_URL: undefined }, () => {
+      const response = thrown(() => requireToken(new Request("http://localhost/manage?tab=2")));
+      expect(response.headers.get("location")).toBe("/login?redirect=%2Fmanage%3Ftab%3D2");
+    }));
+
+  it("sends to the account site's login, with the full address back, when one is configured", () =>
+    withEnv({ APP_HOST: "conf.example.cn", ACCOUNT_SITE_URL: "https://account.example.cn" }, () => {
+      const response = thrown(() => requireToken(new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn" } })));
+      expect(response.headers.get("location")).toBe("https://account.example.cn/login?redirect=" + encodeURIComponent("http://conf.example.cn/manage"));
+    }));
+
+  it("on another host than the configured one goes to /, token or not", () =>
+    withEnv({ APP_HOST: "conf.example.cn", ACCOUNT_SITE_URL: undefined }, () => {
+      const request = new Request("http://meeting.example.org/manage", { headers: { host: "meeting.example.org", cookie: `ACCESS_TOKEN=${"a".repeat(43)}` } });
+      expect(thrown(() => requireToken(request)).headers.get("location")).toBe("/");
+      const home = new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn", cookie: `ACCESS_TOKEN=${"a".repeat(43)}` } });
+      expect(requireToken(home)).toBe("a".repeat(43));
+    }));
 });
