@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ session, setCookie }, notices] = await Promise.all([loadSession(request), readNotices(request)]);
   const headers = new Headers();
   // First visit: the language cookie is set to Chinese (spec §2 Language).
-  if (!present) headers.append("Set-Cookie", setLangCookie(lang));
+  if (!present) headers.append("Set-Cookie", setLangCookie(request, lang));
   if (setCookie) headers.append("Set-Cookie", setCookie);
   if (notices.clear) headers.append("Set-Cookie", notices.clear);
   const env = appEnv();

@@ -37,9 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/account/messages?kind=${kind}`;
   if (id === "all" && form.get("confirmed") !== "1") return { confirm: "all" as const };
   const result = await callPlatform(request, `/cms/${kind}/${id === "all" ? "all" : Number(id) || 0}/read`, { method: "PUT" });
-  if (!result.ok) throw await redirectWithNotice(back, dangerNotices(result.messages));
+  if (!result.ok) throw await redirectWithNotice(request, back, dangerNotices(result.messages));
   const t = await i18n.getFixedT(request);
-  throw await redirectWithNotice(back, { content: t("account.saved"), color: "success" });
+  throw await redirectWithNotice(request, back, { content: t("account.saved"), color: "success" });
 }
 
 export default function Messages() {

@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const lang = saved.data.defaultType === 1 ? "en" : "zh";
   const t = await i18n.getFixedT(lang);
-  throw await redirectWithNotice("/account/settings", { content: t("account.saved"), color: "success" }, { headers: { "Set-Cookie": setLangCookie(lang) } });
+  throw await redirectWithNotice(request, "/account/settings", { content: t("account.saved"), color: "success" }, { headers: { "Set-Cookie": setLangCookie(request, lang) } });
 }
 
 export default function Settings() {

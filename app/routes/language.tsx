@@ -7,7 +7,7 @@ import { setLangCookie } from "~/services/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const lang = form.get("lang") === "en" ? "en" : "zh";
-  return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": setLangCookie(lang) } });
+  return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": setLangCookie(request, lang) } });
 }
 
 export async function loader() {

@@ -83,11 +83,11 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", setTokenCookie(result.data.token, submission.value.rememberMe));
+  headers.append("Set-Cookie", setTokenCookie(request, result.data.token, submission.value.rememberMe));
   // The account's default language decides the interface language (spec §4: defaultType 1 → English).
-  headers.append("Set-Cookie", setLangCookie(result.data.data.defaultType === 1 ? "en" : "zh"));
+  headers.append("Set-Cookie", setLangCookie(request, result.data.data.defaultType === 1 ? "en" : "zh"));
   const lang = result.data.data.defaultType === 1 ? "en" : "zh";
-  throw await redirectWithNotice(safeRedirect(formData.get("redirectTo")), { content: t("auth.loggedIn", { lng: lang }), color: "success" }, { headers });
+  throw await redirectWithNotice(request, safeRedirect(formData.get("redirectTo")), { content: t("auth.loggedIn", { lng: lang }), color: "success" }, { headers });
 }
 
 export default function Login() {

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
+import { isSecure } from "~/services/session.server";
 import { wechatStateCookie } from "~/services/wechat.server";
 
 /** Starts WeChat sign-in: a one-time state in a signed cookie, then off to WeChat's QR-code page. */
@@ -15,5 +16,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query: { redirectUri: callback, state },
     token: null,
   });
-  return redirect(target, { headers: { "Set-Cookie": await wechatStateCookie().serialize({ state, redirectTo }) } });
+  return redirect(target, { headers: { "Set-Cookie": await wechatStateCookie().serialize({ state, redirectTo }, { secure: isSecure(request) }) } });
 }

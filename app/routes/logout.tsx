@@ -18,10 +18,10 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("[logout] platform call failed; signing out anyway", error);
   }
   const t = await i18n.getFixedT(request);
-  const headers = { "Set-Cookie": clearTokenCookie() };
+  const headers = { "Set-Cookie": clearTokenCookie(request) };
   const login = siteLinks().accountLogin;
   if (!siteLinks().ownAccountSite) throw redirect(login, { headers });
-  throw await redirectWithNotice(login, { content: t("auth.loggedOut"), color: "success" }, { headers });
+  throw await redirectWithNotice(request, login, { content: t("auth.loggedOut"), color: "success" }, { headers });
 }
 
 export async function loader() {

@@ -35,7 +35,7 @@ const loggedOut: SessionState = { isLogin: false, auth: null, certification: fal
 export async function loadSession(request: Request): Promise<{ session: SessionState; setCookie: string | null }> {
   if (!getToken(request)) return { session: loggedOut, setCookie: null };
   const account = await callPlatform<Account>(request, "/account", { redirectOn401: false });
-  if (!account.ok) return { session: loggedOut, setCookie: account.status === 401 ? clearTokenCookie() : null };
+  if (!account.ok) return { session: loggedOut, setCookie: account.status === 401 ? clearTokenCookie(request) : null };
   const [notices, messages, group] = await Promise.all([
     callPlatform<number>(request, "/cms/notices/unread", { redirectOn401: false }),
     callPlatform<number>(request, "/cms/messages/unread", { redirectOn401: false }),

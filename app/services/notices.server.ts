@@ -4,11 +4,11 @@ import { noticeCookieHeader } from "./session.server";
 
 /**
  * Redirects with notices shown once on the next page (with or without JavaScript).
- * @example throw await redirectWithNotice("/", { content: t("auth.loggedOut"), color: "success" })
+ * @example throw await redirectWithNotice(request, "/", { content: t("auth.loggedOut"), color: "success" })
  */
-export async function redirectWithNotice(to: string, notices: NoticeInput | NoticeInput[], init: { headers?: HeadersInit } = {}) {
+export async function redirectWithNotice(request: Request, to: string, notices: NoticeInput | NoticeInput[], init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await noticeCookieHeader(Array.isArray(notices) ? notices : [notices]));
+  headers.append("Set-Cookie", await noticeCookieHeader(request, Array.isArray(notices) ? notices : [notices]));
   return redirect(to, { headers });
 }
 

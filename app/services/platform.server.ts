@@ -109,7 +109,7 @@ export async function callPlatform<T>(request: Request, path: string, options: C
   // Normalised as spec §8 says: statusCode, then status, then the HTTP status, else 500.
   const status = payload?.statusCode ?? payload?.status ?? response.status ?? 500;
   if (status === 401 && options.redirectOn401 !== false) {
-    throw redirect(loginUrl(request), { headers: { "Set-Cookie": clearTokenCookie() } });
+    throw redirect(loginUrl(request), { headers: { "Set-Cookie": clearTokenCookie(request) } });
   }
   if (status === 400 || status === 404 || status === 401) {
     const message = payload?.message ?? "";

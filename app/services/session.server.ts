@@ -12,10 +12,16 @@ export const LANG_SECONDS = 365 * 24 * 3600;
 
 export type Lang = "zh" | "en";
 
-const secure = () => {
-  const env = appEnv();
-  return env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : env.NODE_ENV === "production";
-};
+/**
+ * `Secure` follows the scheme the browser used (behind a proxy, X-Forwarded-Proto via the
+ * server's trust setting), unless COOKIE_SECURE forces it: a Secure cookie set over plain
+ * http is dropped by the browser (STACK-NOTES pitfall 9).
+ */
+export function isSecure(request: Request) {
+  const forced = appEnv().COOKIE_SECURE;
+  if (forced) return forced === "true";
+  return new URL(request.url).protocol === "https:";
+}
 
 function readCookies(request: Request) {
   return cookie.parse(request.headers.get("cookie") ?? "");
@@ -27,22 +33,22 @@ export function getToken(request: Request): string | null {
   return value && /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
 }
 
-export function setTokenCookie(token: string, remember: boolean) {
+export function setTokenCookie(request: Request, token: string, remember: boolean) {
   return cookie.serialize(TOKEN_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: secure(),
+    secure: isSecure(request),
     path: "/",
     domain: appEnv().COOKIE_DOMAIN,
     ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
   });
 }
 
-export function clearTokenCookie() {
+export function clearTokenCookie(request: Request) {
   return cookie.serialize(TOKEN_COOKIE, "", {
     httpOnly: true,
     sameSite: "lax",
-    secure: secure(),
+    secure: isSecure(request),
     path: "/",
     domain: appEnv().COOKIE_DOMAIN,
     maxAge: 0,
@@ -56,10 +62,10 @@ export function getLang(request: Request): { lang: Lang; present: boolean } {
   return { lang: value === "1" ? "en" : "zh", present: value === "0" || value === "1" };
 }
 
-export function setLangCookie(lang: Lang) {
+export function setLangCookie(request: Request, lang: Lang) {
   return cookie.serialize(LANG_COOKIE, lang === "en" ? "1" : "0", {
     sameSite: "lax",
-    secure: secure(),
+    secure: isSecure(request),
     path: "/",
     maxAge: LANG_SECONDS,
   });
@@ -70,15 +76,14 @@ const notices = () =>
   (noticeCookie ??= createCookie("__notice", {
     httpOnly: true,
     sameSite: "lax",
-    secure: secure(),
     path: "/",
     maxAge: 120,
     secrets: [platformSecret()],
   }));
 
 /** Flash notices: set on a redirect, read once by the next page. */
-export async function noticeCookieHeader(list: NoticeInput[]) {
-  return notices().serialize(list.map(makeNotice));
+export async function noticeCookieHeader(request: Request, list: NoticeInput[]) {
+  return notices().serialize(list.map(makeNotice), { secure: isSecure(request) });
 }
 
 export async function readNotices(request: Request): Promise<{ list: Notice[]; clear: string | null }> {
@@ -91,5 +96,5 @@ export async function readNotices(request: Request): Promise<{ list: Notice[]; c
   } catch {
     list = [];
   }
-  return { list, clear: await notices().serialize([], { maxAge: 0, expires: new Date(0) }) };
+  return { list, clear: await notices().serialize([], { maxAge: 0, expires: new Date(0), secure: isSecure(request) }) };
 }
