@@ -4,6 +4,10 @@ import { ApiError, errorBody } from "./http";
 import { accountRoutes } from "./routes/account";
 import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
+import { conferenceContentRoutes } from "./routes/conference-content";
+import { directoryRoutes } from "./routes/directory";
+import { portalRoutes } from "./routes/portal";
+import { replayRoutes } from "./routes/replays";
 import { loginRoutes } from "./routes/login";
 import { accountByToken } from "./services/identity";
 
@@ -38,5 +42,9 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", accountRoutes(deps));
   app.route("/", cmsRoutes(deps));
   app.route("/", conferenceRoutes(deps));
+  app.route("/", conferenceContentRoutes(deps));
+  app.route("/", portalRoutes(deps));
+  app.route("/", directoryRoutes(deps));
+  app.route("/", replayRoutes(deps));
   return app;
 }

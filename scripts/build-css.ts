@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { serializeStyles } from "@emotion/serialize";
 import { compile, serialize, stringify } from "stylis";
+import type { SystemStyleObject } from "@chakra-ui/react";
 import { system } from "../app/styles/system";
-import { ui } from "../app/styles/ui.styles";
 
 export function toCss(styles: object, selector?: string) {
   const body = serializeStyles([styles as never]).styles;
@@ -18,7 +18,23 @@ export function toCss(styles: object, selector?: string) {
   return serialize(compile(source), stringify);
 }
 
-export function buildCss() {
+/**
+ * Every `app/styles/*.styles.ts` module contributes its exported `ui` classes, so each area of
+ * the product keeps its own style file. A class defined twice is an error.
+ */
+export async function loadClasses(dir = path.resolve("app/styles")) {
+  const all: Record<string, SystemStyleObject> = {};
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".styles.ts")).sort()) {
+    const { ui } = (await import(path.join(dir, file))) as { ui: Record<string, SystemStyleObject> };
+    for (const [name, style] of Object.entries(ui)) {
+      if (name in all) throw new Error(`.ui-${name} is defined twice (again in ${file})`);
+      all[name] = style;
+    }
+  }
+  return all;
+}
+
+export function buildCss(ui: Record<string, SystemStyleObject>) {
   // The system wraps each part in its own cascade layer already.
   const layered = [
     "@layer reset, base, tokens, recipes;",
@@ -34,7 +50,8 @@ export function buildCss() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const out = path.resolve("app/styles/generated/app.css");
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  const css = buildCss();
+  const ui = await loadClasses();
+  const css = buildCss(ui);
   fs.writeFileSync(out, css);
   console.log(`[css] ${path.relative(process.cwd(), out)}: ${(css.length / 1024).toFixed(1)} KB, ${Object.keys(ui).length} classes`);
 }
