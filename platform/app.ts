@@ -6,7 +6,9 @@ import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
+import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
+import { registrationRoutes } from "./routes/registration";
 import { replayRoutes } from "./routes/replays";
 import { loginRoutes } from "./routes/login";
 import { accountByToken } from "./services/identity";
@@ -46,5 +48,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", portalRoutes(deps));
   app.route("/", directoryRoutes(deps));
   app.route("/", replayRoutes(deps));
+  app.route("/", registrationRoutes(deps));
+  app.route("/", paymentRoutes(deps));
   return app;
 }

@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { PlatformDeps, PlatformEnv } from "../context";
+
+/** Registration and payment calls (issue 5); filled in by its own work. */
+export function registrationRoutes(_deps: PlatformDeps) {
+  const app = new Hono<PlatformEnv>();
+  return app;
+}
