@@ -2,12 +2,10 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n";
-import { i18n, resources } from "./services/i18n.server";
+import { I18nextProvider } from "react-i18next";
+import { i18n, instanceFor } from "./services/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -18,15 +16,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18n.getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    supportedLngs: [...i18nConfig.supportedLngs],
-    ns: [...i18nConfig.ns],
-    lng,
-    resources,
-  });
+  const instance = await instanceFor(await i18n.getLocale(request));
 
   // Bots get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
