@@ -9,7 +9,7 @@ import type { SystemStyleObject } from "@chakra-ui/react";
 export const ui: Record<string, SystemStyleObject> = {
   // ── page frame ──
   page: { minHeight: "100vh", display: "flex", flexDirection: "column" },
-  main: { flex: "1", paddingTop: "header", paddingBottom: "10" },
+  main: { flex: "1", paddingTop: "{sizes.header}", paddingBottom: "10" },
   "main-bare": { flex: "1" },
   container: { width: "100%", maxWidth: "content", marginInline: "auto", paddingInline: "4" },
   "skip-link": {
@@ -64,7 +64,7 @@ export const ui: Record<string, SystemStyleObject> = {
   nav: {
     display: "none",
     position: "absolute",
-    top: "header",
+    top: "{sizes.header}",
     insetInline: "0",
     bg: "white",
     borderBottom: "1px solid {colors.gray.200}",
@@ -240,7 +240,6 @@ export const ui: Record<string, SystemStyleObject> = {
     flexWrap: "wrap",
     gap: "4",
     justifyContent: "space-between",
-    opacity: "0.9",
   },
 
   // ── typography and blocks ──
