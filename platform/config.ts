@@ -28,7 +28,29 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(10),
+  // Online payments (platform/payments/): each gateway is on when its settings are given.
+  /** The site's public origin as gateways and browsers reach it (notify and return addresses). */
+  PAYMENT_PUBLIC_URL: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_URL: z.url().default("https://api-m.sandbox.paypal.com"),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.url().default("https://openapi.alipay.com/gateway.do"),
+  UNIONPAY_MER_ID: z.string().optional(),
+  UNIONPAY_PRIVATE_KEY: z.string().optional(),
+  UNIONPAY_CERT_ID: z.string().optional(),
+  UNIONPAY_PUBLIC_KEY: z.string().optional(),
+  UNIONPAY_FRONT_URL: z.url().default("https://gateway.95516.com/gateway/api/frontTransReq.do"),
 });
+
+/** Each online gateway's settings: all or none. */
+const PAYMENT_SETTINGS = {
+  PayPal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+  Alipay: ["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"],
+  UnionPay: ["UNIONPAY_MER_ID", "UNIONPAY_PRIVATE_KEY", "UNIONPAY_CERT_ID", "UNIONPAY_PUBLIC_KEY"],
+} as const;
 
 export type PlatformConfig = z.infer<typeof envSchema> & { secret: string };
 
@@ -40,6 +62,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   }
   const config = parsed.data;
   if (config.SMS_PROVIDER === "http" && !config.SMS_HTTP_URL) throw new Error("Invalid environment: SMS_PROVIDER=http needs SMS_HTTP_URL");
+  for (const [gateway, names] of Object.entries(PAYMENT_SETTINGS)) {
+    const given = names.filter((name) => config[name]);
+    if (given.length === 0) continue;
+    if (given.length < names.length) throw new Error(`Invalid environment: ${gateway} needs ${names.filter((name) => !config[name]).join(", ")}`);
+    if (!config.PAYMENT_PUBLIC_URL) throw new Error(`Invalid environment: ${gateway} needs PAYMENT_PUBLIC_URL`);
+  }
   return { ...config, secret: config.SESSION_SECRET ?? localSecret(config.DATA_DIR) };
 }
 

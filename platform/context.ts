@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Db } from "./db";
 import { fail, langOf } from "./http";
 import { translate } from "./messages";
+import type { PaymentGateways } from "./payments/types";
 import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
 import type { Account } from "./services/identity";
 
@@ -16,6 +17,8 @@ export type PlatformDeps = {
   secret: string;
   now: () => Date;
   uploadMaxBytes: number;
+  /** Online payment gateways (PayPal, Alipay, UnionPay); absent or null ones are off. Transfers need none. */
+  payments?: PaymentGateways;
 };
 
 export type PlatformEnv = {

@@ -1,9 +1,11 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { createPlatformApp } from "./app";
 import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
 import { type Database, openDatabase } from "./db";
 import { demoAccounts, isSeeded, seedDemo } from "./db/seed";
+import { gatewaysFromConfig } from "./payments";
 import { httpSms } from "./providers/sms-http";
 import { outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
@@ -49,6 +51,7 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
     secret: config.secret,
     now: () => new Date(),
     uploadMaxBytes: config.UPLOAD_MAX_MB * 1024 * 1024,
+    payments: gatewaysFromConfig(config),
   };
 }
 
@@ -62,6 +65,8 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
       if (config.SEED === false || (await isSeeded(db))) return;
       log("[platform] first start: seeding the demo dataset …");
       await seedDemo(db, { log });
+      // PGlite has no autovacuum: without statistics the planner reads tables where an index would do.
+      await db.execute(sql`analyze`);
       const where = config.SMS_PROVIDER === "outbox" ? path.join(config.DATA_DIR, "sms-outbox.jsonl") : "the SMS provider";
       log("[platform] demo accounts (sign in at /login with the mobile; the code is written to " + where + "):");
       for (const account of Object.values(demoAccounts)) log(`  ${account.mobile}  ${account.nameEn} — ${account.roleEn}`);

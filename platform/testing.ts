@@ -6,6 +6,7 @@ import type { PlatformDeps } from "./context";
 import { type DatabaseOptions, openDatabase } from "./db";
 import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
+import type { PaymentGateways } from "./payments/types";
 import type { WeChatProvider } from "./providers/types";
 
 /**
@@ -13,7 +14,9 @@ import type { WeChatProvider } from "./providers/types";
  * TEST_DATABASE_URL is set), the outbox SMS provider and disk storage in a temp directory,
  * and a clock the test can move.
  */
-export async function testPlatform(options: { wechat?: WeChatProvider | null; uploadMaxBytes?: number; database?: DatabaseOptions } = {}) {
+export async function testPlatform(
+  options: { wechat?: WeChatProvider | null; uploadMaxBytes?: number; database?: DatabaseOptions; payments?: PaymentGateways } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
@@ -32,6 +35,13 @@ export async function testPlatform(options: { wechat?: WeChatProvider | null; up
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop at once would kill
+      // them mid-close and surface as an uncaught "terminating connection" error in the test.
+      for (let wait = 0; wait < 100; wait++) {
+        const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     };
@@ -47,6 +57,7 @@ export async function testPlatform(options: { wechat?: WeChatProvider | null; up
     secret: "test-secret-0123456789",
     now: () => now,
     uploadMaxBytes: options.uploadMaxBytes ?? 1024 * 1024,
+    payments: options.payments,
   };
   const app = createPlatformApp(deps);
 

@@ -8,7 +8,7 @@
  *
  *   npm run bench -- [--no-build] [--duration 10] [--connections 10] [--warmup 2]
  *                    [--conferences 1000] [--search-conferences 20000] [--keyword 北京]
- *                    [--cpu-prof] [--keep-data] [--no-docs]
+ *                    [--no-page-cache] [--cpu-prof] [--keep-data] [--no-docs]
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -38,6 +38,8 @@ type Options = {
   conferences: number;
   searchConferences: number;
   keyword?: string;
+  /** False with --no-page-cache: the server renders every request (PAGE_CACHE_SECONDS=0). */
+  pageCache: boolean;
   cpuProf: boolean;
   keepData: boolean;
   docs: boolean;
@@ -51,6 +53,7 @@ function parseOptions(argv: string[]): Options {
     warmup: 2,
     conferences: 1000,
     searchConferences: 0,
+    pageCache: true,
     cpuProf: false,
     keepData: false,
     docs: true,
@@ -86,6 +89,9 @@ function parseOptions(argv: string[]): Options {
       case "--keyword":
         options.keyword = value();
         break;
+      case "--no-page-cache":
+        options.pageCache = false;
+        break;
       case "--cpu-prof":
         options.cpuProf = true;
         break;
@@ -119,6 +125,8 @@ const USAGE = `npm run bench -- [options]
   --conferences 1000          generated conferences seeded for the default phase
   --search-conferences N      also measure /search with N generated conferences (extra phase)
   --keyword 北京              search keyword (default: the first city with results)
+  --no-page-cache             start the server with PAGE_CACHE_SECONDS=0, so every request renders
+                              (figures go to their own sections of docs/benchmarks.md)
   --cpu-prof                  run the server under node --cpu-prof and summarise the profile
   --keep-data                 keep the temporary data directory
   --no-docs                   do not write docs/benchmarks.md`;
@@ -274,10 +282,12 @@ function snapshotBuild(work: string): string {
 
 type Server = { child: ChildProcess; pid: number; base: string; logFile: string; startMs: number };
 
-async function startServer(dataDir: string, logFile: string, profileDir?: string): Promise<Server> {
+async function startServer(dataDir: string, logFile: string, profileDir: string | undefined, pageCache: boolean): Promise<Server> {
   const port = await freePort();
   const out = fs.openSync(logFile, "a");
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" };
+  // Repeating one URL would otherwise measure the anonymous page cache, not the page's own cost.
+  if (!pageCache) env.PAGE_CACHE_SECONDS = "0";
   delete env.DATABASE_URL;
   delete env.PLATFORM_API_URL;
   const args = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "server.mjs"] : ["server.mjs"];
@@ -660,6 +670,8 @@ function machine() {
 const MARK = {
   main: ["<!-- bench:results:start -->", "<!-- bench:results:end -->"],
   large: ["<!-- bench:search-large:start -->", "<!-- bench:search-large:end -->"],
+  mainUncached: ["<!-- bench:results-uncached:start -->", "<!-- bench:results-uncached:end -->"],
+  largeUncached: ["<!-- bench:search-large-uncached:start -->", "<!-- bench:search-large-uncached:end -->"],
 } as const;
 
 const DOC_TEMPLATE = `# Benchmarks
@@ -674,6 +686,7 @@ npm run bench                                   # build, seed 1,000 conferences,
 npm run bench -- --no-build                     # reuse the current build/
 npm run bench -- --search-conferences 20000     # also /search with 20,000 generated conferences (+~1 min)
 npm run bench -- --no-build --cpu-prof          # profile the server under the same load (docs untouched)
+npm run bench -- --no-build --no-page-cache     # every request renders (PAGE_CACHE_SECONDS=0)
 \`\`\`
 
 Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2\` (s),
@@ -724,6 +737,19 @@ Only written by \`--search-conferences N\`; a default run keeps the last figures
 ${MARK.large[0]}
 (not run yet)
 ${MARK.large[1]}
+
+## Without the page cache
+
+Written by \`--no-page-cache\`: the server starts with \`PAGE_CACHE_SECONDS=0\`, so every request
+renders (loaders, platform queries, React), as a cache miss or a signed-in visitor does.
+
+${MARK.mainUncached[0]}
+(not run yet)
+${MARK.mainUncached[1]}
+
+${MARK.largeUncached[0]}
+(not run yet)
+${MARK.largeUncached[1]}
 `;
 
 function replaceSection(text: string, [start, end]: readonly [string, string], body: string): string {
@@ -762,7 +788,7 @@ async function main() {
     await seed(dataDir, options.conferences);
     timings.push(`seed ${seconds(performance.now() - t)}`);
 
-    server = await startServer(dataDir, path.join(work, "server.log"), profileDir);
+    server = await startServer(dataDir, path.join(work, "server.log"), profileDir, options.pageCache);
     const pages = await pickPages(server.base, options.keyword, "all");
     const phases: Phase[] = [];
     phases.push(await measure(server, pages, options, work, "Default dataset", `${fmtInt(options.conferences)} generated conferences + the demo set`));
@@ -775,7 +801,7 @@ async function main() {
       t = performance.now();
       await seed(dataDir, more);
       timings.push(`seed +${fmtInt(more)} ${seconds(performance.now() - t)}`);
-      server = await startServer(dataDir, path.join(work, "server.log"), profileDir);
+      server = await startServer(dataDir, path.join(work, "server.log"), profileDir, options.pageCache);
       const searchPages = await pickPages(server.base, options.keyword, "search");
       large = await measure(server, searchPages, options, work, "Large dataset: /search", `${fmtInt(options.searchConferences)} generated conferences + the demo set`);
       await stopChild(server.child);
@@ -788,6 +814,7 @@ async function main() {
       `1-min load average before the run: ${fmt2(loadBefore)} (other work on the machine skews the figures).`,
       `Whole \`npm run bench${process.argv.slice(2).length ? " -- " + process.argv.slice(2).join(" ") : ""}\` took ${seconds(total)} (${timings.join(", ")}).`,
       options.cpuProf ? "**Server ran under `--cpu-prof`: figures are slower than normal.**" : "",
+      options.pageCache ? "" : "**Page cache off (`PAGE_CACHE_SECONDS=0`): every request renders.**",
     ]
       .filter(Boolean)
       .join(" ");
@@ -817,8 +844,8 @@ async function main() {
     if (options.docs && !options.cpuProf) {
       fs.mkdirSync(path.dirname(docsFile), { recursive: true });
       let text = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, "utf8") : DOC_TEMPLATE;
-      text = replaceSection(text, MARK.main, mainText);
-      if (largeText) text = replaceSection(text, MARK.large, largeText);
+      text = replaceSection(text, options.pageCache ? MARK.main : MARK.mainUncached, mainText);
+      if (largeText) text = replaceSection(text, options.pageCache ? MARK.large : MARK.largeUncached, largeText);
       fs.writeFileSync(docsFile, text);
       console.log(`\n[bench] figures written to ${path.relative(root, docsFile)}`);
     }

@@ -1,63 +1,208 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConferenceCard, type ConferenceSummary } from "~/components/ConferenceCard";
+import { ConferenceView } from "~/components/conference/ConferenceView";
 import { Pagination } from "~/components/Pagination";
+import { PortalBanners } from "~/components/portal/PortalBanners";
+import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
+import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
+import type { PortalConference } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
+import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { chinaToday, conferenceIdForHost, pageParam, readFilters, toConferences, toHome } from "~/services/portal.server";
+import { pick } from "~/utils/format";
 
 const PAGE_SIZE = 18;
 const WHEN = ["upcoming", "past", "all"] as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "" },
-  { name: "description", content: data?.description ?? "" },
-  { property: "og:title", content: data?.title ?? "" },
-  { property: "og:description", content: data?.description ?? "" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  return [
+    { title: data.title },
+    { name: "description", content: data.description },
+    { property: "og:title", content: data.title },
+    { property: "og:description", content: data.description },
+    { property: "og:type", content: "website" },
+  ];
+};
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Home: academic conferences, upcoming first, as plain links that page without JavaScript. */
+/**
+ * Home: the portal (banners, important conferences, adverts, the filtered list, links), every
+ * filter a link or a GET form. On a conference's own host name, that conference's page instead.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
+  const hostConference = await conferenceIdForHost(request);
+  if (hostConference !== null) {
+    const page = await loadConferencePage(request, String(hostConference));
+    return data({ kind: "conference" as const, title: page.title, description: page.description, page }, { headers: conferencePageHeaders(request, page) });
+  }
+
   const url = new URL(request.url);
   const when = WHEN.find((w) => w === url.searchParams.get("when")) ?? "upcoming";
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const conferences = await platformData<Page<ConferenceSummary>>(request, "/conference", {
-    query: { when: when === "all" ? undefined : when, page, pageSize: PAGE_SIZE },
-  });
-  const t = await i18n.getFixedT(request);
+  const page = pageParam(url);
+  const { values, ignored } = readFilters(url);
+  const [home, conferences, t] = await Promise.all([
+    platformData<Parameters<typeof toHome>[0]>(request, "/portal/home"),
+    platformData<Page<PortalConference>>(request, "/conference", {
+      query: { when: when === "all" ? undefined : when, page, pageSize: PAGE_SIZE, ...values },
+    }),
+    i18n.getFixedT(request),
+  ]);
   return data(
-    { title: `${t("home.title")} - ${t("meta.siteName")}`, description: t("meta.description"), when, page, conferences },
+    {
+      kind: "portal" as const,
+      title: `${t("home.title")} - ${t("meta.siteName")}`,
+      description: t("portal.home.description"),
+      when,
+      page,
+      values,
+      ignored,
+      today: chinaToday(),
+      home: toHome(home),
+      conferences: { list: toConferences(conferences.list), total: conferences.total },
+    },
     { headers: publicPageHeaders(request) },
   );
 }
 
 export default function Home() {
-  const { when, page, conferences } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "conference") return <ConferenceView page={loaded.page} />;
+  return <Portal {...loaded} />;
+}
+
+function Portal({ when, page, values, ignored, today, home, conferences }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "portal" }>) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  const filtered = Boolean(values.categoryId || values.majorId || values.city || values.from || values.to);
+
   return (
-    <section>
-      <h1 className="ui-page-title">{t("home.title")}</h1>
-      <nav className="ui-tabs" aria-label={t("home.title")}>
-        {WHEN.map((w) => (
-          <Link key={w} className="ui-tab" to={w === "upcoming" ? "/" : `/?when=${w}`} aria-current={when === w ? "page" : undefined}>
-            {t(`home.${w}`)}
-          </Link>
-        ))}
-      </nav>
-      {conferences.list.length === 0 ? (
-        <p className="ui-muted">{t("home.empty")}</p>
-      ) : (
-        <ul className="ui-conference-list" data-testid="conference-list">
-          {conferences.list.map((conference) => (
-            <ConferenceCard key={conference.id} conference={conference} />
-          ))}
-        </ul>
+    <div className="ui-portal-home">
+      <h1 className="ui-visually-hidden">{t("portal.home.heading")}</h1>
+      <PortalBanners banners={home.banners} />
+
+      {home.important.length > 0 && (
+        <section className="ui-portal-section" aria-labelledby="portal-important">
+          <h2 id="portal-important" className="ui-section-title">
+            {t("portal.home.important")}
+          </h2>
+          <ul className="ui-conference-list" data-testid="important-list">
+            {home.important.map((conference) => (
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} />
+            ))}
+          </ul>
+        </section>
       )}
-      <Pagination page={page} pageSize={PAGE_SIZE} total={conferences.total} />
-    </section>
+
+      {home.adverts.length > 0 && (
+        <section className="ui-portal-adverts" aria-label={t("portal.home.adverts")}>
+          {home.adverts.map((advert) => {
+            const title = pick(lang, advert.titleZh, advert.titleEn);
+            const body = (
+              <>
+                <img className="ui-portal-advert-image" src={advert.image} alt="" width={560} height={140} loading="lazy" decoding="async" />
+                <span className="ui-portal-advert-caption">{title}</span>
+              </>
+            );
+            return advert.url ? (
+              <a key={advert.id} className="ui-portal-advert" href={advert.url}>
+                {body}
+              </a>
+            ) : (
+              <div key={advert.id} className="ui-portal-advert">
+                {body}
+              </div>
+            );
+          })}
+        </section>
+      )}
+
+      <section className="ui-portal-section" aria-labelledby="portal-list">
+        <div className="ui-portal-section-head">
+          <h2 id="portal-list" className="ui-section-title">
+            {t("portal.home.list")}
+          </h2>
+          <Link className="ui-link-button" to="/schedule">
+            {t("portal.home.calendarLink")}
+          </Link>
+        </div>
+        <nav className="ui-tabs" aria-label={t("portal.filters.when")}>
+          {WHEN.map((w) => (
+            <Link key={w} className="ui-tab" to={filterHref("/", current, { when: w === "upcoming" ? null : w })} aria-current={when === w ? "page" : undefined}>
+              {t(`home.${w}`)}
+            </Link>
+          ))}
+        </nav>
+        <nav className="ui-portal-chips" aria-label={t("portal.filters.category")}>
+          <Link className="ui-portal-chip" to={filterHref("/", current, { categoryId: null, majorId: null })} aria-current={values.categoryId ? undefined : "page"}>
+            {t("portal.filters.allCategories")}
+          </Link>
+          {home.categories.map((category) => (
+            <Link
+              key={category.id}
+              className="ui-portal-chip"
+              to={filterHref("/", current, { categoryId: String(category.id), majorId: null })}
+              aria-current={values.categoryId === String(category.id) ? "page" : undefined}
+            >
+              {pick(lang, category.nameZh, category.nameEn)}
+            </Link>
+          ))}
+        </nav>
+        <PortalFilters key={location.search} facets={home} values={values} action="/" keep={{ when: when === "upcoming" ? "" : when }} dates />
+        {ignored.map((value) => (
+          <p key={value} className="ui-field-error" role="alert" data-testid="ignored-filter">
+            {t("portal.filters.badDate", { value })}
+          </p>
+        ))}
+
+        <p className="ui-muted" data-testid="result-count" aria-live="polite">
+          {t("portal.home.results", { total: conferences.total })}
+        </p>
+        {conferences.list.length === 0 ? (
+          <div className="ui-portal-empty">
+            <p>{t("home.empty")}</p>
+            {filtered && (
+              <p className="ui-muted">
+                {t("portal.home.emptyHint")}{" "}
+                <Link className="ui-link-button" to={when === "upcoming" ? "/" : `/?when=${when}`}>
+                  {t("portal.filters.clear")}
+                </Link>
+              </p>
+            )}
+          </div>
+        ) : (
+          <ul className="ui-conference-list" data-testid="conference-list">
+            {conferences.list.map((conference) => (
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} />
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageSize={PAGE_SIZE} total={conferences.total} />
+      </section>
+
+      {home.links.length > 0 && (
+        <section className="ui-portal-section" aria-labelledby="portal-links">
+          <h2 id="portal-links" className="ui-section-title">
+            {t("portal.home.links")}
+          </h2>
+          <ul className="ui-portal-links">
+            {home.links.map((link) => (
+              <li key={link.id}>
+                <a href={link.url} rel="noopener noreferrer">
+                  {pick(lang, link.titleZh, link.titleEn)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }

@@ -1,57 +1,154 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConferenceCard, type ConferenceSummary } from "~/components/ConferenceCard";
 import { Pagination } from "~/components/Pagination";
+import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
+import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { chinaToday, pageParam, toConferences } from "~/services/portal.server";
+import { pick } from "~/utils/format";
 
 const PAGE_SIZE = 18;
+const SUGGESTED_CITIES = 8;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  return [
+    { title: data.title },
+    { name: "description", content: data.description },
+    { name: "robots", content: "noindex" },
+    { property: "og:title", content: data.title },
+    { property: "og:description", content: data.description },
+    { property: "og:type", content: "website" },
+  ];
+};
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** Conferences by name, subject and host city (spec §2 /search, query `keyword`). */
+/**
+ * Conferences by name, subject and host city (spec §2 /search, query `keyword`), Chinese or
+ * English. No keyword, or no result: suggestions to search by (popular cities, categories).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const results = await platformData<Page<ConferenceSummary>>(request, "/conference", { query: { keyword, page, pageSize: PAGE_SIZE } });
-  const t = await i18n.getFixedT(request);
+  const page = pageParam(url);
+  const [results, t] = await Promise.all([
+    keyword ? platformData<Page<PortalConference>>(request, "/conference", { query: { keyword, page, pageSize: PAGE_SIZE } }) : null,
+    i18n.getFixedT(request),
+  ]);
+  const facets = results && results.total > 0 ? null : await platformData<PortalFacets>(request, "/portal/facets");
   const title = keyword ? t("search.title", { keyword }) : t("search.titleEmpty");
-  return data({ title: `${title} - ${t("meta.siteName")}`, keyword, page, results }, { headers: publicPageHeaders(request) });
+  return data(
+    {
+      title: `${title} - ${t("meta.siteName")}`,
+      description: t("portal.search.description"),
+      keyword,
+      page,
+      today: chinaToday(),
+      results: results && { list: toConferences(results.list), total: results.total },
+      suggestions: facets && { cities: facets.cities.slice(0, SUGGESTED_CITIES), categories: facets.categories },
+    },
+    { headers: publicPageHeaders(request) },
+  );
 }
 
 export default function Search() {
-  const { keyword, page, results } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { keyword, page, today, results, suggestions } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const searchHref = (word: string) => `/search?keyword=${encodeURIComponent(word)}`;
   return (
-    <section>
+    <section className="ui-portal-search">
       <h1 className="ui-page-title">{keyword ? t("search.title", { keyword }) : t("search.titleEmpty")}</h1>
-      <Form method="get" className="ui-row" role="search" style={{ marginBottom: 16 }}>
-        <input className="ui-input" style={{ maxWidth: 420 }} type="search" name="keyword" defaultValue={keyword} placeholder={t("header.searchPlaceholder")} aria-label={t("header.search")} />
+      <Form method="get" action="/search" className="ui-portal-search-form" role="search" aria-label={t("portal.search.label")} key={keyword}>
+        <label className="ui-visually-hidden" htmlFor="portal-keyword">
+          {t("portal.search.label")}
+        </label>
+        <input
+          id="portal-keyword"
+          className="ui-input"
+          type="search"
+          name="keyword"
+          defaultValue={keyword}
+          placeholder={t("header.searchPlaceholder")}
+          maxLength={100}
+          enterKeyHint="search"
+        />
         <button className="ui-button" type="submit">
           {t("header.search")}
         </button>
       </Form>
-      {results.list.length === 0 ? (
-        <div>
+
+      {!keyword && <p className="ui-muted">{t("portal.search.prompt")}</p>}
+      {results && results.total === 0 && (
+        <div className="ui-portal-empty" data-testid="search-empty">
           <p>{t("search.empty", { keyword })}</p>
           <p className="ui-muted">{t("search.suggestions")}</p>
         </div>
-      ) : (
+      )}
+      {results && results.total > 0 && (
         <>
-          <p className="ui-muted">{t("search.results", { total: results.total })}</p>
-          <ul className="ui-conference-list" data-testid="search-results">
+          <p className="ui-muted" data-testid="search-count">
+            {t("search.results", { total: results.total })}
+          </p>
+          <ul className="ui-conference-list" data-testid="search-results" aria-label={t("portal.search.resultsFor", { keyword })}>
             {results.list.map((conference) => (
-              <ConferenceCard key={conference.id} conference={conference} keyword={keyword} />
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} keyword={keyword} />
             ))}
           </ul>
+          <Pagination page={page} pageSize={PAGE_SIZE} total={results.total} />
         </>
       )}
-      <Pagination page={page} pageSize={PAGE_SIZE} total={results.total} />
+
+      {suggestions && (
+        <div className="ui-portal-suggestions" data-testid="search-suggestions">
+          {suggestions.cities.length > 0 && (
+            <div>
+              <h2 className="ui-portal-suggestions-title">{t("portal.search.tryCities")}</h2>
+              <ul className="ui-portal-chips">
+                {suggestions.cities.map((city) => {
+                  const name = pick(lang, city.cityZh, city.cityEn);
+                  return (
+                    <li key={city.cityZh}>
+                      <Link className="ui-portal-chip" to={searchHref(name)}>
+                        {name}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+          {suggestions.categories.length > 0 && (
+            <div>
+              <h2 className="ui-portal-suggestions-title">{t("portal.search.tryCategories")}</h2>
+              <ul className="ui-portal-chips">
+                {suggestions.categories.map((category) => {
+                  const name = pick(lang, category.nameZh, category.nameEn);
+                  return (
+                    <li key={category.id}>
+                      <Link className="ui-portal-chip" to={searchHref(name)}>
+                        {name}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+          <p className="ui-portal-suggestions-more">
+            <Link className="ui-link-button" to="/">
+              {t("portal.search.browseAll")}
+            </Link>
+            <Link className="ui-link-button" to="/schedule">
+              {t("portal.search.calendar")}
+            </Link>
+          </p>
+        </div>
+      )}
     </section>
   );
 }

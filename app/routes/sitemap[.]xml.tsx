@@ -8,7 +8,7 @@ const MAX_PAGES = 500;
 /** Published conferences, for search engines. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  const urls: string[] = [`${origin}/`];
+  const urls: string[] = [`${origin}/`, `${origin}/schedule`];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const batch = await platformData<Page<ConferenceSummary>>(request, "/conference", { query: { page, pageSize: PAGE }, token: null });
     urls.push(...batch.list.map((c) => `${origin}/${c.id}`));

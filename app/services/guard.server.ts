@@ -31,7 +31,7 @@ export const OPEN_ROUTES: Record<string, string> = {
  * issue 3), the sign-in pages of our own account site, the language switch, the API mount
  * (which does its own bearer-token checks), the sitemap and the help page.
  */
-export const EXTRA_OPEN_ROUTES = ["/:id", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help"];
+export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help"];
 
 /**
  * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the

@@ -39,6 +39,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection the server drops (a restart, a failover) must not take the process down.
+    pool.on("error", (error) => console.error("[db] idle connection lost:", error.message));
     const db = drizzle(pool, { schema, casing: "snake_case" });
     // Several instances may start at once against one database: one migrates and seeds, the others wait.
     const client = await pool.connect();

@@ -86,7 +86,7 @@ export const smsCodes = pgTable(
  */
 export const oauthStates = pgTable("oauth_states", {
   state: text().primaryKey(),
-  purpose: text().$type<"wechat-login" | "wechat-bind">().notNull(),
+  purpose: text().$type<"wechat-login" | "wechat-bind" | "subscribe">().notNull(),
   redirectTo: text().notNull().default("/"),
   payload: jsonb().$type<Record<string, string>>().notNull().default({}),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -203,7 +203,13 @@ export const institutions = pgTable(
     certified: boolean().notNull().default(false),
     createdAt: created(),
   },
-  (t) => [index().on(t.certified)],
+  (t) => [
+    index().on(t.certified),
+    // The directory's keyword search (platform/routes/directory.ts uses the same expression).
+    index("institutions_search_trgm").using("gin", sql`lower(${t.nameZh} || ' ' || ${t.nameEn} || ' ' || ${t.cityZh} || ' ' || ${t.cityEn}) gin_trgm_ops`),
+    // Keywords of one or two Chinese characters have no trigram: cjk_grams() (migration 0002).
+    index("institutions_search_cjk").using("gin", sql`cjk_grams(lower(${t.nameZh} || ' ' || ${t.nameEn} || ' ' || ${t.cityZh} || ' ' || ${t.cityEn}))`),
+  ],
 );
 
 export const references = pgTable(
@@ -222,7 +228,14 @@ export const references = pgTable(
     searchText: text().notNull().default(""),
     createdAt: created(),
   },
-  (t) => [index("references_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`)],
+  (t) => [
+    index("references_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("references_search_cjk").using("gin", sql`cjk_grams(${t.searchText})`),
+    index().on(t.majorId),
+    index().on(t.subjectId),
+    index().on(t.cityZh),
+    index().on(t.cityEn),
+  ],
 );
 
 // ─── Conferences and their modules ───────────────────────────────────────────────────
@@ -276,8 +289,17 @@ export const conferences = pgTable(
     index().on(t.ownerAccountId),
     index().on(t.categoryId),
     index().on(t.majorId),
+    index().on(t.institutionId, t.isPublish, t.startDate),
     uniqueIndex().on(t.domain),
     index("conferences_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Keywords of one or two Chinese characters (北京, 化学) give pg_trgm no trigram; cjk_grams()
+    // (migration 0002) lists every CJK character and character pair, so they use this index.
+    index("conferences_search_cjk").using("gin", sql`cjk_grams(${t.searchText})`),
+    // Upcoming and past lists read in end-date order; the filters by city and the few important ones.
+    index().on(t.isPublish, t.endDate),
+    index().on(t.cityZh),
+    index().on(t.cityEn),
+    index("conferences_important").on(t.startDate).where(sql`${t.isPublish} and ${t.isImportant}`),
   ],
 );
 
@@ -533,7 +555,13 @@ export const replays = pgTable(
     isPublish: boolean().notNull().default(true),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.isPublish, t.recordedAt)],
+  (t) => [
+    index().on(t.isPublish, t.recordedAt),
+    index().on(t.conferenceId, t.recordedAt),
+    // The replay list's keyword search (platform/routes/replays.ts uses the same expression).
+    index("replays_search_trgm").using("gin", sql`lower(${t.titleZh} || ' ' || ${t.titleEn}) gin_trgm_ops`),
+    index("replays_search_cjk").using("gin", sql`cjk_grams(lower(${t.titleZh} || ' ' || ${t.titleEn}))`),
+  ],
 );
 
 export const tags = pgTable(
@@ -835,6 +863,11 @@ export const teams = pgTable(
 );
 
 export type PaymentState = "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded";
+/**
+ * What a payment keeps besides its columns: the gateway's order (PayPal's order id and
+ * approve link) and, for a team payment, the member registrations it covers.
+ */
+export type PaymentDetails = { orderId?: string; approveUrl?: string; registrationIds?: number[] };
 
 export const payments = pgTable(
   "payments",
@@ -856,6 +889,7 @@ export const payments = pgTable(
     proofKey: text(),
     remark: text(),
     idempotencyKey: text(),
+    details: jsonb().$type<PaymentDetails>().notNull().default({}),
     paidAt: timestamp({ withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),

@@ -4,6 +4,7 @@
  * DATABASE_URL selects PostgreSQL; otherwise PGlite files in <DATA_DIR or ./data>/db.
  * The demo set is inserted once; --conferences N appends N generated conferences on every run.
  */
+import { sql } from "drizzle-orm";
 import path from "node:path";
 import { openDatabase } from "./index";
 import { addConferences, demoAccounts, isSeeded, seedDemo, type SeedSummary } from "./seed";
@@ -58,6 +59,8 @@ async function main() {
         await addConferences(database.db, conferences, { log: (line) => console.log(`  ${line}`) }),
       );
     }
+    // Fresh planner statistics for the new rows (PGlite has no autovacuum).
+    await database.db.execute(sql`analyze`);
   } finally {
     await database.close();
   }

@@ -851,6 +851,8 @@ type ConferenceSpec = {
   paymentMethods: PaymentMethod[];
   characteristic?: string[];
   admins?: Id[];
+  /** Its own host name (`/` there shows the conference). */
+  domain?: string;
 };
 
 /** What the child planners need to know about a planned conference. */
@@ -980,6 +982,8 @@ function planShowcase(plan: Plan, r: Random, ctx: ConferenceContext, people: Peo
     paymentMethods: ["transfer", "alipay", "union", "paypal"],
     characteristic: ["EI", "Scopus"],
     admins: [people.others[0], people.others[5]],
+    // *.localhost reaches this machine in browsers, so the demo shows a conference on its own host.
+    domain: "icics.localhost",
   });
 }
 
@@ -1043,6 +1047,7 @@ function planConference(plan: Plan, r: Random, ctx: ConferenceContext, spec: Con
     moderation: spec.moderation,
     paymentMethods: spec.paymentMethods,
     characteristic: spec.characteristic ?? [],
+    domain: spec.domain ?? null,
     searchText: conferenceSearchText({ ...spec, cityZh: spec.city.zh, cityEn: spec.city.en }, spec.major, category),
     createdAt: minDate(ctx.now, new Date(at(spec.start, "09:00").getTime() - 150 * DAY_MS)),
     updatedAt: minDate(ctx.now, new Date(at(spec.start, "09:00").getTime() - 20 * DAY_MS)),
@@ -1550,6 +1555,9 @@ function planPortal(plan: Plan, confs: PlannedConference[]) {
   links.forEach(([zh, en, url], i) => plan.add(s.links, { conferenceId: null, titleZh: zh, titleEn: en, url, sort: i + 1 }));
 }
 
+/** Every third demo replay also has an HLS rendition (public/media/demo-hls), for the hls.js path. */
+const DEMO_HLS = "/media/demo-hls/index.m3u8";
+
 function planReplays(plan: Plan, r: Random, ctx: ConferenceContext, confs: PlannedConference[]) {
   const past = confs.filter((c) => c.isPublish && c.end < ctx.today);
   let made = 0;
@@ -1565,7 +1573,7 @@ function planReplays(plan: Plan, r: Random, ctx: ConferenceContext, confs: Plann
       descriptionEn: `Full recording of the keynote by ${speakerP.titleEn} ${speakerP.nameEn} (${speakerP.affEn}) at ${c.nameEn}.`,
       cover: null,
       mp4Url: "/media/demo.mp4",
-      hlsUrl: null,
+      hlsUrl: made % 3 === 0 ? DEMO_HLS : null,
       durationSeconds: r.int(35, 75) * 60 + r.int(0, 59),
       isPublish: made % 11 !== 7,
       recordedAt: at(c.start, r.pick(["09:00", "10:10", "14:00"])),
@@ -1587,7 +1595,7 @@ function planReplays(plan: Plan, r: Random, ctx: ConferenceContext, confs: Plann
       descriptionEn: `${speakerP.titleEn} ${speakerP.nameEn} of ${speakerP.affEn} reviews the state of the art, key methods and future directions in ${subject.nameEn.toLowerCase()}. Suitable for graduate students and early-career researchers.`,
       cover: null,
       mp4Url: "/media/demo.mp4",
-      hlsUrl: null,
+      hlsUrl: made % 3 === 0 ? DEMO_HLS : null,
       durationSeconds: r.int(25, 110) * 60 + r.int(0, 59),
       isPublish: true,
       recordedAt: new Date(ctx.now.getTime() - (i * 9 + r.int(1, 8)) * DAY_MS - r.int(1, 10) * 3_600_000),

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PlatformDeps, type PlatformEnv, requireAccount } from "../context";
+import type { Db } from "../db";
 import { categories, conferenceAdmins, conferences, majors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { canManageConference } from "../services/access";
+import { chinaDay, conferenceFilters } from "../services/portal-filters";
 
 const listColumns = {
   id: conferences.id,
@@ -21,18 +23,43 @@ const listColumns = {
   majorId: conferences.majorId,
 };
 
+/**
+ * Adds each conference's major and category names (what a keyword may have matched besides
+ * names and cities). Looked up for the page's rows after the fact: joined into the list query,
+ * the join ran for every match before the sort picked the page.
+ */
+async function withDisciplines<T extends { majorId: number | null; categoryId: number | null }>(db: Db, rows: T[]) {
+  const ids = (key: "majorId" | "categoryId") => [...new Set(rows.map((row) => row[key]).filter((id): id is number => id !== null))];
+  const majorIds = ids("majorId");
+  const categoryIds = ids("categoryId");
+  const [majorRows, categoryRows] = await Promise.all([
+    majorIds.length ? db.select({ id: majors.id, nameZh: majors.nameZh, nameEn: majors.nameEn }).from(majors).where(inArray(majors.id, majorIds)) : [],
+    categoryIds.length
+      ? db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).where(inArray(categories.id, categoryIds))
+      : [],
+  ]);
+  const named = (list: Array<{ id: number; nameZh: string; nameEn: string }>, id: number | null) => {
+    const found = list.find((item) => item.id === id);
+    return found ? { nameZh: found.nameZh, nameEn: found.nameEn } : null;
+  };
+  return rows.map((row) => ({ ...row, major: named(majorRows, row.majorId), category: named(categoryRows, row.categoryId) }));
+}
+
 /** Conference calls (spec §7, under /conference). */
 export function conferenceRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
 
   /**
    * Published conferences for everyone; `mine=1` lists the ones the account owns or administers,
-   * published or not. Filters: keyword, categoryId, majorId, city, when (upcoming | past).
+   * published or not. Filters (platform/services/portal-filters.ts): keyword, categoryId, majorId,
+   * city, when (upcoming | past), from/to or month (start date). Upcoming and past read the
+   * (is_publish, end_date) index in order, soonest first and latest first, so a page costs the
+   * same however many conferences are stored; other lists go by start date.
    */
   app.get("/conference", async (c) => {
     const { pageSize, offset } = paging(c);
     const q = c.req.query();
-    const where: SQL[] = [];
+    const { where, when } = conferenceFilters(q, chinaDay(deps.now()));
     if (q.mine === "1") {
       const account = requireAccount(c);
       where.push(
@@ -49,21 +76,18 @@ export function conferenceRoutes(deps: PlatformDeps) {
     } else {
       where.push(eq(conferences.isPublish, true));
     }
-    const keyword = (q.keyword ?? "").trim().toLowerCase().slice(0, 100);
-    if (keyword) where.push(ilike(conferences.searchText, `%${keyword.replace(/[\\%_]/g, "\\$&")}%`));
-    if (q.categoryId) where.push(eq(conferences.categoryId, idParam(q.categoryId)));
-    if (q.majorId) where.push(eq(conferences.majorId, idParam(q.majorId)));
-    if (q.city) where.push(or(eq(conferences.cityZh, q.city), eq(conferences.cityEn, q.city))!);
-    const today = deps.now().toISOString().slice(0, 10);
-    if (q.when === "upcoming") where.push(gte(conferences.endDate, today));
-    if (q.when === "past") where.push(lt(conferences.endDate, today));
     const condition = and(...where);
-    const order = q.when === "past" ? [desc(conferences.startDate), desc(conferences.id)] : [asc(conferences.startDate), asc(conferences.id)];
-    const [list, [{ total }]] = await Promise.all([
+    const order =
+      when === "upcoming"
+        ? [asc(conferences.endDate), asc(conferences.id)]
+        : when === "past"
+          ? [desc(conferences.endDate), desc(conferences.id)]
+          : [asc(conferences.startDate), asc(conferences.id)];
+    const [rows, [{ total }]] = await Promise.all([
       deps.db.select(listColumns).from(conferences).where(condition).orderBy(...order).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(conferences).where(condition),
     ]);
-    return page(c, list, total);
+    return page(c, await withDisciplines(deps.db, rows), total);
   });
 
   /** One conference; an unpublished one exists only for its organisers. */

@@ -1,8 +1,209 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { PlatformDeps, PlatformEnv } from "../context";
+import { banners, categories, conferences, links, majors } from "../db/schema";
+import { fail, ok, page } from "../http";
+import { allOf, chinaDay, conferenceFilters } from "../services/portal-filters";
 
-/** Visitor-portal calls (issue 3); filled in by its own work. */
-export function portalRoutes(_deps: PlatformDeps) {
+const IMPORTANT_DEFAULT = 6;
+const IMPORTANT_MAX = 12;
+/** Facets (cities, month counts) are aggregates over many rows; visitors may see them a minute late. */
+const FACET_SECONDS = 60;
+const FACET_ENTRIES = 200;
+
+const cardColumns = {
+  id: conferences.id,
+  nameZh: conferences.nameZh,
+  nameEn: conferences.nameEn,
+  startDate: conferences.startDate,
+  endDate: conferences.endDate,
+  cityZh: conferences.cityZh,
+  cityEn: conferences.cityEn,
+  cover: conferences.cover,
+  hostZh: conferences.hostZh,
+  hostEn: conferences.hostEn,
+  isPublish: conferences.isPublish,
+};
+
+/** The visitor portal's calls (issue 3): home page content, filter facets, the calendar and conference domains. */
+export function portalRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
+  const { db } = deps;
+  const today = () => chinaDay(deps.now());
+
+  const facets = new Map<string, { expires: number; value: unknown }>();
+  /** A per-instance memo of an aggregate for FACET_SECONDS (by the platform's clock). */
+  async function facet<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const now = deps.now().getTime();
+    const hit = facets.get(key);
+    if (hit && hit.expires > now) return hit.value as T;
+    const value = await load();
+    if (facets.size >= FACET_ENTRIES) facets.delete(facets.keys().next().value!);
+    facets.set(key, { expires: now + FACET_SECONDS * 1000, value });
+    return value;
+  }
+
+  /** Upcoming important conferences (soonest first), then the latest past ones to fill `size`. */
+  async function loadImportant(size: number) {
+    const important = sql`${conferences.isPublish} and ${conferences.isImportant}`;
+    const day = today();
+    const upcoming = await db
+      .select(cardColumns)
+      .from(conferences)
+      .where(and(important, gte(conferences.endDate, day)))
+      .orderBy(asc(conferences.startDate), asc(conferences.id))
+      .limit(size);
+    if (upcoming.length >= size) return upcoming;
+    const past = await db
+      .select(cardColumns)
+      .from(conferences)
+      .where(and(important, lt(conferences.endDate, day)))
+      .orderBy(desc(conferences.startDate), desc(conferences.id))
+      .limit(size - upcoming.length);
+    return [...upcoming, ...past];
+  }
+
+  const loadBanners = (placement: "banner" | "advert") =>
+    db
+      .select({ id: banners.id, titleZh: banners.titleZh, titleEn: banners.titleEn, image: banners.image, url: banners.url, sort: banners.sort })
+      .from(banners)
+      .where(and(isNull(banners.conferenceId), eq(banners.placement, placement)))
+      .orderBy(asc(banners.sort), asc(banners.id));
+
+  const loadLinks = () =>
+    db
+      .select({ id: links.id, titleZh: links.titleZh, titleEn: links.titleEn, url: links.url, sort: links.sort })
+      .from(links)
+      .where(isNull(links.conferenceId))
+      .orderBy(asc(links.sort), asc(links.id));
+
+  const loadCategories = () =>
+    db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).orderBy(asc(categories.sort), asc(categories.id));
+
+  async function loadCategoriesWithMajors() {
+    const [categoryRows, majorRows] = await Promise.all([
+      loadCategories(),
+      db
+        .select({ id: majors.id, categoryId: majors.categoryId, nameZh: majors.nameZh, nameEn: majors.nameEn })
+        .from(majors)
+        .where(isNotNull(majors.categoryId))
+        .orderBy(asc(majors.sort), asc(majors.id)),
+    ]);
+    return categoryRows.map((category) => ({
+      ...category,
+      majors: majorRows.filter((major) => major.categoryId === category.id).map(({ categoryId: _categoryId, ...major }) => major),
+    }));
+  }
+
+  /** Cities of published conferences in both languages, most conferences first. */
+  const loadCities = () =>
+    facet("cities", () =>
+      db
+        .select({ cityZh: conferences.cityZh, cityEn: conferences.cityEn, total: count() })
+        .from(conferences)
+        .where(and(eq(conferences.isPublish, true), sql`${conferences.cityZh} <> ''`))
+        .groupBy(conferences.cityZh, conferences.cityEn)
+        .orderBy(desc(count()), asc(conferences.cityZh)),
+    );
+
+  app.get("/conference/importantConference", async (c) => {
+    const size = Math.min(IMPORTANT_MAX, Math.max(1, Math.floor(Number(c.req.query("size") ?? IMPORTANT_DEFAULT)) || IMPORTANT_DEFAULT));
+    const list = await loadImportant(size);
+    return page(c, list, list.length);
+  });
+
+  /** Portal banners (`placement=banner`, the default) or adverts; a conference's own go to the content routes. */
+  app.get("/banner", async (c, next) => {
+    if (c.req.query("conferenceId") !== undefined) return next();
+    const placement = c.req.query("placement") ?? "banner";
+    if (placement !== "banner" && placement !== "advert") fail(400, "portal.errors.badPlacement");
+    const list = await loadBanners(placement);
+    return page(c, list, list.length);
+  });
+
+  /** The portal's links (a conference's own are served with `conferenceId` by the content routes). */
+  app.get("/link", async (c, next) => {
+    if (c.req.query("conferenceId") !== undefined) return next();
+    const list = await loadLinks();
+    return page(c, list, list.length);
+  });
+
+  app.get("/category", async (c) => {
+    const list = await loadCategories();
+    return page(c, list, list.length);
+  });
+
+  /** Categories with their majors, for the filters. */
+  app.get("/categories", async (c) => {
+    const list = await loadCategoriesWithMajors();
+    return page(c, list, list.length);
+  });
+
+  app.get("/conference/cities", async (c) => {
+    const list = await loadCities();
+    return page(c, list, list.length);
+  });
+
+  /** What the filters offer: categories with their majors, and cities. */
+  app.get("/portal/facets", async (c) => {
+    const [categoryList, cities] = await Promise.all([loadCategoriesWithMajors(), loadCities()]);
+    return ok(c, { categories: categoryList, cities });
+  });
+
+  /** Everything of the home page but the conference list, in one round trip (the single calls stay). */
+  app.get("/portal/home", async (c) => {
+    const [bannerList, adverts, important, linkList, categoryList, cities] = await Promise.all([
+      loadBanners("banner"),
+      loadBanners("advert"),
+      loadImportant(IMPORTANT_DEFAULT),
+      loadLinks(),
+      loadCategoriesWithMajors(),
+      loadCities(),
+    ]);
+    return ok(c, { banners: bannerList, adverts, important, links: linkList, categories: categoryList, cities });
+  });
+
+  /**
+   * The academic calendar's year: published conferences starting in each month of `year`, with
+   * the list's filters (keyword, categoryId, majorId, city). All twelve months, zeros included.
+   */
+  app.get("/conference/calendar", async (c) => {
+    const q = c.req.query();
+    const yearText = q.year ?? today().slice(0, 4);
+    if (!/^\d{4}$/.test(yearText) || Number(yearText) < 1900 || Number(yearText) > 2999) fail(400, "portal.errors.badYear");
+    const { where } = conferenceFilters(
+      { keyword: q.keyword ?? "", categoryId: q.categoryId ?? "", majorId: q.majorId ?? "", city: q.city ?? "", from: `${yearText}-01-01`, to: `${yearText}-12-31` },
+      today(),
+    );
+    where.push(eq(conferences.isPublish, true));
+    const key = JSON.stringify(["calendar", yearText, q.keyword ?? "", q.categoryId ?? "", q.majorId ?? "", q.city ?? ""]);
+    const rows = await facet(key, () => {
+      const month = sql<string>`to_char(${conferences.startDate}, 'YYYY-MM')`;
+      return db.select({ month, total: count() }).from(conferences).where(allOf(where)).groupBy(month);
+    });
+    const byMonth = new Map(rows.map((row) => [row.month, row.total]));
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const month = `${yearText}-${String(i + 1).padStart(2, "0")}`;
+      return { month, total: byMonth.get(month) ?? 0 };
+    });
+    return ok(c, { year: Number(yearText), months });
+  });
+
+  /**
+   * The published conference served on its own host name (spec's /domain/{id}): the host as the
+   * browser sent it, port and case ignored.
+   */
+  app.get("/domain/:host", async (c) => {
+    const host = c.req.param("host").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) || host.length > 253) fail(404, "errors.notFound");
+    const [row] = await db
+      .select({ id: conferences.id })
+      .from(conferences)
+      .where(and(eq(conferences.domain, host), eq(conferences.isPublish, true)))
+      .limit(1);
+    if (!row) fail(404, "errors.notFound");
+    return ok(c, { id: row.id });
+  });
+
   return app;
 }

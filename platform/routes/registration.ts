@@ -1,8 +1,432 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import type { PlatformDeps, PlatformEnv } from "../context";
+import {
+  adminRegistrationSchema,
+  checkAnswers,
+  checkEmailSchema,
+  checkMobileSchema,
+  claimSchema,
+  feeQuerySchema,
+  quickLoginSchema,
+  registrationEditSchema,
+  registrationSchema,
+  subscribeCheckSchema,
+  teamMembersSchema,
+  teamSchema,
+} from "../../app/schemas/registration";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { accounts, conferences, fees, identities, registrations, strategies, teams } from "../db/schema";
+import { fail, idParam, langOf, ok, page, paging } from "../http";
+import { translate } from "../messages";
+import { canManageConference } from "../services/access";
+import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
+import { accountByMobile, consumeCode, issueToken, publicAccount } from "../services/identity";
+import { availableMethods } from "../services/payments";
+import {
+  type Registration,
+  createRegistration,
+  describeRegistrations,
+  fieldsOf,
+  isUniqueViolation,
+  LIVE_STATES,
+  leadingPayment,
+  maskMobile,
+  maskName,
+  ownRegistration,
+  paymentsCovering,
+  registeredWith,
+} from "../services/registration";
+import { redeemSubscribeTicket } from "../services/subscription";
+import { addTeamMembers, ledTeam } from "../services/teams";
 
-/** Registration and payment calls (issue 5); filled in by its own work. */
-export function registrationRoutes(_deps: PlatformDeps) {
+/** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
+export const CODE_QUICK_NO_ACCOUNT = 1101;
+
+/**
+ * Conference users (spec §7): the fee, registering, my registrations, claims, quick login,
+ * the organiser's hand entry, and teams. Every rule is in platform/services/; these handlers
+ * guard, parse and answer.
+ */
+export function registrationRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
+
+  /** A conference visible to the caller (published, or theirs to manage), or 404. */
+  const visibleConference = async (c: Ctx, conferenceId: number) => {
+    const [conference] = await deps.db.select().from(conferences).where(eq(conferences.id, conferenceId)).limit(1);
+    if (!conference) fail(404, "errors.notFound");
+    if (!conference.isPublish && !(await canManageConference(deps.db, c.get("account"), conferenceId))) fail(404, "errors.notFound");
+    return conference;
+  };
+
+  const requireManager = async (c: Ctx, conferenceId: number) => {
+    const account = requireAccount(c);
+    if (!(await canManageConference(deps.db, account, conferenceId))) fail(403, "errors.forbidden");
+    return account;
+  };
+
+  /** Answers checked against the conference's own fields; 400 with each field's message otherwise. */
+  const cleanAnswers = async (c: Ctx, conferenceId: number, answers: Record<string, unknown>, enforceRequired = true) => {
+    const result = checkAnswers(await fieldsOf(deps.db, conferenceId), answers, { enforceRequired });
+    if (result.ok) return result.answers;
+    const lang = langOf(c);
+    const keys = Object.values(result.problems);
+    const fields = Object.fromEntries(Object.entries(result.problems).map(([path, key]) => [path, translate(lang, key)]));
+    fail(400, keys[0], { messages: keys, data: { fields } });
+  };
+
+  const describeOne = async (row: Registration) => (await describeRegistrations(deps.db, [row]))[0];
+
+  // ─── The form and the fee ─────────────────────────────────────────────────────────
+
+  /** What the registration form needs: identities, the fee table in force, the organiser's fields, methods, places left. */
+  app.get("/registration/form/:conferenceId{[0-9]+}", async (c) => {
+    const conference = await visibleConference(c, idParam(c.req.param("conferenceId")));
+    const [identityRows, strategyRows, fields, [{ taken }]] = await Promise.all([
+      deps.db.select().from(identities).where(eq(identities.conferenceId, conference.id)).orderBy(asc(identities.sort), asc(identities.id)),
+      deps.db.select().from(strategies).where(eq(strategies.conferenceId, conference.id)),
+      fieldsOf(deps.db, conference.id),
+      deps.db
+        .select({ taken: count() })
+        .from(registrations)
+        .where(and(eq(registrations.conferenceId, conference.id), inArray(registrations.state, LIVE_STATES))),
+    ]);
+    const strategy = strategyInForce(strategyRows, deps.now());
+    const feeRows = strategy ? await deps.db.select().from(fees).where(eq(fees.strategyId, strategy.id)) : [];
+    return ok(c, {
+      conference: {
+        id: conference.id,
+        nameZh: conference.nameZh,
+        nameEn: conference.nameEn,
+        currency: conference.currency,
+        moderation: conference.moderation,
+        capacity: conference.capacity,
+        remaining: conference.capacity === null ? null : Math.max(0, conference.capacity - taken),
+        paymentMethods: availableMethods(conference, deps.payments),
+      },
+      identities: identityRows.map((row) => ({
+        id: row.id,
+        nameZh: row.nameZh,
+        nameEn: row.nameEn,
+        fee: feeRows.find((fee) => fee.identityId === row.id) ?? null,
+      })),
+      strategy,
+      fields,
+    });
+  });
+
+  /** The fee the registration would cost now (identity × strategy in force × coupon), without registering. */
+  app.post("/coupon/amount", async (c) => {
+    const input = parse(c, feeQuerySchema, await readBody(c));
+    await visibleConference(c, input.conferenceId);
+    return ok(c, await quoteFee(deps.db, { ...input, now: deps.now() }));
+  });
+
+  /** Is this mobile / e-mail registered for the conference already? For the form's own warning. */
+  app.get("/user/check", async (c) => {
+    requireAccount(c);
+    const input = parse(c, checkMobileSchema, c.req.query());
+    return ok(c, { exists: await registeredWith(deps.db, input.conferenceId, { mobile: input.mobile }) });
+  });
+
+  app.get("/user/check-email", async (c) => {
+    requireAccount(c);
+    const input = parse(c, checkEmailSchema, c.req.query());
+    return ok(c, { exists: await registeredWith(deps.db, input.conferenceId, { email: input.email }) });
+  });
+
+  // ─── Registering ──────────────────────────────────────────────────────────────────
+
+  /** Registers the signed-in account; a repeat with the same idempotency key answers the first registration. */
+  app.post("/conference/user", async (c) => {
+    const account = requireAccount(c);
+    const input = parse(c, registrationSchema, await readBody(c));
+    await visibleConference(c, input.conferenceId);
+    const answers = await cleanAnswers(c, input.conferenceId, input.answers);
+    const { registration, replayed } = await createRegistration(deps, {
+      ...input,
+      answers,
+      mobile: input.mobile ?? account.mobile,
+      accountId: account.id,
+      createdBy: account.id,
+      byOrganiser: false,
+    });
+    if (replayed) c.header("Idempotent-Replayed", "true");
+    return ok(c, await describeOne(registration));
+  });
+
+  /** An organiser enters an attendee by hand (no account until the attendee claims it). */
+  app.post("/user/admin", async (c) => {
+    const input = parse(c, adminRegistrationSchema, await readBody(c));
+    const organiser = await requireManager(c, input.conferenceId);
+    // The organiser may not know every answer: types and options are checked, required ones are not.
+    const answers = await cleanAnswers(c, input.conferenceId, input.answers, false);
+    const { registration, replayed } = await createRegistration(deps, {
+      ...input,
+      answers,
+      accountId: null,
+      createdBy: organiser.id,
+      byOrganiser: true,
+    });
+    if (replayed) c.header("Idempotent-Replayed", "true");
+    return ok(c, await describeOne(registration));
+  });
+
+  /** The organiser's list of a conference's registrations (`state`, `keyword` filters). */
+  app.get("/conference/user", async (c) => {
+    const conferenceId = idParam(c.req.query("conferenceId"));
+    await requireManager(c, conferenceId);
+    const { pageSize, offset } = paging(c);
+    const where: SQL[] = [eq(registrations.conferenceId, conferenceId)];
+    const state = c.req.query("state");
+    if (state === "pending" || state === "confirmed" || state === "rejected" || state === "cancelled") where.push(eq(registrations.state, state));
+    const keyword = (c.req.query("keyword") ?? "").trim().slice(0, 50).replace(/[\\%_]/g, "\\$&");
+    if (keyword) where.push(or(ilike(registrations.name, `%${keyword}%`), ilike(registrations.mobile, `%${keyword}%`))!);
+    const condition = and(...where);
+    const [rows, [{ total }]] = await Promise.all([
+      deps.db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(pageSize).offset(offset),
+      deps.db.select({ total: count() }).from(registrations).where(condition),
+    ]);
+    return page(c, await describeRegistrations(deps.db, rows), total);
+  });
+
+  /** My registrations, newest first: state, fee, payment and invoice state, ticket code. */
+  app.get("/my-user", async (c) => {
+    const account = requireAccount(c);
+    const { pageSize, offset } = paging(c);
+    const where = eq(registrations.accountId, account.id);
+    const [rows, [{ total }]] = await Promise.all([
+      deps.db.select().from(registrations).where(where).orderBy(desc(registrations.id)).limit(pageSize).offset(offset),
+      deps.db.select({ total: count() }).from(registrations).where(where),
+    ]);
+    return page(c, await describeRegistrations(deps.db, rows), total);
+  });
+
+  /** One registration: the attendee's own, or any of the conference for its organisers; 404 otherwise. */
+  app.get("/conference/user/:id{[0-9]+}", async (c) => {
+    const account = requireAccount(c);
+    const id = idParam(c.req.param("id"));
+    const [row] = await deps.db.select().from(registrations).where(eq(registrations.id, id)).limit(1);
+    if (!row || (row.accountId !== account.id && !(await canManageConference(deps.db, account, row.conferenceId)))) fail(404, "errors.notFound");
+    return ok(c, await describeOne(row));
+  });
+
+  /** Edits my answers (and name, e-mail, institution) while the registration is pending. Identity and coupon stay: they fixed the fee. */
+  app.put("/conference/user/:id{[0-9]+}", async (c) => {
+    const account = requireAccount(c);
+    const row = await ownRegistration(deps.db, account.id, idParam(c.req.param("id")));
+    const input = parse(c, registrationEditSchema, await readBody(c));
+    if (row.state !== "pending") fail(400, "registration.errors.notEditable");
+    const answers = await cleanAnswers(c, row.conferenceId, input.answers);
+    const [updated] = await deps.db
+      .update(registrations)
+      .set({
+        answers,
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.institution !== undefined ? { institution: input.institution } : {}),
+        updatedAt: deps.now(),
+      })
+      .where(and(eq(registrations.id, row.id), eq(registrations.state, "pending")))
+      .returning();
+    if (!updated) fail(400, "registration.errors.notEditable");
+    return ok(c, await describeOne(updated));
+  });
+
+  /** Cancels my registration while nothing is paid or waiting for audit; the coupon's use is given back. */
+  app.post("/conference/user/:id{[0-9]+}/cancel", async (c) => {
+    const account = requireAccount(c);
+    const id = idParam(c.req.param("id"));
+    const cancelled = await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for("update");
+      if (!row || row.accountId !== account.id) fail(404, "errors.notFound");
+      if (!LIVE_STATES.includes(row.state)) fail(400, "registration.errors.notCancellable");
+      const payment = leadingPayment((await paymentsCovering(tx, [row])).get(row.id) ?? []);
+      if (payment && (payment.state === "paid" || payment.state === "pending_audit")) fail(400, "registration.errors.paidNotCancellable");
+      const [updated] = await tx
+        .update(registrations)
+        .set({ state: "cancelled", updatedAt: deps.now() })
+        .where(eq(registrations.id, row.id))
+        .returning();
+      if (row.couponId) await releaseCoupon(tx, row.couponId);
+      return updated;
+    });
+    return ok(c, await describeOne(cancelled));
+  });
+
+  // ─── Quick login, subscription, claims ────────────────────────────────────────────
+
+  /**
+   * Sign-in from a conference page. A mobile without an account answers code 1101 with
+   * `data: {mobile}` (HTTP 200) and leaves the code unspent for the registration that follows.
+   */
+  app.post("/login/quick", async (c) => {
+    const input = parse(c, quickLoginSchema, await readBody(c));
+    await visibleConference(c, input.conferenceId);
+    const account = await accountByMobile(deps.db, input.mobile);
+    if (!account) {
+      return c.json({ code: CODE_QUICK_NO_ACCOUNT, message: translate(langOf(c), "registration.quickLogin.noAccount"), data: { mobile: input.mobile } });
+    }
+    await consumeCode(deps, input.mobile, input.code);
+    const token = await issueToken(deps, account.id, input.rememberMe);
+    const [registration] = await deps.db
+      .select({ id: registrations.id, state: registrations.state })
+      .from(registrations)
+      .where(and(eq(registrations.conferenceId, input.conferenceId), eq(registrations.accountId, account.id)))
+      .limit(1);
+    return ok(c, { token, data: publicAccount(account), registration: registration ?? null });
+  });
+
+  /** See platform/services/subscription.ts: a live one-time ticket signs its account in; anything else is "not subscribed". */
+  app.post("/officialaccount/isSubscribe", async (c) => {
+    const { myId } = parse(c, subscribeCheckSchema, await readBody(c));
+    const account = await redeemSubscribeTicket(deps, myId);
+    if (!account) return ok(c, { subscribed: false });
+    const token = await issueToken(deps, account.id, true);
+    return ok(c, { subscribed: true, token, data: publicAccount(account) });
+  });
+
+  /** An unclaimed registration (organiser's entry or team member) for a live one of this mobile, or 404. */
+  const claimable = async (id: number) => {
+    const [row] = await deps.db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.id, id), isNull(registrations.accountId), inArray(registrations.state, LIVE_STATES)))
+      .limit(1);
+    if (!row) fail(404, "errors.notFound");
+    return row;
+  };
+
+  /**
+   * Shows an unclaimed registration to its claimant: the signed-in account with its mobile,
+   * or whoever gives the mobile (`?mobile=`). Name and mobile are masked until claimed.
+   */
+  app.get("/user/claim/:id{[0-9]+}", async (c) => {
+    const row = await claimable(idParam(c.req.param("id")));
+    const mobile = c.get("account")?.mobile ?? c.req.query("mobile")?.replace(/[\s-]/g, "");
+    if (!mobile || mobile !== row.mobile) fail(404, "errors.notFound");
+    const [described] = await describeRegistrations(deps.db, [row]);
+    return ok(c, {
+      id: row.id,
+      conferenceId: row.conferenceId,
+      conference: described.conference,
+      teamId: row.teamId,
+      name: maskName(row.name),
+      mobile: maskMobile(row.mobile),
+      identity: described.identity,
+      feeFen: row.feeFen,
+      currency: described.currency,
+      state: row.state,
+      paymentState: described.paymentState,
+    });
+  });
+
+  /**
+   * Binds an unclaimed registration to the account of the mobile proven by its code (made
+   * now if there is none) and signs that account in with a 31-day token.
+   */
+  app.post("/conference/user/claim/:id{[0-9]+}", async (c) => {
+    const input = parse(c, claimSchema, await readBody(c));
+    const row = await claimable(idParam(c.req.param("id")));
+    if (row.mobile !== input.mobile) fail(404, "errors.notFound");
+    await consumeCode(deps, input.mobile, input.code);
+    let account = await accountByMobile(deps.db, input.mobile);
+    if (!account) {
+      [account] = await deps.db
+        .insert(accounts)
+        .values({ mobile: input.mobile, name: row.name, email: row.email, defaultType: langOf(c) === "en" ? 1 : 0 })
+        .onConflictDoNothing()
+        .returning();
+      account ??= await accountByMobile(deps.db, input.mobile);
+      if (!account) fail(500, "errors.internal");
+    }
+    let claimed: Registration | undefined;
+    try {
+      [claimed] = await deps.db
+        .update(registrations)
+        .set({ accountId: account.id, updatedAt: deps.now() })
+        .where(and(eq(registrations.id, row.id), isNull(registrations.accountId)))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegistered");
+      throw error;
+    }
+    if (!claimed) fail(400, "registration.errors.alreadyClaimed");
+    [account] = await deps.db.update(accounts).set({ hasClaimed: true, updatedAt: deps.now() }).where(eq(accounts.id, account.id)).returning();
+    const token = await issueToken(deps, account.id, true);
+    return ok(c, { registration: await describeOne(claimed), account: { token, data: publicAccount(account) } });
+  });
+
+  // ─── Teams ────────────────────────────────────────────────────────────────────────
+
+  /** A leader creates a team for a conference. */
+  app.post("/team", async (c) => {
+    const account = requireAccount(c);
+    const input = parse(c, teamSchema, await readBody(c));
+    await visibleConference(c, input.conferenceId);
+    const [team] = await deps.db
+      .insert(teams)
+      .values({ conferenceId: input.conferenceId, leaderAccountId: account.id, name: input.name, createdAt: deps.now() })
+      .returning();
+    return ok(c, team);
+  });
+
+  /** Members as registrations (team id set, no account until claimed). */
+  const members = async (teamId: number) => {
+    const rows = await deps.db.select().from(registrations).where(eq(registrations.teamId, teamId)).orderBy(asc(registrations.id));
+    return describeRegistrations(deps.db, rows);
+  };
+
+  /** Adds members (`{teamId, name, mobile, identityId}` or `{teamId, members: [...]}`); only the leader may. */
+  app.post("/team/user", async (c) => {
+    const account = requireAccount(c);
+    const input = parse(c, teamMembersSchema, await readBody(c));
+    const team = await ledTeam(deps.db, account.id, input.teamId);
+    const { added } = await addTeamMembers(deps, team, input.members);
+    const list = await members(team.id);
+    return ok(c, { team, added, list, total: list.length });
+  });
+
+  /** A team's members, for its leader and the conference's organisers. */
+  app.get("/team/user/:teamId{[0-9]+}", async (c) => {
+    const account = requireAccount(c);
+    const [team] = await deps.db.select().from(teams).where(eq(teams.id, idParam(c.req.param("teamId")))).limit(1);
+    if (!team || (team.leaderAccountId !== account.id && !(await canManageConference(deps.db, account, team.conferenceId)))) fail(404, "errors.notFound");
+    const list = await members(team.id);
+    return ok(c, { team, list, total: list.length });
+  });
+
+  const withCounts = async (rows: Array<typeof teams.$inferSelect>) => {
+    if (rows.length === 0) return [];
+    const counts = await deps.db
+      .select({ teamId: registrations.teamId, members: count() })
+      .from(registrations)
+      .where(and(inArray(registrations.teamId, rows.map((t) => t.id)), inArray(registrations.state, LIVE_STATES)))
+      .groupBy(registrations.teamId);
+    return rows.map((team) => ({ ...team, members: counts.find((row) => row.teamId === team.id)?.members ?? 0 }));
+  };
+
+  /** A conference's teams: all of them for its organisers, the caller's own for anyone else. */
+  app.get("/team/conf/:id{[0-9]+}", async (c) => {
+    const account = requireAccount(c);
+    const conferenceId = idParam(c.req.param("id"));
+    const manager = await canManageConference(deps.db, account, conferenceId);
+    const rows = await deps.db
+      .select()
+      .from(teams)
+      .where(and(eq(teams.conferenceId, conferenceId), manager ? undefined : eq(teams.leaderAccountId, account.id)))
+      .orderBy(desc(teams.id));
+    const list = await withCounts(rows);
+    return page(c, list, list.length);
+  });
+
+  /** The teams an account leads; only that account may ask. */
+  app.get("/team/account/:id{[0-9]+}", async (c) => {
+    const account = requireAccount(c);
+    if (idParam(c.req.param("id")) !== account.id) fail(404, "errors.notFound");
+    const rows = await deps.db.select().from(teams).where(eq(teams.leaderAccountId, account.id)).orderBy(desc(teams.id));
+    const list = await withCounts(rows);
+    return page(c, list, list.length);
+  });
+
   return app;
 }

@@ -129,10 +129,12 @@ export async function isCertified(db: Db, accountId: number) {
   return Boolean(row);
 }
 
-/** A one-time value (OAuth state, bind ticket) that expires; `take` deletes it as it reads it. */
+export type OneTimePurpose = (typeof oauthStates.$inferSelect)["purpose"];
+
+/** A one-time value (OAuth state, bind ticket, subscription ticket) that expires; `take` deletes it as it reads it. */
 export async function putOneTime(
   deps: { db: Db; now: () => Date },
-  purpose: "wechat-login" | "wechat-bind",
+  purpose: OneTimePurpose,
   payload: Record<string, string>,
   redirectTo = "/",
   ttlMs = 10 * 60_000,
@@ -148,7 +150,7 @@ export async function putOneTime(
   return state;
 }
 
-export async function takeOneTime(deps: { db: Db; now: () => Date }, purpose: "wechat-login" | "wechat-bind", state: string) {
+export async function takeOneTime(deps: { db: Db; now: () => Date }, purpose: OneTimePurpose, state: string) {
   const [row] = await deps.db
     .delete(oauthStates)
     .where(and(eq(oauthStates.state, state), eq(oauthStates.purpose, purpose)))

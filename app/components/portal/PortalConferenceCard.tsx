@@ -1,0 +1,83 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Highlight } from "~/components/Highlight";
+import { formatDay, pick } from "~/utils/format";
+import { usePrefetch } from "~/utils/prefetch";
+import type { PortalConference } from "./types";
+
+const contains = (text: string | null | undefined, needle: string) => Boolean(needle && text && text.toLowerCase().includes(needle));
+
+/**
+ * A conference in a portal list. With a search keyword, the words it matched are marked; when it
+ * matched only the other language's name, city or discipline, that text is shown too, so every
+ * result shows why it was found.
+ */
+export function PortalConferenceCard({ conference: c, today, keyword = "" }: { conference: PortalConference; today: string; keyword?: string }) {
+  const { t, i18n } = useTranslation();
+  const prefetch = usePrefetch();
+  const lang = i18n.language === "en" ? "en" : "zh";
+  const other = lang === "en" ? "zh" : "en";
+  const needle = keyword.trim().toLowerCase();
+  const name = pick(lang, c.nameZh, c.nameEn);
+  const otherName = pick(other, c.nameZh, c.nameEn);
+  const city = pick(lang, c.cityZh, c.cityEn);
+  const otherCity = pick(other, c.cityZh, c.cityEn);
+  const disciplines = [c.category, c.major].filter((d): d is NonNullable<typeof d> => Boolean(d));
+  const disciplineHit = disciplines.some((d) => contains(d.nameZh, needle) || contains(d.nameEn, needle));
+  const status = c.endDate < today ? "past" : c.startDate <= today ? "running" : null;
+
+  return (
+    <li>
+      <Link className="ui-conference-card ui-portal-card" to={`/${c.id}`} prefetch={prefetch}>
+        <span className="ui-conference-name">
+          <Highlight text={name} keyword={keyword} />
+        </span>
+        {contains(otherName, needle) && !contains(name, needle) && (
+          <span className="ui-portal-card-other" lang={other === "en" ? "en" : "zh-CN"}>
+            <Highlight text={otherName} keyword={keyword} />
+          </span>
+        )}
+        <span className="ui-conference-meta">
+          {t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}
+          {status && (
+            <span className="ui-portal-badge" data-status={status}>
+              {t(`portal.card.${status}`)}
+            </span>
+          )}
+        </span>
+        <span className="ui-conference-meta">
+          <Highlight text={city} keyword={keyword} />
+          {contains(otherCity, needle) && !contains(city, needle) && (
+            <>
+              {" / "}
+              <Highlight text={otherCity} keyword={keyword} />
+            </>
+          )}
+          {city && " · "}
+          {pick(lang, c.hostZh, c.hostEn)}
+        </span>
+        {disciplineHit && (
+          <span className="ui-conference-meta">
+            {t("portal.card.discipline")}
+            {disciplines.map((d, i) => {
+              const own = pick(lang, d.nameZh, d.nameEn);
+              const foreign = pick(other, d.nameZh, d.nameEn);
+              return (
+                <span key={i}>
+                  {i > 0 && " · "}
+                  <Highlight text={own} keyword={keyword} />
+                  {contains(foreign, needle) && !contains(own, needle) && (
+                    <>
+                      {" / "}
+                      <Highlight text={foreign} keyword={keyword} />
+                    </>
+                  )}
+                </span>
+              );
+            })}
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,130 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "~/components/Pagination";
+import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
+import { publicPageHeaders } from "~/services/cache.server";
+import { i18n } from "~/services/i18n.server";
+import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { pick } from "~/utils/format";
+import { pageParam, positiveId } from "~/utils/replay";
+
+const PAGE_SIZE = 12;
+/** Covers of the first row load at once; the rest only when scrolled near. */
+const EAGER_COVERS = 4;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  return [
+    { title: data.title },
+    { name: "description", content: data.description },
+    { property: "og:title", content: data.title },
+    { property: "og:description", content: data.description },
+    { property: "og:type", content: "website" },
+  ];
+};
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Live-stream replays (spec §2 /liveStreaming): newest first, by keyword, year and conference, paged by links. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
+  const conferenceId = positiveId(url.searchParams.get("conferenceId"));
+  const yearText = url.searchParams.get("year") ?? "";
+  const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
+  const page = pageParam(url.searchParams.get("page"));
+  const [replays, filters, conference, t] = await Promise.all([
+    platformData<Page<ReplaySummary>>(request, "/live-streaming", { query: { keyword, conferenceId, year, page, pageSize: PAGE_SIZE } }),
+    platformData<{ years: number[] }>(request, "/live-streaming/filters"),
+    // The conference filter's name; an unknown or unpublished conference just shows its number.
+    conferenceId ? callPlatform<{ info: { nameZh: string; nameEn: string } }>(request, `/conference/${conferenceId}`) : null,
+    i18n.getFixedT(request),
+  ]);
+  return data(
+    {
+      title: `${t("replays.title")} - ${t("meta.siteName")}`,
+      description: t("replays.description"),
+      query: { keyword, year: year ?? null, conferenceId: conferenceId ?? null },
+      conference: conference?.ok ? { nameZh: conference.data.info.nameZh, nameEn: conference.data.info.nameEn } : null,
+      years: filters.years,
+      page,
+      replays,
+    },
+    { headers: publicPageHeaders(request) },
+  );
+}
+
+export default function Replays() {
+  const { query, conference, years, page, replays } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const lang = i18n.language;
+  const filtered = Boolean(query.keyword || query.year || query.conferenceId);
+  const withoutConference = new URLSearchParams(location.search);
+  withoutConference.delete("conferenceId");
+  withoutConference.delete("page");
+  const conferenceName = conference ? pick(lang, conference.nameZh, conference.nameEn) : `#${query.conferenceId}`;
+  return (
+    <section>
+      <h1 className="ui-page-title">{t("replays.title")}</h1>
+      <Form method="get" className="ui-replay-filters" role="search" aria-label={t("replays.filters")} key={JSON.stringify(query)}>
+        <div className="ui-field">
+          <label className="ui-label" htmlFor="replay-keyword">
+            {t("replays.keyword")}
+          </label>
+          <input id="replay-keyword" className="ui-input" type="search" name="keyword" defaultValue={query.keyword} placeholder={t("replays.keywordPlaceholder")} maxLength={100} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-label" htmlFor="replay-year">
+            {t("replays.year")}
+          </label>
+          <select id="replay-year" className="ui-input" name="year" defaultValue={query.year ?? ""}>
+            <option value="">{t("replays.allYears")}</option>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
+        {query.conferenceId && <input type="hidden" name="conferenceId" value={query.conferenceId} />}
+        <div className="ui-ref-actions">
+          <button className="ui-button" type="submit">
+            {t("replays.search")}
+          </button>
+          {filtered && (
+            <Link className="ui-ref-reset" to="/liveStreaming">
+              {t("replays.reset")}
+            </Link>
+          )}
+        </div>
+      </Form>
+      {query.conferenceId && (
+        <p className="ui-replay-chip" data-testid="conference-filter">
+          <span>{t("replays.conferenceFilter", { name: conferenceName })}</span>
+          <Link to={`/liveStreaming${withoutConference.size ? `?${withoutConference}` : ""}`} aria-label={t("replays.removeConference")} title={t("replays.removeConference")}>
+            ×
+          </Link>
+        </p>
+      )}
+      {replays.list.length === 0 ? (
+        <p className="ui-ref-empty" role="status">
+          {t("replays.empty")}
+        </p>
+      ) : (
+        <>
+          <p className="ui-ref-summary" role="status">
+            {t("replays.results", { total: replays.total })}
+          </p>
+          <ul className="ui-replay-grid" data-testid="replay-list">
+            {replays.list.map((replay, i) => (
+              <ReplayCard key={replay.id} replay={replay} keyword={query.keyword} lazy={i >= EAGER_COVERS} />
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={page} pageSize={PAGE_SIZE} total={replays.total} />
+    </section>
+  );
+}

@@ -1,0 +1,362 @@
+import { z } from "zod";
+import type { FormField } from "../../platform/db/schema";
+import { checkbox, mobile, smsCode } from "./account";
+
+/**
+ * Registration, payment, invoice and team shapes: one schema for the form and for the
+ * platform's handler. `z.object` strips keys it does not know, so a body carrying `state`,
+ * `feeFen`, `paid`, `price`… loses them before any handler sees it. Messages are
+ * translation keys (app/locales/{zh,en}/common.json, sections `registration` and `payment`).
+ */
+
+/** A positive id from a form (string) or JSON (number). */
+const id = (message = "registration.validation.invalid") =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+const optionalId = (message?: string) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), id(message).optional());
+
+/** Optional text: trimmed, an empty string counts as absent. */
+const optionalText = (max: number, message = "registration.validation.tooLong") =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const email = z
+  .string({ error: "validation.emailInvalid" })
+  .trim()
+  .max(200, "validation.emailInvalid")
+  .pipe(z.email("validation.emailInvalid"));
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(200, "validation.emailInvalid")
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.email("validation.emailInvalid").optional());
+
+const personName = z
+  .string({ error: "validation.nameRequired" })
+  .trim()
+  .min(1, "validation.nameRequired")
+  .max(50, "validation.nameTooLong");
+
+/**
+ * The key a form renders once (a UUID), so a double click, a refresh or back-and-resubmit
+ * replays the first result instead of making a second registration or payment.
+ */
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value.toLowerCase() : undefined))
+  .pipe(z.uuid("registration.validation.idempotencyKey").optional());
+
+/** Answers to the organiser's own fields; checked against the fields by `checkAnswers`. */
+const answers = z.record(z.string().max(100), z.unknown()).optional().default({});
+
+const couponCode = z
+  .string()
+  .trim()
+  .max(50, "registration.validation.couponInvalid")
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+// ─── Registration ───────────────────────────────────────────────────────────────────
+
+/** `POST /conference/user`: the signed-in account registers. The fee is the platform's to compute. */
+export const registrationSchema = z.object({
+  conferenceId: id("registration.validation.conferenceRequired"),
+  identityId: optionalId("registration.validation.identityRequired"),
+  name: personName,
+  /** Defaults to the account's own number. */
+  mobile: mobile.optional(),
+  email: optionalEmail,
+  institution: optionalText(200),
+  couponCode,
+  answers,
+  idempotencyKey,
+});
+export type RegistrationInput = z.output<typeof registrationSchema>;
+
+/** `PUT /conference/user/{id}`: what an attendee may change while the registration is pending. */
+export const registrationEditSchema = z.object({
+  name: personName.optional(),
+  email: optionalEmail,
+  institution: optionalText(200),
+  answers,
+});
+
+/** `POST /user/admin`: an organiser enters an attendee by hand (no account until claimed). */
+export const adminRegistrationSchema = z.object({
+  conferenceId: id("registration.validation.conferenceRequired"),
+  identityId: optionalId("registration.validation.identityRequired"),
+  name: personName,
+  mobile,
+  email: optionalEmail,
+  institution: optionalText(200),
+  couponCode,
+  answers,
+  remark: optionalText(500),
+  idempotencyKey,
+});
+
+/** `POST /coupon/amount`: the fee the registration would cost, without registering. */
+export const feeQuerySchema = z.object({
+  conferenceId: id("registration.validation.conferenceRequired"),
+  identityId: optionalId("registration.validation.identityRequired"),
+  couponCode,
+});
+
+export const checkMobileSchema = z.object({ mobile, conferenceId: id("registration.validation.conferenceRequired") });
+export const checkEmailSchema = z.object({ email, conferenceId: id("registration.validation.conferenceRequired") });
+
+/** `POST /login/quick`: sign in from a conference page; code 1101 when the mobile has no account. */
+export const quickLoginSchema = z.object({
+  mobile,
+  code: smsCode,
+  conferenceId: id("registration.validation.conferenceRequired"),
+  rememberMe: checkbox,
+});
+
+/** `POST /officialaccount/isSubscribe`: the one-time subscription ticket kept in session storage. */
+export const subscribeCheckSchema = z.object({ myId: z.string().trim().max(200).optional().default("") });
+
+/** `POST /conference/user/claim/{id}`: the mobile proves itself with a code. */
+export const claimSchema = z.object({ mobile, code: smsCode });
+
+// ─── Payments ───────────────────────────────────────────────────────────────────────
+
+/** An upload key from `/cms/files/upload`. */
+const uploadKey = z
+  .string({ error: "payment.validation.proofRequired" })
+  .trim()
+  .min(1, "payment.validation.proofRequired")
+  .max(300, "payment.validation.proofRequired");
+
+/** `POST /payment` (method transfer): the proof of a bank transfer, audited by the organiser. */
+export const transferPaymentSchema = z.object({
+  registrationId: id("payment.validation.registrationRequired"),
+  method: z.literal("transfer", { error: "payment.validation.methodInvalid" }),
+  proofKey: uploadKey,
+  idempotencyKey,
+});
+
+/** A path on this site the gateway sends the payer back to; never another host. */
+const returnPath = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^\/(?!\/)[^\s\\]*$/, "payment.validation.returnPath")
+  .optional();
+
+/** `POST /paypal`, `POST /alipay`, `POST /union/{conferenceId}`: starts an online payment. */
+export const onlinePaymentSchema = z.object({
+  registrationId: id("payment.validation.registrationRequired"),
+  idempotencyKey,
+  returnPath,
+});
+
+/** `PUT /payment/{id}`: a new proof for a transfer waiting for audit or refused. */
+export const paymentProofSchema = z.object({ proofKey: uploadKey });
+
+/** `PATCH /payment/{id}` and `PATCH /team/payment/{id}`: the organiser's audit. A refusal says why. */
+export const paymentAuditSchema = z
+  .object({
+    state: z.enum(["paid", "rejected"], { error: "payment.validation.auditState" }),
+    remark: optionalText(500),
+  })
+  .refine((value) => value.state !== "rejected" || Boolean(value.remark), {
+    message: "payment.validation.remarkRequired",
+    path: ["remark"],
+  });
+
+/** `PATCH /payment/status/{id}`: a paid payment refunded by the organiser. */
+export const paymentStatusSchema = z.object({
+  state: z.literal("refunded", { error: "payment.validation.auditState" }),
+  remark: optionalText(500),
+});
+
+// ─── Invoices ───────────────────────────────────────────────────────────────────────
+
+/** Chinese unified social credit codes are 18 characters; older tax ids 15 or 20. Individuals may leave it empty. */
+const taxId = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ?? "").toUpperCase())
+  .pipe(z.string().regex(/^([0-9A-Z]{15,20})?$/, "payment.validation.taxIdInvalid"));
+
+const invoiceFields = {
+  title: z
+    .string({ error: "payment.validation.titleRequired" })
+    .trim()
+    .min(1, "payment.validation.titleRequired")
+    .max(100, "registration.validation.tooLong"),
+  taxId,
+  email,
+};
+
+/** `POST /payment` with `type: "invoice"`: the amount is always the paid amount, whatever is sent. */
+export const invoiceRequestSchema = z.object({
+  type: z.literal("invoice"),
+  paymentId: id("payment.validation.paymentRequired"),
+  ...invoiceFields,
+});
+
+/** `PUT /payment` with `type: "invoice"`: edits while requested. */
+export const invoiceEditSchema = z.object({
+  type: z.literal("invoice"),
+  id: id("payment.validation.invoiceRequired"),
+  ...invoiceFields,
+});
+
+/** `PATCH /payment/invoice/{id}`: the organiser issues or refuses. */
+export const invoiceAuditSchema = z
+  .object({
+    state: z.enum(["issued", "rejected"], { error: "payment.validation.auditState" }),
+    remark: optionalText(500),
+    fileKey: optionalText(300),
+  })
+  .refine((value) => value.state !== "rejected" || Boolean(value.remark), {
+    message: "payment.validation.remarkRequired",
+    path: ["remark"],
+  });
+
+/** `POST /payee/{conferenceId}`: the organiser's bank account for transfers. */
+export const payeeSchema = z.object({
+  accountName: z.string().trim().min(1, "payment.validation.payeeRequired").max(100, "registration.validation.tooLong"),
+  bankName: z.string().trim().min(1, "payment.validation.payeeRequired").max(100, "registration.validation.tooLong"),
+  accountNo: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, ""))
+    .pipe(z.string().regex(/^[0-9A-Za-z-]{4,40}$/, "payment.validation.accountNoInvalid")),
+  noteZh: z.string().trim().max(500, "registration.validation.tooLong").optional().default(""),
+  noteEn: z.string().trim().max(500, "registration.validation.tooLong").optional().default(""),
+});
+
+// ─── Teams ──────────────────────────────────────────────────────────────────────────
+
+export const teamSchema = z.object({
+  conferenceId: id("registration.validation.conferenceRequired"),
+  name: z.string({ error: "registration.validation.teamNameRequired" }).trim().min(1, "registration.validation.teamNameRequired").max(100, "registration.validation.tooLong"),
+});
+
+export const teamMemberSchema = z.object({
+  name: personName,
+  mobile,
+  identityId: optionalId("registration.validation.identityRequired"),
+  email: optionalEmail,
+  institution: optionalText(200),
+});
+
+/** `POST /team/user`: one member (`{teamId, name, mobile, identityId}`) or several (`{teamId, members: [...]}`). */
+export const teamMembersSchema = z.preprocess(
+  (value) => {
+    if (value && typeof value === "object" && !Array.isArray(value) && !("members" in value)) {
+      const { teamId, ...member } = value as Record<string, unknown>;
+      return { teamId, members: [member] };
+    }
+    return value;
+  },
+  z.object({
+    teamId: id("registration.validation.teamRequired"),
+    members: z.array(teamMemberSchema).min(1, "registration.validation.membersRequired").max(200, "registration.validation.tooManyMembers"),
+  }),
+);
+
+export const teamRefSchema = z.object({ teamId: id("registration.validation.teamRequired") });
+
+/** `POST /team/payment`: one transfer for the whole team. */
+export const teamPaymentSchema = z.object({
+  teamId: id("registration.validation.teamRequired"),
+  method: z.literal("transfer", { error: "payment.validation.methodInvalid" }),
+  proofKey: uploadKey,
+  idempotencyKey,
+});
+
+/** `PATCH /team/payment`: withdraws a team payment that is not paid. */
+export const teamPaymentRemoveSchema = z.object({ id: id("payment.validation.paymentRequired") });
+
+// ─── The organiser's own fields ─────────────────────────────────────────────────────
+
+type Answer = string | string[];
+
+const present = (value: unknown) =>
+  Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && String(value).trim() !== "";
+
+/** A field is shown when it has no condition, or its condition's field is shown and holds the value. */
+export function visibleFields(fields: FormField[], answers: Record<string, unknown>): FormField[] {
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const memo = new Map<string, boolean>();
+  const visible = (field: FormField, depth: number): boolean => {
+    const known = memo.get(field.key);
+    if (known !== undefined) return known;
+    let shown = true;
+    if (field.showWhen) {
+      const parent = byKey.get(field.showWhen.field);
+      const value = answers[field.showWhen.field];
+      const holds = Array.isArray(value) ? value.map(String).includes(field.showWhen.value) : String(value ?? "") === field.showWhen.value;
+      // A condition on a missing field, or a loop of conditions, hides the field.
+      shown = holds && Boolean(parent) && depth < fields.length && visible(parent!, depth + 1);
+    }
+    memo.set(field.key, shown);
+    return shown;
+  };
+  return fields.filter((field) => visible(field, 0));
+}
+
+/**
+ * Checks answers against the organiser's fields: hidden and unknown fields are dropped, a
+ * required field is required only when shown, options must be the field's own. Returns the
+ * cleaned answers, or the problems keyed `answers.<key>` with a translation key each.
+ */
+export function checkAnswers(
+  fields: FormField[],
+  input: Record<string, unknown>,
+  options: { enforceRequired?: boolean } = {},
+): { ok: true; answers: Record<string, Answer> } | { ok: false; problems: Record<string, string> } {
+  const enforceRequired = options.enforceRequired ?? true;
+  const problems: Record<string, string> = {};
+  const cleaned: Record<string, Answer> = {};
+  // Conditions read the raw answers; a value of a hidden field can't make another field show.
+  const shown = visibleFields(fields, input);
+  for (const field of shown) {
+    const path = `answers.${field.key}`;
+    const raw = input[field.key];
+    if (!present(raw)) {
+      if (field.required && enforceRequired) problems[path] = "registration.validation.fieldRequired";
+      continue;
+    }
+    const allowed = new Set((field.options ?? []).map((option) => option.value));
+    if (field.type === "checkbox") {
+      const list = (Array.isArray(raw) ? raw : [raw]).map((value) => String(value));
+      if (list.some((value) => !allowed.has(value))) problems[path] = "registration.validation.optionInvalid";
+      else cleaned[field.key] = [...new Set(list)];
+      continue;
+    }
+    if (Array.isArray(raw) || typeof raw === "object") {
+      problems[path] = "registration.validation.fieldInvalid";
+      continue;
+    }
+    const text = String(raw).trim();
+    if (text.length > 2000) {
+      problems[path] = "registration.validation.tooLong";
+      continue;
+    }
+    const wrong =
+      (field.type === "radio" && !allowed.has(text)) ||
+      (field.type === "number" && !/^-?\d+(\.\d+)?$/.test(text)) ||
+      (field.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(text)) ||
+      (field.type === "email" && !z.email().safeParse(text).success) ||
+      (field.type === "phone" && !/^\+?[0-9\s-]{5,20}$/.test(text));
+    if (wrong) problems[path] = field.type === "radio" ? "registration.validation.optionInvalid" : "registration.validation.fieldInvalid";
+    else cleaned[field.key] = text;
+  }
+  return Object.keys(problems).length ? { ok: false, problems } : { ok: true, answers: cleaned };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { filterHref } from "~/components/portal/PortalFilters";
+import { chinaToday, pageParam, readFilters, toHome } from "./portal.server";
+
+const url = (query: string) => new URL(`http://portal.test/${query}`);
+
+describe("readFilters", () => {
+  it("keeps good values and drops what the platform would refuse", () => {
+    expect(readFilters(url("?categoryId=3&majorId=12&city=%E5%8C%97%E4%BA%AC&from=2027-01-01&to=2027-01-31"))).toEqual({
+      values: { categoryId: "3", majorId: "12", city: "北京", from: "2027-01-01", to: "2027-01-31" },
+      ignored: [],
+    });
+    const bad = readFilters(url("?categoryId=abc&majorId=-1&from=2027-02-30&to=tomorrow"));
+    expect(bad.values).toEqual({ categoryId: "", majorId: "", city: "", from: "", to: "" });
+    expect(bad.ignored).toEqual(["2027-02-30", "tomorrow"]);
+  });
+
+  it("puts a reversed range the right way round", () => {
+    expect(readFilters(url("?from=2027-03-01&to=2027-01-01")).values).toMatchObject({ from: "2027-01-01", to: "2027-03-01" });
+  });
+});
+
+describe("pageParam", () => {
+  it("starts at 1 and clamps", () => {
+    expect(pageParam(url("?page=3"))).toBe(3);
+    expect(pageParam(url("?page=-4"))).toBe(1);
+    expect(pageParam(url("?page=abc"))).toBe(1);
+    expect(pageParam(url("?page=1e9"))).toBe(10_000);
+  });
+});
+
+describe("chinaToday", () => {
+  it("is the calendar day in China", () => {
+    expect(chinaToday(new Date("2026-11-21T15:59:00Z"))).toBe("2026-11-21");
+    expect(chinaToday(new Date("2026-11-21T16:00:00Z"))).toBe("2026-11-22");
+  });
+});
+
+describe("filterHref", () => {
+  it("changes the query and starts the pages again", () => {
+    const current = new URLSearchParams("when=all&categoryId=2&majorId=5&page=3");
+    expect(filterHref("/", current, { categoryId: "4", majorId: null })).toBe("/?when=all&categoryId=4");
+    expect(filterHref("/", new URLSearchParams("page=2"), { when: null })).toBe("/");
+  });
+});
+
+describe("toHome", () => {
+  it("keeps only http(s) and same-site addresses from banners and links", () => {
+    const home = toHome({
+      banners: [
+        { id: 1, titleZh: "a", titleEn: "a", image: "/media/demo-banner-1.jpg", url: "javascript:alert(1)" },
+        { id: 2, titleZh: "b", titleEn: "b", image: "javascript:alert(1)", url: "/1" },
+      ],
+      adverts: [],
+      important: [],
+      links: [
+        { id: 1, titleZh: "知网", titleEn: "CNKI", url: "https://www.cnki.net" },
+        { id: 2, titleZh: "坏", titleEn: "Bad", url: "data:text/html,x" },
+      ],
+      categories: [],
+      cities: [],
+    });
+    expect(home.banners).toEqual([{ id: 1, titleZh: "a", titleEn: "a", image: "/media/demo-banner-1.jpg", url: null }]);
+    expect(home.links.map((l) => l.titleEn)).toEqual(["CNKI"]);
+  });
+});

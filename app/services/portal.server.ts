@@ -1,0 +1,95 @@
+import { safeHref, safeSrc } from "~/components/RichText";
+import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
+import { appEnv } from "./env.server";
+import { callPlatform } from "./platform.server";
+
+/** The calendar day in China, where the conferences are (YYYY-MM-DD). */
+export function chinaToday(now = new Date()) {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** `page` from 1, clamped, as the other lists do; anything else is page 1. */
+export function pageParam(url: URL) {
+  return Math.max(1, Math.min(10_000, Math.floor(Number(url.searchParams.get("page"))) || 1));
+}
+
+const idText = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? value : "");
+const dayText = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : "");
+
+/**
+ * The filters of a list page from its URL. Values the platform would refuse are dropped rather
+ * than turned into an error page: a bad id or date is noted in `ignored` and the list shows without it.
+ */
+export function readFilters(url: URL): { values: PortalFilterValues; ignored: string[] } {
+  const q = url.searchParams;
+  const ignored: string[] = [];
+  const day = (name: "from" | "to") => {
+    const raw = (q.get(name) ?? "").trim();
+    const value = dayText(raw);
+    if (raw && !value) ignored.push(raw.slice(0, 20));
+    return value;
+  };
+  const values: PortalFilterValues = {
+    categoryId: idText(q.get("categoryId")),
+    majorId: idText(q.get("majorId")),
+    city: (q.get("city") ?? "").trim().slice(0, 50),
+    from: day("from"),
+    to: day("to"),
+  };
+  if (values.from && values.to && values.from > values.to) [values.from, values.to] = [values.to, values.from];
+  return { values, ignored };
+}
+
+/**
+ * The published conference served on this host, if any. Only the Host header counts: the page
+ * cache keys pages by it, so reading X-Forwarded-Host here would let a request store a
+ * conference's page as another host's home. The configured host and names that can't be a
+ * conference's own (localhost, IP addresses) skip the look-up.
+ */
+export async function conferenceIdForHost(request: Request): Promise<number | null> {
+  const raw = request.headers.get("host") ?? "";
+  if (raw === appEnv().APP_HOST) return null;
+  const host = raw.toLowerCase().replace(/:\d+$/, "");
+  if (!host || host === "localhost" || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
+  const result = await callPlatform<{ id: number }>(request, `/domain/${encodeURIComponent(host)}`, { token: null });
+  return result.ok ? result.data.id : null;
+}
+
+type PlatformConference = Omit<PortalConference, "cover"> & { cover: string | null };
+
+/** Conference list items as the page shows them: image sources checked. */
+export function toConferences(list: PlatformConference[]): PortalConference[] {
+  return list.map((item) => ({ ...item, cover: safeSrc(item.cover) }));
+}
+
+type PlatformBanner = { id: number; titleZh: string; titleEn: string; image: string; url: string | null };
+type PlatformLink = { id: number; titleZh: string; titleEn: string; url: string };
+
+export type PortalHome = {
+  banners: PortalBanner[];
+  adverts: PortalBanner[];
+  important: PortalConference[];
+  links: PortalLink[];
+  categories: PortalCategory[];
+  cities: PortalCity[];
+};
+
+/** Banners and links are entered by administrators: only http(s) and same-site addresses reach the page. */
+export function toHome(raw: Omit<PortalHome, "banners" | "adverts" | "links" | "important"> & { banners: PlatformBanner[]; adverts: PlatformBanner[]; links: PlatformLink[]; important: PlatformConference[] }): PortalHome {
+  const banners = (list: PlatformBanner[]) =>
+    list.flatMap((b) => {
+      const image = safeSrc(b.image);
+      return image ? [{ id: b.id, titleZh: b.titleZh, titleEn: b.titleEn, image, url: safeHref(b.url) }] : [];
+    });
+  return {
+    banners: banners(raw.banners),
+    adverts: banners(raw.adverts),
+    important: toConferences(raw.important),
+    links: raw.links.flatMap((l) => {
+      const url = safeHref(l.url);
+      return url ? [{ id: l.id, titleZh: l.titleZh, titleEn: l.titleEn, url }] : [];
+    }),
+    categories: raw.categories,
+    cities: raw.cities,
+  };
+}

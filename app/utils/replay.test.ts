@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { chinaDay, formatDuration, pageParam, positiveId, replayCover } from "./replay";
+
+describe("formatDuration", () => {
+  it("shows minutes and seconds, and hours only when there are any", () => {
+    expect(formatDuration(0)).toBe("0:00");
+    expect(formatDuration(59)).toBe("0:59");
+    expect(formatDuration(605)).toBe("10:05");
+    expect(formatDuration(3600)).toBe("1:00:00");
+    expect(formatDuration(3725.9)).toBe("1:02:05");
+    expect(formatDuration(-5)).toBe("0:00");
+  });
+});
+
+describe("chinaDay", () => {
+  it("gives the day in China, which may be the next UTC day", () => {
+    expect(chinaDay("2024-12-31T16:30:00Z")).toBe("2025-01-01");
+    expect(chinaDay("2024-12-31T15:59:59Z")).toBe("2024-12-31");
+    expect(chinaDay(new Date("2025-06-01T00:00:00+08:00"))).toBe("2025-06-01");
+  });
+});
+
+describe("replayCover", () => {
+  it("keeps a replay's own cover and otherwise picks a default by id", () => {
+    expect(replayCover({ id: 7, cover: "/api/cms/files/u/x.jpg" })).toBe("/api/cms/files/u/x.jpg");
+    expect(replayCover({ id: 3, cover: null })).toBe("/media/replay-cover-1.svg");
+    expect(replayCover({ id: 4, cover: "" })).toBe("/media/replay-cover-2.svg");
+  });
+});
+
+describe("positiveId and pageParam", () => {
+  it("accept only positive integers that fit the database", () => {
+    expect(positiveId("12")).toBe(12);
+    for (const bad of [null, undefined, "", "0", "-1", "1.5", "1e3", "abc", "012", "99999999999", "2147483648"]) expect(positiveId(bad)).toBeUndefined();
+  });
+
+  it("clamp the page to 1–10000", () => {
+    expect(pageParam(null)).toBe(1);
+    expect(pageParam("0")).toBe(1);
+    expect(pageParam("-3")).toBe(1);
+    expect(pageParam("abc")).toBe(1);
+    expect(pageParam("2.7")).toBe(2);
+    expect(pageParam("99999")).toBe(10_000);
+  });
+});

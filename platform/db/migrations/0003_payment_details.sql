@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "details" jsonb DEFAULT '{}'::jsonb NOT NULL;

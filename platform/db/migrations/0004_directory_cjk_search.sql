@@ -1,0 +1,3 @@
+CREATE INDEX "institutions_search_cjk" ON "institutions" USING gin (cjk_grams(lower("name_zh" || ' ' || "name_en" || ' ' || "city_zh" || ' ' || "city_en")));--> statement-breakpoint
+CREATE INDEX "references_search_cjk" ON "references" USING gin (cjk_grams("search_text"));--> statement-breakpoint
+CREATE INDEX "replays_search_cjk" ON "replays" USING gin (cjk_grams(lower("title_zh" || ' ' || "title_en")));

@@ -1,0 +1,154 @@
+import crypto, { type KeyObject } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+type FakeOrder = { orderId: string; txnTime: string; txnAmt: string; frontUrl: string; backUrl: string; queryId: string };
+
+export interface FakeUnionPay {
+  /** The front transaction address (…/gateway/api/frontTransReq.do). */
+  url: string;
+  merId: string;
+  orders: Map<string, FakeOrder>;
+  requests: Array<{ params: Record<string, string>; problem: string | null }>;
+  /** The notice UnionPay posts (back or front), signed with its key (or `signWith`); `overrides` replace fields. */
+  notice(orderId: string, overrides?: Record<string, string>, signWith?: KeyObject): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** ACP 5.1.0, signMethod 01, written out again here so an adapter bug can't agree with itself. */
+function digestOf(params: Record<string, string>) {
+  const text = Object.keys(params)
+    .filter((key) => key !== "signature")
+    .sort()
+    .map((key) => `${key}=${params[key]}`)
+    .join("&");
+  return crypto.createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+const REQUIRED: Record<string, RegExp> = {
+  version: /^5\.1\.0$/,
+  encoding: /^UTF-8$/,
+  signMethod: /^01$/,
+  txnType: /^01$/,
+  txnSubType: /^01$/,
+  bizType: /^000201$/,
+  channelType: /^07$/,
+  accessType: /^0$/,
+  orderId: /^[0-9A-Za-z]{8,32}$/,
+  txnTime: /^\d{14}$/,
+  txnAmt: /^[1-9]\d{0,11}$/,
+  currencyCode: /^156$/,
+  frontUrl: /^https?:\/\//,
+  backUrl: /^https?:\/\//,
+  certId: /^\d+$/,
+};
+
+/**
+ * UnionPay's ACP gateway on loopback: the front transaction a browser posts is checked
+ * field by field and its signature verified with the merchant's public key; notices are
+ * signed with UnionPay's private key.
+ */
+export async function startFakeUnionPay(options: { merId?: string; merchantPublicKey: KeyObject; unionPrivateKey: KeyObject; unionCertId?: string }): Promise<FakeUnionPay> {
+  const merId = options.merId ?? "777290058110048";
+  const orders = new Map<string, FakeOrder>();
+  const requests: FakeUnionPay["requests"] = [];
+
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      req.on("error", reject);
+    });
+
+  const page = (res: ServerResponse, status: number, text: string) => {
+    res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(text);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://fake-union");
+    if (url.pathname !== "/gateway/api/frontTransReq.do" || req.method !== "POST") return page(res, 404, "not found");
+    const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    let problem: string | null = null;
+    for (const [key, pattern] of Object.entries(REQUIRED)) {
+      if (!pattern.test(params[key] ?? "")) {
+        problem = `${key} invalid`;
+        break;
+      }
+    }
+    if (!problem && params.merId !== merId) problem = "merId invalid";
+    if (!problem) {
+      const valid = crypto.verify("sha256", Buffer.from(digestOf(params), "utf8"), options.merchantPublicKey, Buffer.from(params.signature ?? "", "base64"));
+      if (!valid) problem = "verify signature failed";
+    }
+    requests.push({ params, problem });
+    if (problem) return page(res, 400, `<p>respCode=11 respMsg=${problem}</p>`);
+    const existing = orders.get(params.orderId);
+    if (existing && (existing.txnTime !== params.txnTime || existing.txnAmt !== params.txnAmt)) return page(res, 400, "<p>respCode=12 重复交易</p>");
+    if (!existing) {
+      orders.set(params.orderId, {
+        orderId: params.orderId,
+        txnTime: params.txnTime,
+        txnAmt: params.txnAmt,
+        frontUrl: params.frontUrl,
+        backUrl: params.backUrl,
+        queryId: String(crypto.randomInt(1e9, 1e10)) + String(crypto.randomInt(1e9, 1e10)) + "01",
+      });
+    }
+    return page(res, 200, "<h1>银联在线支付</h1>");
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: Error) => page(res, 500, error.message));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/gateway/api/frontTransReq.do`,
+    merId,
+    orders,
+    requests,
+    notice(orderId, overrides = {}, signWith) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`fake UnionPay has no order ${orderId}`);
+      const params: Record<string, string> = {
+        version: "5.1.0",
+        encoding: "UTF-8",
+        certId: options.unionCertId ?? "69629715588",
+        signMethod: "01",
+        txnType: "01",
+        txnSubType: "01",
+        bizType: "000201",
+        accessType: "0",
+        merId,
+        orderId: order.orderId,
+        txnTime: order.txnTime,
+        txnAmt: order.txnAmt,
+        currencyCode: "156",
+        queryId: order.queryId,
+        respCode: "00",
+        respMsg: "成功[0000000]",
+        settleAmt: order.txnAmt,
+        settleCurrencyCode: "156",
+        settleDate: order.txnTime.slice(4, 8),
+        traceNo: String(crypto.randomInt(100000, 999999)),
+        traceTime: order.txnTime.slice(4),
+        accNo: "6216***********0018",
+        payType: "0001",
+        ...overrides,
+      };
+      params.signature = crypto.sign("sha256", Buffer.from(digestOf(params), "utf8"), signWith ?? options.unionPrivateKey).toString("base64");
+      return params;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,242 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, banners, categories, conferences, links, majors } from "../db/schema";
+import { conferenceSearchText } from "../db/seed";
+import { keywordCondition } from "../services/portal-filters";
+import { type TestPlatform, testPlatform } from "../testing";
+
+type Card = { id: number; nameZh: string; nameEn: string; startDate: string; endDate: string; cityZh: string; major?: { nameZh: string } | null };
+type Page<T> = { list: T[]; total: number };
+
+let p: TestPlatform;
+let ownerId: number;
+let science: number;
+let engineering: number;
+let chemistry: number;
+const ids: Record<string, number> = {};
+
+/** testPlatform's clock starts at 2026-11-21. */
+type Row = { key: string; nameZh: string; nameEn: string; start: string; end: string; cityZh: string; cityEn: string; publish?: boolean; important?: boolean; domain?: string; major?: number; category?: number };
+
+async function addConferences(rows: Row[]) {
+  const values = rows.map((row) => ({
+    ownerAccountId: ownerId,
+    nameZh: row.nameZh,
+    nameEn: row.nameEn,
+    startDate: row.start,
+    endDate: row.end,
+    cityZh: row.cityZh,
+    cityEn: row.cityEn,
+    isPublish: row.publish ?? true,
+    isImportant: row.important ?? false,
+    domain: row.domain ?? null,
+    majorId: row.major ?? null,
+    categoryId: row.category ?? null,
+    searchText: conferenceSearchText(row),
+  }));
+  const inserted = await p.db.insert(conferences).values(values).returning({ id: conferences.id });
+  rows.forEach((row, i) => (ids[row.key] = inserted[i].id));
+}
+
+beforeAll(async () => {
+  p = await testPlatform();
+  [{ id: ownerId }] = await p.db.insert(accounts).values({ mobile: "13955550001", name: "主办方" }).returning({ id: accounts.id });
+  [{ id: science }, { id: engineering }] = await p.db
+    .insert(categories)
+    .values([
+      { nameZh: "理学", nameEn: "Natural Sciences", sort: 1 },
+      { nameZh: "工学", nameEn: "Engineering", sort: 2 },
+    ])
+    .returning({ id: categories.id });
+  [{ id: chemistry }] = await p.db
+    .insert(majors)
+    .values([
+      { categoryId: science, nameZh: "化学", nameEn: "Chemistry", sort: 2 },
+      { categoryId: science, nameZh: "数学", nameEn: "Mathematics", sort: 1 },
+      { categoryId: engineering, nameZh: "机械工程", nameEn: "Mechanical Engineering", sort: 3 },
+      { categoryId: null, nameZh: "未分类", nameEn: "Unfiled", sort: 4 },
+    ])
+    .returning({ id: majors.id });
+  await addConferences([
+    { key: "soon", nameZh: "北京催化化学研讨会", nameEn: "Beijing Catalysis Workshop", start: "2026-12-01", end: "2026-12-03", cityZh: "北京", cityEn: "Beijing", important: true, major: chemistry, category: science },
+    { key: "running", nameZh: "上海机器人论坛", nameEn: "Shanghai Robotics Forum", start: "2026-11-18", end: "2026-11-25", cityZh: "上海", cityEn: "Shanghai", important: true, category: engineering },
+    { key: "later", nameZh: "杭州智能计算国际会议", nameEn: "Hangzhou Conference on Intelligent Computing", start: "2027-01-10", end: "2027-01-12", cityZh: "杭州", cityEn: "Hangzhou", important: true, domain: "icics.example.org" },
+    { key: "january", nameZh: "北京大学数学年会", nameEn: "Peking University Mathematics Meeting", start: "2027-01-28", end: "2027-02-02", cityZh: "北京", cityEn: "Beijing", category: science },
+    { key: "past", nameZh: "往届北京会议", nameEn: "Past Meeting", start: "2025-05-10", end: "2025-05-12", cityZh: "北京", cityEn: "Beijing", important: true },
+    { key: "draft", nameZh: "未发布的北京会议", nameEn: "Draft Beijing Meeting", start: "2027-01-15", end: "2027-01-16", cityZh: "北京", cityEn: "Beijing", publish: false, important: true, domain: "draft.example.org" },
+  ]);
+  const [showcase] = await p.db.select({ id: conferences.id }).from(conferences).where(eq(conferences.id, ids.later));
+  await p.db.insert(banners).values([
+    { conferenceId: null, placement: "banner", titleZh: "第二", titleEn: "Second", image: "/media/demo-banner-2.jpg", sort: 2 },
+    { conferenceId: null, placement: "banner", titleZh: "第一", titleEn: "First", image: "/media/demo-banner-1.jpg", url: "/1", sort: 1 },
+    { conferenceId: null, placement: "advert", titleZh: "广告", titleEn: "Advert", image: "/media/demo-advert-1.jpg", sort: 1 },
+    { conferenceId: showcase.id, placement: "banner", titleZh: "会议自己的", titleEn: "Its own", image: "/media/demo-banner-3.jpg", sort: 0 },
+  ]);
+  await p.db.insert(links).values([
+    { conferenceId: null, titleZh: "中国知网", titleEn: "CNKI", url: "https://www.cnki.net", sort: 2 },
+    { conferenceId: null, titleZh: "基金委", titleEn: "NSFC", url: "https://www.nsfc.gov.cn", sort: 1 },
+    { conferenceId: showcase.id, titleZh: "投稿系统", titleEn: "Submissions", url: "https://submission.example.org", sort: 1 },
+  ]);
+});
+afterAll(() => p.close());
+
+const names = (page: Page<Card>) => page.list.map((c) => c.nameEn);
+
+describe("home page content", () => {
+  it("lists important published conferences, upcoming (soonest first) before past ones", async () => {
+    const res = await p.call<Page<Card>>("GET", "/conference/importantConference");
+    expect(res.status).toBe(200);
+    expect(names(res.data)).toEqual(["Shanghai Robotics Forum", "Beijing Catalysis Workshop", "Hangzhou Conference on Intelligent Computing", "Past Meeting"]);
+    const two = await p.call<Page<Card>>("GET", "/conference/importantConference?size=2");
+    expect(names(two.data)).toEqual(["Shanghai Robotics Forum", "Beijing Catalysis Workshop"]);
+    expect((await p.call<Page<Card>>("GET", "/conference/importantConference?size=abc")).data.list).toHaveLength(4);
+  });
+
+  it("serves the portal's banners and adverts in order, never a conference's own", async () => {
+    const banner = await p.call<Page<{ titleEn: string; url: string | null }>>("GET", "/banner");
+    expect(banner.data.list.map((b) => b.titleEn)).toEqual(["First", "Second"]);
+    expect(banner.data.list[0].url).toBe("/1");
+    const advert = await p.call<Page<{ titleEn: string }>>("GET", "/banner?placement=advert");
+    expect(advert.data.list.map((b) => b.titleEn)).toEqual(["Advert"]);
+    const bad = await p.call("GET", "/banner?placement=popup", { lang: "en" });
+    expect(bad.status).toBe(400);
+    expect(bad.message).not.toContain("portal.errors");
+  });
+
+  it("serves the portal's links in order", async () => {
+    const res = await p.call<Page<{ titleZh: string; url: string }>>("GET", "/link");
+    expect(res.data.list.map((l) => l.titleZh)).toEqual(["基金委", "中国知网"]);
+  });
+
+  it("lists categories, and categories with their majors", async () => {
+    const flat = await p.call<Page<{ nameZh: string }>>("GET", "/category");
+    expect(flat.data.list.map((c) => c.nameZh)).toEqual(["理学", "工学"]);
+    const nested = await p.call<Page<{ nameZh: string; majors: Array<{ nameZh: string }> }>>("GET", "/categories");
+    expect(nested.data.list.map((c) => [c.nameZh, c.majors.map((m) => m.nameZh)])).toEqual([
+      ["理学", ["数学", "化学"]],
+      ["工学", ["机械工程"]],
+    ]);
+  });
+
+  it("counts the cities of published conferences in both languages, for a minute", async () => {
+    const res = await p.call<Page<{ cityZh: string; cityEn: string; total: number }>>("GET", "/conference/cities");
+    expect(res.data.list).toEqual([
+      { cityZh: "北京", cityEn: "Beijing", total: 3 },
+      { cityZh: "上海", cityEn: "Shanghai", total: 1 },
+      { cityZh: "杭州", cityEn: "Hangzhou", total: 1 },
+    ]);
+    await addConferences([{ key: "xiamen", nameZh: "厦门海洋会议", nameEn: "Xiamen Ocean Meeting", start: "2027-03-01", end: "2027-03-02", cityZh: "厦门", cityEn: "Xiamen" }]);
+    expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list).toHaveLength(3);
+    p.advance(61_000);
+    expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list.map((c) => c.cityZh)).toContain("厦门");
+  });
+
+  it("gives the published conference of a host name, ignoring port and case", async () => {
+    const found = await p.call<{ id: number }>("GET", "/domain/ICICS.example.org:3000");
+    expect(found.status).toBe(200);
+    expect(found.data.id).toBe(ids.later);
+    expect((await p.call("GET", "/domain/draft.example.org")).status).toBe(404);
+    expect((await p.call("GET", "/domain/nowhere.example.org")).status).toBe(404);
+    expect((await p.call("GET", "/domain/%3Cscript%3E")).status).toBe(404);
+  });
+});
+
+describe("conference list filters", () => {
+  it("filters by category, major and city in either language", async () => {
+    expect(names((await p.call<Page<Card>>("GET", `/conference?categoryId=${science}`)).data)).toEqual(["Beijing Catalysis Workshop", "Peking University Mathematics Meeting"]);
+    expect(names((await p.call<Page<Card>>("GET", `/conference?majorId=${chemistry}`)).data)).toEqual(["Beijing Catalysis Workshop"]);
+    const zh = await p.call<Page<Card>>("GET", `/conference?city=${encodeURIComponent("上海")}`);
+    const en = await p.call<Page<Card>>("GET", "/conference?city=Shanghai");
+    expect(names(zh.data)).toEqual(["Shanghai Robotics Forum"]);
+    expect(en.data).toEqual(zh.data);
+  });
+
+  it("orders upcoming by end date (running first) and past latest first", async () => {
+    const upcoming = await p.call<Page<Card>>("GET", "/conference?when=upcoming&pageSize=3");
+    expect(names(upcoming.data)).toEqual(["Shanghai Robotics Forum", "Beijing Catalysis Workshop", "Hangzhou Conference on Intelligent Computing"]);
+    expect(upcoming.data.total).toBe(5);
+    const second = await p.call<Page<Card>>("GET", "/conference?when=upcoming&pageSize=3&page=2");
+    expect(names(second.data)).toEqual(["Peking University Mathematics Meeting", "Xiamen Ocean Meeting"]);
+    expect(names((await p.call<Page<Card>>("GET", "/conference?when=past")).data)).toEqual(["Past Meeting"]);
+  });
+
+  it("filters by start date: from/to and month, and answers 400 with a translated message for bad dates", async () => {
+    const january = await p.call<Page<Card>>("GET", "/conference?month=2027-01");
+    expect(names(january.data)).toEqual(["Hangzhou Conference on Intelligent Computing", "Peking University Mathematics Meeting"]);
+    const range = await p.call<Page<Card>>("GET", "/conference?from=2026-11-01&to=2026-12-31");
+    expect(names(range.data)).toEqual(["Shanghai Robotics Forum", "Beijing Catalysis Workshop"]);
+    expect((await p.call<Page<Card>>("GET", "/conference?from=2027-01-20")).data.total).toBe(2);
+
+    const bad = await p.call("GET", "/conference?from=2027-02-30", { lang: "zh" });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toContain("2027-02-30");
+    expect(bad.message).not.toContain("portal.errors");
+    const badEn = await p.call("GET", "/conference?to=yesterday", { lang: "en" });
+    expect(badEn.status).toBe(400);
+    expect(badEn.message).toMatch(/date/i);
+    expect((await p.call("GET", "/conference?month=2027-13")).status).toBe(400);
+    expect((await p.call("GET", "/conference?from=2027-02-01&to=2027-01-01")).status).toBe(400);
+  });
+
+  it("shows each conference's major and category, for what a keyword matched", async () => {
+    const res = await p.call<Page<Card>>("GET", `/conference?majorId=${chemistry}`);
+    expect(res.data.list[0].major).toEqual({ nameZh: "化学", nameEn: "Chemistry" });
+  });
+});
+
+describe("calendar", () => {
+  it("counts published conferences by start month for a year, with filters", async () => {
+    const res = await p.call<{ year: number; months: Array<{ month: string; total: number }> }>("GET", "/conference/calendar?year=2027");
+    expect(res.data.year).toBe(2027);
+    expect(res.data.months).toHaveLength(12);
+    expect(res.data.months[0]).toEqual({ month: "2027-01", total: 2 });
+    expect(res.data.months[2]).toEqual({ month: "2027-03", total: 1 });
+    expect(res.data.months[5].total).toBe(0);
+    const beijing = await p.call<{ months: Array<{ total: number }> }>("GET", `/conference/calendar?year=2027&city=${encodeURIComponent("北京")}`);
+    expect(beijing.data.months.map((m) => m.total)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect((await p.call("GET", "/conference/calendar?year=27")).status).toBe(400);
+  });
+});
+
+describe("search", () => {
+  const total = async (keyword: string) => (await p.call<Page<Card>>("GET", `/conference?keyword=${encodeURIComponent(keyword)}`)).data.total;
+
+  it("finds two- and one-character Chinese keywords, longer ones and English, published only", async () => {
+    expect(await total("北京")).toBe(3);
+    expect(await total("化学")).toBe(1);
+    expect(await total("京")).toBe(3);
+    expect(await total("北京大学")).toBe(1);
+    expect(await total("机器人论坛")).toBe(1);
+    expect(await total("BEIJING")).toBe(3);
+    expect(await total("catalysis")).toBe(1);
+    expect(await total("京化")).toBe(0);
+    expect(await total("%")).toBe(0);
+    expect(await total("中国")).toBe(0);
+  });
+
+  it("a two-character keyword is looked up in the CJK gram index, not by scanning the table", async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => {
+      const [cityZh, cityEn] = i % 50 === 0 ? ["北京", "Beijing"] : [["上海", "Shanghai"], ["广州", "Guangzhou"], ["成都", "Chengdu"]][i % 3];
+      const row = { nameZh: `第${i}届材料科学研讨会`, nameEn: `Materials Workshop ${i}`, cityZh, cityEn };
+      return { ownerAccountId: ownerId, ...row, startDate: "2027-06-01", endDate: "2027-06-02", isPublish: true, searchText: conferenceSearchText(row) };
+    });
+    for (let i = 0; i < rows.length; i += 500) await p.db.insert(conferences).values(rows.slice(i, i + 500));
+    expect(await total("北京")).toBe(3 + 60);
+
+    // The list's two queries, as GET /conference runs them: the page and the total.
+    const condition = and(keywordCondition("北京"), eq(conferences.isPublish, true));
+    const explain = async (query: ReturnType<typeof sql>) => {
+      // PGlite and node-postgres both answer with `rows`.
+      const result = (await p.db.execute(sql`explain ${query}`)) as unknown as { rows: Array<{ "QUERY PLAN": string }> };
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    };
+    for (const query of [
+      sql`select count(*) from ${conferences} where ${condition}`,
+      sql`select ${conferences.id} from ${conferences} where ${condition} order by ${conferences.startDate}, ${conferences.id} limit 18`,
+    ]) {
+      const plan = await explain(query);
+      expect(plan).toContain("Bitmap Index Scan on conferences_search_cjk");
+      expect(plan).not.toMatch(/Seq Scan on conferences/);
+    }
+  });
+});

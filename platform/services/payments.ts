@@ -1,0 +1,312 @@
+import crypto from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db";
+import {
+  type PaymentMethod,
+  type PaymentState,
+  auditLog,
+  conferences,
+  payments,
+  registrations,
+  teams,
+  uploads,
+} from "../db/schema";
+import { fail } from "../http";
+import type { PaymentGateways } from "../payments/types";
+import { isUniqueViolation, LIVE_STATES, paymentsCovering } from "./registration";
+
+/**
+ * Payments: intents for a registration or a team, the transfer audit, and "paid once".
+ *
+ * Rules:
+ * - a transfer carries a proof (an upload of the payer's own) and waits for audit
+ *   (pending_audit); an online intent starts unpaid and only the gateway's verified word
+ *   (signed notice, capture, or query) makes it paid;
+ * - a payment becomes paid by a conditional update (`where state in (…)`), so repeated or
+ *   concurrent notices, captures and queries change it once; each change writes one
+ *   `payment.paid` row to audit_log;
+ * - a paid payment confirms its registrations that are still pending when the conference
+ *   has no moderation; with moderation the organiser's decision stands;
+ * - no new payment while one covering the registration is paid or waiting for audit.
+ */
+
+export type Payment = typeof payments.$inferSelect;
+type Conference = typeof conferences.$inferSelect;
+
+/** Our trade number: China time to the second plus 10 random digits (24 alphanumerics fit every gateway). */
+export function newTradeNo(now: Date) {
+  const local = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, "").slice(0, 14);
+  return local + String(crypto.randomInt(0, 10_000_000_000)).padStart(10, "0");
+}
+
+/** The methods a payer may use: enabled by the conference and, for online ones, configured here (Alipay and UnionPay take CNY only). */
+export function availableMethods(conference: Pick<Conference, "paymentMethods" | "currency">, gateways: PaymentGateways | undefined): PaymentMethod[] {
+  return conference.paymentMethods.filter((method) => {
+    if (method === "transfer") return true;
+    if (method === "paypal") return Boolean(gateways?.paypal);
+    return Boolean(gateways?.[method]) && conference.currency === "CNY";
+  });
+}
+
+/** The caller's own upload, or 400: a proof must be something they uploaded. */
+export async function checkOwnUpload(db: Db, accountId: number, key: string) {
+  const [row] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.ownerAccountId, accountId)))
+    .limit(1);
+  if (!row) fail(400, "payment.errors.proofInvalid");
+}
+
+async function byIdempotencyKey(db: Db, accountId: number, key: string | undefined) {
+  if (!key) return null;
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+  if (!row) return null;
+  if (row.accountId !== accountId) fail(409, "registration.errors.idempotencyConflict");
+  return row;
+}
+
+/** Refuses a new payment while an earlier one is paid or waiting for audit. */
+function checkNothingPending(list: Pick<Payment, "state">[]) {
+  if (list.some((p) => p.state === "paid")) fail(400, "payment.errors.alreadyPaid");
+  if (list.some((p) => p.state === "pending_audit")) fail(400, "payment.errors.awaitingAudit");
+}
+
+/** Runs `make` in a transaction; a racing twin with the same idempotency key gets the first one's payment. */
+async function idempotent(
+  db: Db,
+  accountId: number,
+  key: string | undefined,
+  make: (tx: Db) => Promise<{ payment: Payment; replayed: boolean }>,
+) {
+  const earlier = await byIdempotencyKey(db, accountId, key);
+  if (earlier) return { payment: earlier, replayed: true };
+  try {
+    return await db.transaction(make);
+  } catch (error) {
+    if (key && isUniqueViolation(error, "payments_idempotency_key_index")) {
+      const row = await byIdempotencyKey(db, accountId, key);
+      if (row) return { payment: row, replayed: true };
+    }
+    throw error;
+  }
+}
+
+/**
+ * A payment for one of the caller's registrations: a transfer with its proof (pending_audit)
+ * or an online intent (unpaid). The amount is the registration's fee, whatever was sent.
+ */
+export async function createPayment(
+  deps: { db: Db; now: () => Date; payments?: PaymentGateways },
+  input: { accountId: number; registrationId: number; method: PaymentMethod; proofKey?: string; idempotencyKey?: string },
+) {
+  return idempotent(deps.db, input.accountId, input.idempotencyKey, async (tx) => {
+    // The registration's row lock serialises payments for it: two tabs can't both pass the checks.
+    const [registration] = await tx.select().from(registrations).where(eq(registrations.id, input.registrationId)).for("update");
+    if (!registration || registration.accountId !== input.accountId) fail(404, "errors.notFound");
+    const twin = await byIdempotencyKey(tx, input.accountId, input.idempotencyKey);
+    if (twin) return { payment: twin, replayed: true };
+    if (!LIVE_STATES.includes(registration.state)) fail(400, "payment.errors.registrationClosed");
+    if (registration.feeFen <= 0) fail(400, "payment.errors.nothingToPay");
+    checkNothingPending((await paymentsCovering(tx, [registration])).get(registration.id) ?? []);
+    const [conference] = await tx.select().from(conferences).where(eq(conferences.id, registration.conferenceId));
+    if (!availableMethods(conference, deps.payments).includes(input.method)) fail(400, "payment.errors.methodUnavailable");
+    if (input.method === "transfer") await checkOwnUpload(tx, input.accountId, input.proofKey ?? "");
+    const now = deps.now();
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        conferenceId: conference.id,
+        registrationId: registration.id,
+        accountId: input.accountId,
+        method: input.method,
+        amountFen: registration.feeFen,
+        currency: conference.currency,
+        state: input.method === "transfer" ? "pending_audit" : "unpaid",
+        tradeNo: newTradeNo(now),
+        proofKey: input.method === "transfer" ? input.proofKey : null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { payment, replayed: false };
+  });
+}
+
+/** A team's members that count for a team payment: live, and not covered by a team payment that is paid or waiting. */
+export async function teamOutstanding(db: Db, teamId: number, exceptPaymentId?: number) {
+  const members = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.teamId, teamId), inArray(registrations.state, LIVE_STATES)));
+  const covering = await paymentsCovering(db, members);
+  const open = members.filter(
+    (m) => !(covering.get(m.id) ?? []).some((p) => p.id !== exceptPaymentId && (p.state === "paid" || p.state === "pending_audit")),
+  );
+  return { members: open, totalFen: open.reduce((sum, m) => sum + m.feeFen, 0) };
+}
+
+/** One transfer for all of a team's outstanding members; only the team's leader pays. */
+export async function createTeamPayment(
+  deps: { db: Db; now: () => Date; payments?: PaymentGateways },
+  input: { accountId: number; teamId: number; proofKey: string; idempotencyKey?: string },
+) {
+  return idempotent(deps.db, input.accountId, input.idempotencyKey, async (tx) => {
+    const [team] = await tx.select().from(teams).where(eq(teams.id, input.teamId)).for("update");
+    if (!team || team.leaderAccountId !== input.accountId) fail(404, "errors.notFound");
+    const twin = await byIdempotencyKey(tx, input.accountId, input.idempotencyKey);
+    if (twin) return { payment: twin, replayed: true };
+    const { members, totalFen } = await teamOutstanding(tx, team.id);
+    if (members.length === 0 || totalFen <= 0) fail(400, "payment.errors.nothingToPay");
+    const [conference] = await tx.select().from(conferences).where(eq(conferences.id, team.conferenceId));
+    if (!availableMethods(conference, deps.payments).includes("transfer")) fail(400, "payment.errors.methodUnavailable");
+    await checkOwnUpload(tx, input.accountId, input.proofKey);
+    const now = deps.now();
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        conferenceId: conference.id,
+        teamId: team.id,
+        accountId: input.accountId,
+        method: "transfer",
+        amountFen: totalFen,
+        currency: conference.currency,
+        state: "pending_audit",
+        tradeNo: newTradeNo(now),
+        proofKey: input.proofKey,
+        idempotencyKey: input.idempotencyKey ?? null,
+        details: { registrationIds: members.map((m) => m.id) },
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { payment, replayed: false };
+  });
+}
+
+/** Confirms the payment's pending registrations when the conference has no moderation. */
+async function confirmCovered(tx: Db, payment: Payment, now: Date) {
+  const [conference] = await tx.select({ moderation: conferences.moderation }).from(conferences).where(eq(conferences.id, payment.conferenceId));
+  if (!conference || conference.moderation) return;
+  const ids = payment.registrationId ? [payment.registrationId] : (payment.details.registrationIds ?? []);
+  if (ids.length === 0) return;
+  await tx
+    .update(registrations)
+    .set({ state: "confirmed", updatedAt: now })
+    .where(and(inArray(registrations.id, ids), eq(registrations.state, "pending")));
+}
+
+/**
+ * Marks a payment paid if it is still in one of `from` states; null when it was not (already
+ * paid, or refused, or refunded). Records the gateway's trade number and one audit row.
+ */
+export async function markPaid(
+  deps: { db: Db; now: () => Date },
+  input: {
+    paymentId: number;
+    from: PaymentState[];
+    gatewayTradeNo?: string | null;
+    /** The organiser who approved; null for a gateway. */
+    by: number | null;
+    source: string;
+    remark?: string;
+  },
+): Promise<Payment | null> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const [paid] = await tx
+      .update(payments)
+      .set({
+        state: "paid",
+        paidAt: now,
+        updatedAt: now,
+        ...(input.gatewayTradeNo ? { gatewayTradeNo: input.gatewayTradeNo } : {}),
+        ...(input.remark !== undefined ? { remark: input.remark } : {}),
+      })
+      .where(and(eq(payments.id, input.paymentId), inArray(payments.state, input.from)))
+      .returning();
+    if (!paid) return null;
+    await confirmCovered(tx, paid, now);
+    await tx.insert(auditLog).values({
+      conferenceId: paid.conferenceId,
+      accountId: input.by,
+      action: input.by === null ? "payment.paid" : "payment.audit",
+      target: `payment:${paid.id}`,
+      detail: {
+        state: "paid",
+        source: input.source,
+        amountFen: paid.amountFen,
+        ...(input.gatewayTradeNo ? { gatewayTradeNo: input.gatewayTradeNo } : {}),
+        ...(input.remark ? { remark: input.remark } : {}),
+      },
+      createdAt: now,
+    });
+    return paid;
+  });
+}
+
+/** The organiser's decision on a transfer waiting for audit; 400 when it is not waiting (decided already). */
+export async function auditPayment(
+  deps: { db: Db; now: () => Date },
+  input: { paymentId: number; organiserId: number; state: "paid" | "rejected"; remark?: string },
+) {
+  if (input.state === "paid") {
+    const paid = await markPaid(deps, { paymentId: input.paymentId, from: ["pending_audit"], by: input.organiserId, source: "audit", remark: input.remark });
+    if (!paid) fail(400, "payment.errors.notAwaitingAudit");
+    return paid;
+  }
+  return deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const [rejected] = await tx
+      .update(payments)
+      .set({ state: "rejected", remark: input.remark ?? null, updatedAt: now })
+      .where(and(eq(payments.id, input.paymentId), eq(payments.state, "pending_audit")))
+      .returning();
+    if (!rejected) fail(400, "payment.errors.notAwaitingAudit");
+    await tx.insert(auditLog).values({
+      conferenceId: rejected.conferenceId,
+      accountId: input.organiserId,
+      action: "payment.audit",
+      target: `payment:${rejected.id}`,
+      detail: { state: "rejected", source: "audit", amountFen: rejected.amountFen, remark: input.remark ?? "" },
+      createdAt: now,
+    });
+    return rejected;
+  });
+}
+
+/**
+ * A new proof for one of the caller's transfers that waits for audit or was refused: it
+ * waits for audit again. The amount is worked out afresh (a team may have changed).
+ */
+export async function replaceProof(deps: { db: Db; now: () => Date }, input: { accountId: number; paymentId: number; proofKey: string; teamOnly: boolean }) {
+  return deps.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+    if (!payment || payment.accountId !== input.accountId || (input.teamOnly && payment.teamId === null)) fail(404, "errors.notFound");
+    if (payment.method !== "transfer") fail(400, "payment.validation.methodInvalid");
+    if (payment.state !== "pending_audit" && payment.state !== "rejected") fail(400, "payment.errors.notEditable");
+    let amountFen = payment.amountFen;
+    let details = payment.details;
+    if (payment.registrationId !== null) {
+      const [registration] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for("update");
+      if (!registration || !LIVE_STATES.includes(registration.state)) fail(400, "payment.errors.registrationClosed");
+      const others = ((await paymentsCovering(tx, [registration])).get(registration.id) ?? []).filter((p) => p.id !== payment.id);
+      checkNothingPending(others);
+      amountFen = registration.feeFen;
+    } else if (payment.teamId !== null) {
+      await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, payment.teamId)).for("update");
+      const { members, totalFen } = await teamOutstanding(tx, payment.teamId, payment.id);
+      if (members.length === 0 || totalFen <= 0) fail(400, "payment.errors.nothingToPay");
+      amountFen = totalFen;
+      details = { ...details, registrationIds: members.map((m) => m.id) };
+    }
+    await checkOwnUpload(tx, input.accountId, input.proofKey);
+    const [updated] = await tx
+      .update(payments)
+      .set({ proofKey: input.proofKey, state: "pending_audit", amountFen, details, remark: null, updatedAt: deps.now() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return updated;
+  });
+}

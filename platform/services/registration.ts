@@ -1,0 +1,364 @@
+import crypto from "node:crypto";
+import { and, asc, count, desc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import type { Db } from "../db";
+import {
+  type PaymentState,
+  type RegistrationState,
+  auditLog,
+  conferences,
+  identities,
+  invoices,
+  payments,
+  registrationFields,
+  registrations,
+} from "../db/schema";
+import { fail } from "../http";
+import { quoteFee, useCoupon } from "./fees";
+
+/**
+ * Registrations (conference users): creating them under the conference's capacity, the
+ * idempotency key, and what an attendee sees of them.
+ *
+ * Rules:
+ * - capacity counts registrations that are neither cancelled nor rejected; the conference row
+ *   is locked (`select … for update`) for the check and the insert, so concurrent requests
+ *   can't overbook on PostgreSQL (PGlite runs transactions one at a time anyway);
+ * - one registration per account and conference (a cancelled one is revived by registering
+ *   again), and one live registration per mobile number and conference;
+ * - a new registration is confirmed when the conference has no moderation (or an organiser
+ *   entered it), else pending until the organiser decides.
+ */
+
+export type Registration = typeof registrations.$inferSelect;
+type Conference = typeof conferences.$inferSelect;
+
+/** States that hold a place. */
+export const LIVE_STATES: RegistrationState[] = ["pending", "confirmed"];
+const DEAD_STATES: RegistrationState[] = ["cancelled", "rejected"];
+
+const TICKET_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A ticket code: 10 characters without look-alikes (0/O, 1/I). */
+export function newTicketCode() {
+  const bytes = crypto.randomBytes(10);
+  return Array.from(bytes, (byte) => TICKET_ALPHABET[byte % TICKET_ALPHABET.length]).join("");
+}
+
+/** True for a unique-index violation (optionally of one index), through drizzle's wrapping. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return !constraint || name === constraint;
+  }
+  return false;
+}
+
+export async function fieldsOf(db: Db, conferenceId: number) {
+  const rows = await db
+    .select({ field: registrationFields.field })
+    .from(registrationFields)
+    .where(eq(registrationFields.conferenceId, conferenceId))
+    .orderBy(asc(registrationFields.sort), asc(registrationFields.id));
+  return rows.map((row) => row.field);
+}
+
+/** Locks the conference row for the rest of the transaction; 404 when there is none. */
+export async function lockConference(tx: Db, conferenceId: number): Promise<Conference> {
+  const [conference] = await tx.select().from(conferences).where(eq(conferences.id, conferenceId)).for("update");
+  if (!conference) fail(404, "errors.notFound");
+  return conference;
+}
+
+/** Refuses when `adding` more live registrations would pass the capacity. */
+export async function checkCapacity(tx: Db, conference: Conference, adding = 1) {
+  if (conference.capacity === null) return;
+  const [{ taken }] = await tx
+    .select({ taken: count() })
+    .from(registrations)
+    .where(and(eq(registrations.conferenceId, conference.id), notInArray(registrations.state, DEAD_STATES)));
+  if (taken + adding > conference.capacity) fail(400, "registration.errors.full", { params: { capacity: conference.capacity } });
+}
+
+/** True when the mobile holds a live registration for the conference (other than `except`). */
+export async function mobileTaken(tx: Db, conferenceId: number, mobile: string, except?: number) {
+  const [taken] = await tx
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.conferenceId, conferenceId),
+        eq(registrations.mobile, mobile),
+        notInArray(registrations.state, DEAD_STATES),
+        except ? ne(registrations.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
+export type NewRegistration = {
+  conferenceId: number;
+  /** The registering account; null for an organiser's entry (claimed later). */
+  accountId: number | null;
+  /** Who made the request: the account itself, or the organiser. */
+  createdBy: number;
+  byOrganiser: boolean;
+  identityId?: number;
+  name: string;
+  mobile: string;
+  email?: string;
+  institution?: string;
+  couponCode?: string;
+  answers: Record<string, unknown>;
+  remark?: string;
+  idempotencyKey?: string;
+};
+
+/** The registration made earlier with this key, when it is the caller's own; a key of someone else's is refused. */
+async function byIdempotencyKey(db: Db, input: NewRegistration) {
+  if (!input.idempotencyKey) return null;
+  const [row] = await db.select().from(registrations).where(eq(registrations.idempotencyKey, input.idempotencyKey)).limit(1);
+  if (!row) return null;
+  if (row.createdBy !== input.createdBy) fail(409, "registration.errors.idempotencyConflict");
+  return row;
+}
+
+/**
+ * Creates a registration (or replays the one made with the same idempotency key). The
+ * fee is computed here from identity × strategy in force × coupon; the coupon's use is
+ * counted in the same transaction.
+ */
+export async function createRegistration(
+  deps: { db: Db; now: () => Date },
+  input: NewRegistration,
+): Promise<{ registration: Registration; replayed: boolean }> {
+  const earlier = await byIdempotencyKey(deps.db, input);
+  if (earlier) return { registration: earlier, replayed: true };
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const conference = await lockConference(tx, input.conferenceId);
+      if (!conference.isPublish && !input.byOrganiser) fail(404, "errors.notFound");
+      // A twin request holding the same key waited for the lock; it now sees the first one's row.
+      const twin = await byIdempotencyKey(tx, input);
+      if (twin) return { registration: twin, replayed: true };
+      let revive: Registration | undefined;
+      if (input.accountId !== null) {
+        [revive] = await tx
+          .select()
+          .from(registrations)
+          .where(and(eq(registrations.conferenceId, conference.id), eq(registrations.accountId, input.accountId)))
+          .limit(1);
+        if (revive && revive.state !== "cancelled") fail(400, "registration.errors.alreadyRegistered", { data: { id: revive.id } });
+      }
+      if (await mobileTaken(tx, conference.id, input.mobile, revive?.id)) fail(400, "registration.errors.mobileRegistered");
+      await checkCapacity(tx, conference);
+      const now = deps.now();
+      const quote = await quoteFee(tx, { conferenceId: conference.id, identityId: input.identityId, couponCode: input.couponCode, now });
+      if (quote.coupon) await useCoupon(tx, quote.coupon.id);
+      const values = {
+        conferenceId: conference.id,
+        accountId: input.accountId,
+        mobile: input.mobile,
+        name: input.name,
+        email: input.email ?? null,
+        institution: input.institution ?? "",
+        identityId: quote.identityId,
+        strategyId: quote.strategyId,
+        couponId: quote.coupon?.id ?? null,
+        feeFen: quote.amountFen,
+        state: (input.byOrganiser || !conference.moderation ? "confirmed" : "pending") as RegistrationState,
+        answers: input.answers,
+        remark: input.remark ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+        createdBy: input.createdBy,
+        updatedAt: now,
+      };
+      const [registration] = revive
+        ? await tx.update(registrations).set(values).where(eq(registrations.id, revive.id)).returning()
+        : await tx
+            .insert(registrations)
+            .values({ ...values, ticketCode: newTicketCode(), createdAt: now })
+            .returning();
+      if (input.byOrganiser) {
+        await tx.insert(auditLog).values({
+          conferenceId: conference.id,
+          accountId: input.createdBy,
+          action: "registration.create",
+          target: `registration:${registration.id}`,
+          detail: { name: registration.name, mobile: registration.mobile, feeFen: registration.feeFen },
+          createdAt: now,
+        });
+      }
+      return { registration, replayed: false };
+    });
+  } catch (error) {
+    // Safety net for racing twins that got past the lock some other way: answer like a replay.
+    if (input.idempotencyKey && isUniqueViolation(error, "registrations_idempotency_key_index")) {
+      const row = await byIdempotencyKey(deps.db, input);
+      if (row) return { registration: row, replayed: true };
+    }
+    if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegistered");
+    throw error;
+  }
+}
+
+// ─── What an attendee sees ───────────────────────────────────────────────────────────
+
+type Payment = typeof payments.$inferSelect;
+
+/** Which of a registration's payments speaks for it: a paid one, else one waiting for audit, else the newest. */
+export function leadingPayment<T extends Pick<Payment, "id" | "state">>(list: T[]): T | null {
+  const rank = (state: PaymentState) => (state === "paid" ? 3 : state === "pending_audit" ? 2 : 1);
+  return [...list].sort((a, b) => rank(b.state) - rank(a.state) || b.id - a.id)[0] ?? null;
+}
+
+/** The payments that cover each registration: its own, and team payments that list it. */
+export async function paymentsCovering(db: Db, list: Pick<Registration, "id" | "teamId">[]) {
+  const ids = list.map((r) => r.id);
+  const teamIds = [...new Set(list.map((r) => r.teamId).filter((id): id is number => id !== null))];
+  const covering = new Map<number, Payment[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return covering;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(teamIds.length ? or(inArray(payments.registrationId, ids), inArray(payments.teamId, teamIds)) : inArray(payments.registrationId, ids))
+    .orderBy(desc(payments.id));
+  for (const registration of list) {
+    covering.set(
+      registration.id,
+      rows.filter(
+        (p) =>
+          p.registrationId === registration.id ||
+          (p.registrationId === null && p.teamId !== null && p.teamId === registration.teamId && (p.details.registrationIds ?? []).includes(registration.id)),
+      ),
+    );
+  }
+  return covering;
+}
+
+/** The public view of a payment (no idempotency key, nothing internal). */
+export function publicPayment(p: Payment) {
+  return {
+    id: p.id,
+    conferenceId: p.conferenceId,
+    registrationId: p.registrationId,
+    teamId: p.teamId,
+    method: p.method,
+    amountFen: p.amountFen,
+    currency: p.currency,
+    state: p.state,
+    tradeNo: p.tradeNo,
+    gatewayTradeNo: p.gatewayTradeNo,
+    proofKey: p.proofKey,
+    remark: p.remark,
+    registrationIds: p.details.registrationIds ?? (p.registrationId ? [p.registrationId] : []),
+    paidAt: p.paidAt,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+/**
+ * Registrations as their owner sees them: state, fee, the payment that speaks for each, its
+ * invoice's state, the ticket code; with the conference's and identity's names.
+ */
+export async function describeRegistrations(db: Db, list: Registration[]) {
+  if (list.length === 0) return [];
+  const covering = await paymentsCovering(db, list);
+  const conferenceIds = [...new Set(list.map((r) => r.conferenceId))];
+  const identityIds = [...new Set(list.map((r) => r.identityId).filter((id): id is number => id !== null))];
+  const [conferenceRows, identityRows] = await Promise.all([
+    db
+      .select({
+        id: conferences.id,
+        nameZh: conferences.nameZh,
+        nameEn: conferences.nameEn,
+        startDate: conferences.startDate,
+        endDate: conferences.endDate,
+        currency: conferences.currency,
+        paymentMethods: conferences.paymentMethods,
+      })
+      .from(conferences)
+      .where(inArray(conferences.id, conferenceIds)),
+    identityIds.length
+      ? db.select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn }).from(identities).where(inArray(identities.id, identityIds))
+      : Promise.resolve([]),
+  ]);
+  const leading = new Map(list.map((r) => [r.id, leadingPayment(covering.get(r.id) ?? [])]));
+  const paymentIds = [...leading.values()].filter((p): p is Payment => p !== null).map((p) => p.id);
+  const invoiceRows = paymentIds.length
+    ? await db.select({ paymentId: invoices.paymentId, id: invoices.id, state: invoices.state }).from(invoices).where(inArray(invoices.paymentId, paymentIds))
+    : [];
+  return list.map((r) => {
+    const payment = leading.get(r.id) ?? null;
+    const invoice = payment ? invoiceRows.find((row) => row.paymentId === payment.id) ?? null : null;
+    const conference = conferenceRows.find((row) => row.id === r.conferenceId) ?? null;
+    return {
+      id: r.id,
+      conferenceId: r.conferenceId,
+      conference,
+      accountId: r.accountId,
+      teamId: r.teamId,
+      name: r.name,
+      mobile: r.mobile,
+      email: r.email,
+      institution: r.institution,
+      identityId: r.identityId,
+      identity: identityRows.find((row) => row.id === r.identityId) ?? null,
+      strategyId: r.strategyId,
+      couponId: r.couponId,
+      feeFen: r.feeFen,
+      currency: conference?.currency ?? "CNY",
+      state: r.state,
+      ticketCode: r.ticketCode,
+      answers: r.answers,
+      /** Nothing to pay when the fee is 0; else the leading payment's state, `unpaid` when there is none. */
+      needsPayment: r.feeFen > 0 && !["paid", "pending_audit"].includes(payment?.state ?? ""),
+      paymentState: r.feeFen > 0 || payment ? (payment?.state ?? "unpaid") : null,
+      payment: payment ? publicPayment(payment) : null,
+      invoiceState: invoice?.state ?? null,
+      invoiceId: invoice?.id ?? null,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  });
+}
+
+/** A registration of the caller, or 404 (someone else's registration is not there for them). */
+export async function ownRegistration(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.id, id), eq(registrations.accountId, accountId)))
+    .limit(1);
+  if (!row) fail(404, "errors.notFound");
+  return row;
+}
+
+/** `张三` → `张*`, `Anna Lee` → `A*******`: a name shown to someone who hasn't proven who they are. */
+export function maskName(name: string) {
+  const chars = Array.from(name);
+  return chars.length <= 1 ? "*" : chars[0] + "*".repeat(chars.length - 1);
+}
+
+/** `13800000002` → `138****0002`. */
+export function maskMobile(mobile: string) {
+  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : "****";
+}
+
+/** Live registrations exist for this mobile / e-mail at the conference (the check calls). */
+export async function registeredWith(db: Db, conferenceId: number, by: { mobile?: string; email?: string }) {
+  const [row] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.conferenceId, conferenceId),
+        notInArray(registrations.state, DEAD_STATES),
+        by.mobile ? eq(registrations.mobile, by.mobile) : undefined,
+        by.email ? sql`lower(${registrations.email}) = lower(${by.email})` : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
