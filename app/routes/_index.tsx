@@ -14,20 +14,12 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { chinaToday, conferenceIdForHost, pageParam, readFilters, toConferences, toHome } from "~/services/portal.server";
 import { pick } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 18;
 const WHEN = ["upcoming", "past", "all"] as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.title },
-    { name: "description", content: data.description },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

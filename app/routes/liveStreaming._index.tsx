@@ -9,21 +9,13 @@ import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
 import { pageParam, positiveId } from "~/utils/replay";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 12;
 /** Covers of the first row load at once; the rest only when scrolled near. */
 const EAGER_COVERS = 4;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.title },
-    { name: "description", content: data.description },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Live-stream replays (spec §2 /liveStreaming): newest first, by keyword, year and conference, paged by links. */

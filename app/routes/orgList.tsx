@@ -12,6 +12,7 @@ import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { pageParam, positiveId } from "~/utils/replay";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 18;
 const CONFERENCES_PAGE_SIZE = 12;
@@ -23,16 +24,7 @@ type Institution = InstitutionInfo & {
 };
 type InstitutionDetail = { info: InstitutionInfo; conferences: Page<ConferenceSummary> };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.title },
-    { name: "description", content: data.description },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**

@@ -11,19 +11,11 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { chinaToday, pageParam, readFilters, toConferences } from "~/services/portal.server";
 import { formatDay } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 50;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.title },
-    { name: "description", content: data.description },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** `YYYY-MM` shifted by `delta` months. */

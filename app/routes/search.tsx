@@ -10,21 +10,12 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { chinaToday, pageParam, toConferences } from "~/services/portal.server";
 import { pick } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 18;
 const SUGGESTED_CITIES = 8;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.title },
-    { name: "description", content: data.description },
-    { name: "robots", content: "noindex" },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [{ name: "robots", content: "noindex" }]);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
@@ -59,7 +50,6 @@ export default function Search() {
   const { keyword, page, today, results, suggestions } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const searchHref = (word: string) => `/search?keyword=${encodeURIComponent(word)}`;
   return (
     <section className="ui-portal-search">
       <h1 className="ui-page-title">{keyword ? t("search.title", { keyword }) : t("search.titleEmpty")}</h1>
@@ -105,40 +95,14 @@ export default function Search() {
 
       {suggestions && (
         <div className="ui-portal-suggestions" data-testid="search-suggestions">
-          {suggestions.cities.length > 0 && (
-            <div>
-              <h2 className="ui-portal-suggestions-title">{t("portal.search.tryCities")}</h2>
-              <ul className="ui-portal-chips">
-                {suggestions.cities.map((city) => {
-                  const name = pick(lang, city.cityZh, city.cityEn);
-                  return (
-                    <li key={city.cityZh}>
-                      <Link className="ui-portal-chip" to={searchHref(name)}>
-                        {name}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          )}
-          {suggestions.categories.length > 0 && (
-            <div>
-              <h2 className="ui-portal-suggestions-title">{t("portal.search.tryCategories")}</h2>
-              <ul className="ui-portal-chips">
-                {suggestions.categories.map((category) => {
-                  const name = pick(lang, category.nameZh, category.nameEn);
-                  return (
-                    <li key={category.id}>
-                      <Link className="ui-portal-chip" to={searchHref(name)}>
-                        {name}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          )}
+          <SuggestionChips
+            title={t("portal.search.tryCities")}
+            items={suggestions.cities.map((city) => ({ key: city.cityZh, name: pick(lang, city.cityZh, city.cityEn) }))}
+          />
+          <SuggestionChips
+            title={t("portal.search.tryCategories")}
+            items={suggestions.categories.map((category) => ({ key: String(category.id), name: pick(lang, category.nameZh, category.nameEn) }))}
+          />
           <p className="ui-portal-suggestions-more">
             <Link className="ui-link-button" to="/">
               {t("portal.search.browseAll")}
@@ -150,5 +114,26 @@ export default function Search() {
         </div>
       )}
     </section>
+  );
+}
+
+const searchHref = (word: string) => `/search?keyword=${encodeURIComponent(word)}`;
+
+/** Suggested searches as links (works without JavaScript). */
+function SuggestionChips({ title, items }: { title: string; items: Array<{ key: string; name: string }> }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h2 className="ui-portal-suggestions-title">{title}</h2>
+      <ul className="ui-portal-chips">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link className="ui-portal-chip" to={searchHref(item.name)}>
+              {item.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

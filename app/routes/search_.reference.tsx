@@ -9,6 +9,7 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
 import { pageParam, positiveId } from "~/utils/replay";
+import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 20;
 
@@ -26,16 +27,7 @@ type Reference = {
 };
 type Filters = { majors: Array<Named & { subjects: Named[] }>; cities: Array<{ zh: string; en: string }> };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.title },
-    { name: "description", content: data.description },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:type", content: "website" },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The references directory (spec §2 /search/reference): keyword, subject, field and city, paged by links. */
