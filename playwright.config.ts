@@ -41,6 +41,8 @@ export default defineConfig({
     {
       // The app with a fresh seeded database and a fake WeChat on loopback (tests/e2e/serve.ts).
       command: `npx tsx tests/e2e/serve.ts`,
+      // Fresh numbers that become platform administrators when they register (organization review).
+      env: { PLATFORM_ADMIN_MOBILES: "13600000001,13600000002" },
       url: `http://localhost:${E2E_PORT}/`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -6,6 +6,7 @@ import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
+import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
 import { registrationRoutes } from "./routes/registration";
@@ -50,5 +51,6 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));
   app.route("/", paymentRoutes(deps));
+  app.route("/", organizationRoutes(deps));
   return app;
 }

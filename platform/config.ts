@@ -28,6 +28,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(200).default(10),
+  /** Mobiles that become platform administrators when they sign in (comma separated): how a deployment names its first admins. */
+  PLATFORM_ADMIN_MOBILES: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((m) => m.trim()).filter(Boolean)),
   // Online payments (platform/payments/): each gateway is on when its settings are given.
   /** The site's public origin as gateways and browsers reach it (notify and return addresses). */
   PAYMENT_PUBLIC_URL: z.url().optional(),

@@ -17,6 +17,8 @@ export type PlatformDeps = {
   secret: string;
   now: () => Date;
   uploadMaxBytes: number;
+  /** Mobiles made platform administrators at sign-in (PLATFORM_ADMIN_MOBILES). */
+  platformAdmins?: string[];
   /** Online payment gateways (PayPal, Alipay, UnionPay); absent or null ones are off. Transfers need none. */
   payments?: PaymentGateways;
 };

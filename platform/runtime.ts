@@ -51,6 +51,7 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
     secret: config.secret,
     now: () => new Date(),
     uploadMaxBytes: config.UPLOAD_MAX_MB * 1024 * 1024,
+    platformAdmins: config.PLATFORM_ADMIN_MOBILES,
     payments: gatewaysFromConfig(config),
   };
 }

@@ -15,7 +15,13 @@ import type { WeChatProvider } from "./providers/types";
  * and a clock the test can move.
  */
 export async function testPlatform(
-  options: { wechat?: WeChatProvider | null; uploadMaxBytes?: number; database?: DatabaseOptions; payments?: PaymentGateways } = {},
+  options: {
+    wechat?: WeChatProvider | null;
+    uploadMaxBytes?: number;
+    database?: DatabaseOptions;
+    payments?: PaymentGateways;
+    platformAdmins?: string[];
+  } = {},
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -57,6 +63,7 @@ export async function testPlatform(
     secret: "test-secret-0123456789",
     now: () => now,
     uploadMaxBytes: options.uploadMaxBytes ?? 1024 * 1024,
+    platformAdmins: options.platformAdmins ?? [],
     payments: options.payments,
   };
   const app = createPlatformApp(deps);

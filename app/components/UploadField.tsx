@@ -6,12 +6,15 @@ import { useTranslation } from "react-i18next";
  * the action uploads it; with JavaScript it is uploaded at once with a progress bar and the
  * form carries only the resulting URL (`<name>`).
  */
-export function UploadField({ name, label, help, defaultUrl, accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon" }: {
+export function UploadField({ name, label, help, defaultUrl, accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon", document = false, required = false }: {
   name: string;
   label: string;
   help?: string;
   defaultUrl?: string | null;
   accept?: string;
+  /** A private document (image or PDF): the field then carries the upload's key, and no picture preview. */
+  document?: boolean;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const [url, setUrl] = useState(defaultUrl ?? "");
@@ -24,12 +27,18 @@ export function UploadField({ name, label, help, defaultUrl, accept = "image/png
       <label className="ui-label" htmlFor={id}>
         {label}
       </label>
-      {url && <img src={url} alt="" width={64} height={64} className="ui-avatar" style={{ width: 64, height: 64 }} />}
+      {url && !document && <img src={url} alt="" width={64} height={64} className="ui-avatar" style={{ width: 64, height: 64 }} />}
+      {url && document && (
+        <a href={`/files/${url}`} target="_blank" rel="noopener" className="ui-link-button" data-testid={`${name}-uploaded`}>
+          {t("common.uploaded")}
+        </a>
+      )}
       <input
         id={id}
         type="file"
         name={`${name}File`}
         accept={accept}
+        aria-required={required && !url ? true : undefined}
         onChange={(event) => {
           const input = event.currentTarget;
           const file = input.files?.[0];
@@ -38,13 +47,13 @@ export function UploadField({ name, label, help, defaultUrl, accept = "image/png
           const body = new FormData();
           body.set("file", file);
           const xhr = new XMLHttpRequest();
-          xhr.open("POST", "/upload");
+          xhr.open("POST", document ? "/upload?kind=document" : "/upload");
           xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((100 * e.loaded) / e.total));
           xhr.onload = () => {
             setProgress(null);
-            const answer = JSON.parse(xhr.responseText || "{}") as { publicUrl?: string; message?: string };
+            const answer = JSON.parse(xhr.responseText || "{}") as { publicUrl?: string; key?: string; message?: string };
             if (xhr.status === 200 && answer.publicUrl) {
-              setUrl(answer.publicUrl);
+              setUrl(document ? (answer.key ?? "") : answer.publicUrl);
               input.value = "";
             } else setError(answer.message || t("errors.internal"));
           };

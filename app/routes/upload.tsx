@@ -12,7 +12,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const file = form.get("file");
   const body = new FormData();
   if (file) body.set("file", file);
-  const result = await callPlatform<{ publicUrl: string; key: string }>(request, "/cms/files/upload", { method: "POST", body });
+  // `?kind=document`: a private document (image or PDF) that only its owner and its reviewers may see.
+  const document = new URL(request.url).searchParams.get("kind") === "document";
+  const result = await callPlatform<{ publicUrl: string; key: string }>(request, document ? "/cms/files/documentUpload" : "/cms/files/upload", { method: "POST", body });
   if (!result.ok) return Response.json({ message: result.message }, { status: result.status });
   return Response.json(result.data);
 }

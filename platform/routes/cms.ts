@@ -53,7 +53,7 @@ export function cmsRoutes(deps: PlatformDeps) {
     return ok(c, { updated: rows.length });
   });
 
-  const upload = (allowed: string[], needsAccount: boolean) => async (c: Ctx) => {
+  const upload = (allowed: string[], needsAccount: boolean, visibility: "images-public" | "private" = "images-public") => async (c: Ctx) => {
     const account = needsAccount ? requireAccount(c) : c.get("account");
     const declared = Number(c.req.header("content-length") ?? 0);
     // Refuse before reading a body that is plainly too large.
@@ -81,7 +81,7 @@ export function cmsRoutes(deps: PlatformDeps) {
       contentType: type.mime,
       size: bytes.length,
       storage: deps.storage.name,
-      isPublic: IMAGE_TYPES.includes(type.mime),
+      isPublic: visibility === "images-public" && IMAGE_TYPES.includes(type.mime),
     });
     return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length });
   };
@@ -89,6 +89,8 @@ export function cmsRoutes(deps: PlatformDeps) {
   app.post("/cms/files/upload", upload(IMAGE_TYPES, true));
   /** Form answers may be given anonymously, and may carry a PDF as well as images. */
   app.post("/cms/files/formUpload", upload([...IMAGE_TYPES, "application/pdf"], false));
+  /** Documents only their owner (and who reviews them) may see: licences, proofs. Served as private downloads. */
+  app.post("/cms/files/documentUpload", upload([...IMAGE_TYPES, "application/pdf"], true, "private"));
 
   app.get("/cms/files/:key{.+}", async (c) => {
     const key = c.req.param("key");

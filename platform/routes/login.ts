@@ -48,6 +48,9 @@ export function loginRoutes(deps: PlatformDeps) {
   };
 
   const respond = async (c: Ctx, account: Account, rememberMe: boolean, withUser: boolean) => {
+    if (!account.isPlatformAdmin && deps.platformAdmins?.includes(account.mobile)) {
+      [account] = await deps.db.update(accounts).set({ isPlatformAdmin: true }).where(eq(accounts.id, account.id)).returning();
+    }
     const token = await issueToken(deps, account.id, rememberMe);
     return ok(c, { token, data: publicAccount(account), ...(withUser ? { user: userRecord(account) } : {}) });
   };

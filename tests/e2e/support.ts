@@ -24,7 +24,7 @@ export { demoAccounts, expect };
  * the no-JavaScript way. A stand-in React DevTools hook (React calls it on every commit, in
  * production builds too) marks the page hydrated after the first commit and its effects.
  */
-const HYDRATION_HOOK = `(() => {
+export const HYDRATION_HOOK = `(() => {
   const noop = () => {};
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,

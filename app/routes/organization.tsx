@@ -1,0 +1,157 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/FieldError";
+import { UploadField } from "~/components/UploadField";
+import { organizationSchema, organizationTypes } from "~/schemas/organization";
+import { requireAccount } from "~/services/account.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform, platformData } from "~/services/platform.server";
+
+type Application = {
+  id: number;
+  name: string;
+  type: (typeof organizationTypes)[number];
+  address: string;
+  contact: string;
+  licenceKey: string | null;
+  state: "pending" | "approved" | "rejected";
+  reason: string | null;
+  createdAt: string;
+};
+
+const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+
+/** Organization certification (spec §2 /organization): apply, see the state, apply again after a rejection. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const account = await requireAccount(request);
+  const application = await platformData<Application | null>(request, "/organization");
+  const t = await i18n.getFixedT(request);
+  return { title: `${t("organization.title")} - ${t("meta.siteName")}`, application, isAdmin: account.isPlatformAdmin, maxMb: UPLOAD_MAX_MB };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccount(request);
+  const formData = await request.formData();
+  // Without JavaScript the licence comes with the form: upload it first, as a private document.
+  const file = formData.get("licenceKeyFile");
+  if (file instanceof File && file.size > 0) {
+    const body = new FormData();
+    body.set("file", file);
+    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
+    if (!uploaded.ok) {
+      const submission = parseWithZod(formData, { schema: organizationSchema });
+      return data(submission.reply({ fieldErrors: { licenceKey: uploaded.messages } }), { status: 400 });
+    }
+    formData.set("licenceKey", uploaded.data.key);
+  }
+  const submission = parseWithZod(formData, { schema: organizationSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await callPlatform(request, "/organization", { method: "POST", body: submission.value });
+  if (!result.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, [v]]));
+    return data(submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : result.messages }), { status: 400 });
+  }
+  const t = await i18n.getFixedT(request);
+  throw await redirectWithNotice(request, "/organization", { content: t("organization.submitted"), color: "success" });
+}
+
+export default function Organization() {
+  const { application, isAdmin, maxMb } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const canApply = !application || application.state === "rejected";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: application?.state === "rejected" ? { name: application.name, type: application.type, address: application.address, contact: application.contact } : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: organizationSchema }),
+  });
+
+  return (
+    <section className="ui-card-narrow" style={{ maxWidth: 560 }}>
+      <h1 className="ui-section-title">{t("organization.title")}</h1>
+      <p className="ui-row" data-testid="organization-state">
+        <span className="ui-badge" data-tone={application?.state === "approved" ? "success" : application?.state === "pending" ? "brand" : "warning"}>
+          {t(`organization.states.${application?.state ?? "none"}`)}
+        </span>
+        {application && <span className="ui-muted">{application.name}</span>}
+      </p>
+      {application?.state === "pending" && <p className="ui-banner">{t("organization.pendingNote")}</p>}
+      {application?.state === "approved" && <p className="ui-banner">{t("organization.approvedNote")}</p>}
+      {application?.state === "rejected" && <p className="ui-banner">{t("organization.rejectedNote", { reason: application.reason ?? "" })}</p>}
+      {isAdmin && (
+        <p>
+          <Link className="ui-link-button" to="/organization/review">
+            {t("organization.reviewTitle")}
+          </Link>
+        </p>
+      )}
+      {canApply && (
+        <Form method="post" encType="multipart/form-data" className="ui-stack" {...getFormProps(form)}>
+          {!application && <p className="ui-muted">{t("organization.intro")}</p>}
+          {form.errors?.map((message) => (
+            <p key={message} className="ui-field-error" role="alert">
+              {t(message)}
+            </p>
+          ))}
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.name.id}>
+              {t("organization.name")}
+            </label>
+            <input className="ui-input" {...getInputProps(fields.name, { type: "text" })} autoComplete="organization" />
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.type.id}>
+              {t("organization.type")}
+            </label>
+            <select className="ui-input" {...getSelectProps(fields.type)}>
+              <option value="">—</option>
+              {organizationTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`organization.types.${type}`)}
+                </option>
+              ))}
+            </select>
+            <FieldError id={fields.type.errorId} errors={fields.type.errors} />
+          </div>
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.address.id}>
+              {t("organization.address")}
+            </label>
+            <input className="ui-input" {...getInputProps(fields.address, { type: "text" })} autoComplete="street-address" />
+            <FieldError id={fields.address.errorId} errors={fields.address.errors} />
+          </div>
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.contact.id}>
+              {t("organization.contact")}
+            </label>
+            <input className="ui-input" {...getInputProps(fields.contact, { type: "text" })} />
+            <FieldError id={fields.contact.errorId} errors={fields.contact.errors} />
+          </div>
+          <UploadField
+            name="licenceKey"
+            label={t("organization.licence")}
+            help={t("organization.licenceHelp", { mb: maxMb })}
+            accept="image/png,image/gif,image/jpeg,image/bmp,image/x-icon,application/pdf"
+            document
+            required
+          />
+          <FieldError errors={fields.licenceKey.errors} />
+          <button type="submit" className="ui-button" disabled={navigation.state !== "idle"}>
+            {t(application ? "organization.resubmit" : "organization.submit")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

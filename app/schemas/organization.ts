@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const organizationTypes = ["university", "institute", "society", "hospital", "company", "government", "other"] as const;
+
+const text = (required: string, max: number) => z.string({ error: required }).trim().min(1, required).max(max, "organization.errors.tooLong");
+
+/** An organization certification application (issue 8). Messages are translation keys. */
+export const organizationSchema = z.object({
+  name: text("organization.errors.nameRequired", 100),
+  type: z.enum(organizationTypes, { error: "organization.errors.typeRequired" }),
+  address: text("organization.errors.addressRequired", 200),
+  contact: text("organization.errors.contactRequired", 100),
+  licenceKey: z.string({ error: "organization.errors.licenceRequired" }).trim().min(1, "organization.errors.licenceRequired").max(300),
+});
+
+export const organizationDecisionSchema = z
+  .object({
+    state: z.enum(["approved", "rejected"], { error: "organization.errors.decisionRequired" }),
+    reason: z.string().trim().max(500, "organization.errors.tooLong").optional().default(""),
+  })
+  .refine((d) => d.state !== "rejected" || d.reason.length > 0, { message: "organization.errors.reasonRequired", path: ["reason"] });

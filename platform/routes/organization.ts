@@ -1,0 +1,106 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { organizationDecisionSchema, organizationSchema } from "../../app/schemas/organization";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { accounts, auditLog, institutions, organizations, uploads } from "../db/schema";
+import { fail, idParam, ok, page, paging } from "../http";
+
+/** Organization certification (issue 8): an account applies, a platform administrator decides. */
+export function organizationRoutes(deps: PlatformDeps) {
+  const app = new Hono<PlatformEnv>();
+
+  const requireAdmin = (c: Ctx) => {
+    const account = requireAccount(c);
+    if (!account.isPlatformAdmin) fail(403, "errors.forbidden");
+    return account;
+  };
+
+  /** My latest application, or null. */
+  app.get("/organization", async (c) => {
+    const account = requireAccount(c);
+    const [latest] = await deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.accountId, account.id))
+      .orderBy(desc(organizations.createdAt), desc(organizations.id))
+      .limit(1);
+    return ok(c, latest ?? null);
+  });
+
+  /** Apply, or apply again after a rejection. One application is reviewed at a time. */
+  app.post("/organization", async (c) => {
+    const account = requireAccount(c);
+    const input = parse(c, organizationSchema, await readBody(c));
+    const [licence] = await deps.db.select().from(uploads).where(eq(uploads.key, input.licenceKey)).limit(1);
+    if (!licence || licence.ownerAccountId !== account.id) fail(400, "organization.errors.licenceRequired");
+    const created = await deps.db.transaction(async (tx) => {
+      const [latest] = await tx
+        .select({ state: organizations.state })
+        .from(organizations)
+        .where(eq(organizations.accountId, account.id))
+        .orderBy(desc(organizations.createdAt), desc(organizations.id))
+        .limit(1)
+        .for("update");
+      if (latest?.state === "pending") fail(400, "organization.errors.alreadyPending");
+      if (latest?.state === "approved") fail(400, "organization.errors.alreadyCertified");
+      const [row] = await tx
+        .insert(organizations)
+        .values({ accountId: account.id, ...input, createdAt: deps.now(), updatedAt: deps.now() })
+        .returning();
+      return row;
+    });
+    return ok(c, created);
+  });
+
+  /** The review queue: platform administrators only. */
+  app.get("/organization/review", async (c) => {
+    requireAdmin(c);
+    const { pageSize, offset } = paging(c);
+    const state = c.req.query("state");
+    const where = state === "pending" || state === "approved" || state === "rejected" ? eq(organizations.state, state) : undefined;
+    const [list, [{ total }]] = await Promise.all([
+      deps.db
+        .select({ organization: organizations, applicant: { name: accounts.name, mobile: accounts.mobile } })
+        .from(organizations)
+        .innerJoin(accounts, eq(accounts.id, organizations.accountId))
+        .where(where)
+        .orderBy(desc(organizations.createdAt), desc(organizations.id))
+        .limit(pageSize)
+        .offset(offset),
+      deps.db.select({ total: count() }).from(organizations).where(where),
+    ]);
+    return page(c, list.map((row) => ({ ...row.organization, applicant: row.applicant })), total);
+  });
+
+  /** Approve or reject (with a reason). Approval lists the organization among the certified institutions. */
+  app.patch("/organization/:id", async (c) => {
+    const admin = requireAdmin(c);
+    const id = idParam(c.req.param("id"));
+    const decision = parse(c, organizationDecisionSchema, await readBody(c));
+    const decided = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(organizations)
+        .set({ state: decision.state, reason: decision.reason || null, reviewedBy: admin.id, updatedAt: deps.now() })
+        .where(and(eq(organizations.id, id), eq(organizations.state, "pending")))
+        .returning();
+      if (!row) {
+        const [exists] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
+        fail(exists ? 400 : 404, exists ? "organization.errors.alreadyDecided" : "errors.notFound");
+      }
+      if (row.state === "approved") {
+        await tx.insert(institutions).values({ nameZh: row.name, nameEn: "", organizationId: row.id, certified: true });
+      }
+      await tx.insert(auditLog).values({
+        accountId: admin.id,
+        action: `organization.${row.state}`,
+        target: `organization:${row.id}`,
+        detail: { reason: row.reason },
+        createdAt: deps.now(),
+      });
+      return row;
+    });
+    return ok(c, decided);
+  });
+
+  return app;
+}
