@@ -393,8 +393,9 @@ export const ui: Record<string, SystemStyleObject> = {
     bg: "blue.500",
     "&[data-color=primary]": { bg: "brand.500" },
     "&[data-color=link]": { bg: "blue.600" },
-    "&[data-color=info]": { bg: "cyan.600" },
-    "&[data-color=success]": { bg: "green.600" },
+    // White text needs ≥ 4.5:1: the 700 shades of cyan and green give it, the 600 ones don't.
+    "&[data-color=info]": { bg: "cyan.700" },
+    "&[data-color=success]": { bg: "green.700" },
     "&[data-color=warning]": { bg: "yellow.400", color: "gray.900" },
     "&[data-color=danger]": { bg: "red.600" },
     "&[data-light=true]": { bg: "gray.50", color: "gray.900", borderInlineStart: "4px solid currentColor" },
