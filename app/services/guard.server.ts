@@ -29,9 +29,10 @@ export const OPEN_ROUTES: Record<string, string> = {
 /**
  * Routes we add that must be open too: the conference page itself (visitors browse it,
  * issue 3), the sign-in pages of our own account site, the language switch, the API mount
- * (which does its own bearer-token checks), the sitemap and the help page.
+ * (which does its own bearer-token checks), the sitemap, the help page, and UnionPay's front
+ * return (a cross-site post without the session cookie; the platform verifies its signature).
  */
-export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help"];
+export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return"];
 
 /**
  * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the

@@ -43,7 +43,7 @@ const sign = (content: string, key: KeyObject) => crypto.sign("sha256", Buffer.f
  * of `alipay.trade.page.pay` (as the browser would post them) and `alipay.trade.query`;
  * answers and notices are signed with Alipay's private key.
  */
-export async function startFakeAlipay(options: { appId?: string; merchantPublicKey: KeyObject; alipayPrivateKey: KeyObject }): Promise<FakeAlipay> {
+export async function startFakeAlipay(options: { appId?: string; merchantPublicKey: KeyObject; alipayPrivateKey: KeyObject; port?: number }): Promise<FakeAlipay> {
   const appId = options.appId ?? "2021000000000001";
   const trades = new Map<string, FakeTrade>();
   const requests: FakeAlipay["requests"] = [];
@@ -93,6 +93,20 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake-alipay");
+    // The cashier's "pay" button: the trade succeeds, the signed notice goes to notify_url, and
+    // the browser returns to return_url, as Alipay does after a payment.
+    if (url.pathname === "/cashier/pay" && req.method === "POST") {
+      const trade = trades.get(new URLSearchParams(await readBody(req)).get("out_trade_no") ?? "");
+      if (!trade) return page(res, 404, "<p>交易不存在</p>");
+      trade.status = "TRADE_SUCCESS";
+      await fetch(trade.notifyUrl, { method: "POST", body: new URLSearchParams(notice(trade.outTradeNo)) }).catch(() => null);
+      const back = new URL(trade.returnUrl);
+      back.searchParams.set("out_trade_no", trade.outTradeNo);
+      back.searchParams.set("trade_no", trade.tradeNo);
+      back.searchParams.set("total_amount", trade.totalAmount);
+      res.writeHead(302, { Location: back.toString() });
+      return res.end();
+    }
     if (url.pathname !== "/gateway.do" || req.method !== "POST") return page(res, 404, "not found");
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
     for (const [key, value] of new URLSearchParams(await readBody(req))) params[key] = value;
@@ -126,7 +140,11 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
           tradeNo: `2026${crypto.randomInt(0, 1e9).toString().padStart(9, "0")}${crypto.randomInt(0, 1e9).toString().padStart(9, "0")}`,
         });
       }
-      return page(res, 200, "<h1>支付宝收银台</h1>");
+      return page(
+        res,
+        200,
+        `<h1>支付宝收银台</h1><p>¥${amount}</p><form method="post" action="/cashier/pay"><input type="hidden" name="out_trade_no" value="${outTradeNo}"><button>确认付款</button></form>`,
+      );
     }
 
     if (method === "alipay.trade.query") {
@@ -183,7 +201,7 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 

@@ -38,7 +38,7 @@ const id = (n: number) => randomBytes(n).toString("hex").toUpperCase();
  * orders, JSON bodies with intent CAPTURE, one purchase unit with a two-decimal amount,
  * custom_id and return/cancel addresses. Refusals mimic PayPal's error bodies.
  */
-export async function startFakePayPal(options: { clientId?: string; clientSecret?: string } = {}): Promise<FakePayPal> {
+export async function startFakePayPal(options: { clientId?: string; clientSecret?: string; port?: number } = {}): Promise<FakePayPal> {
   const clientId = options.clientId ?? "fake-client-id";
   const clientSecret = options.clientSecret ?? "fake-client-secret";
   const tokens = new Set<string>();
@@ -112,6 +112,29 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       } catch {
         return refuse(res, 400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON");
       }
+    }
+    // The payer's side (the approve link): a page with "pay" and "cancel" that sends the browser
+    // back to the order's return or cancel address with `token`, as PayPal's checkout does.
+    if (url.pathname === "/checkoutnow") {
+      const order = orders.get(url.searchParams.get("token") ?? "");
+      const html = (status: number, text: string, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "Content-Type": "text/html; charset=utf-8", ...headers });
+        res.end(text);
+      };
+      if (!order) return html(404, "<h1>PayPal</h1><p>Unknown order</p>");
+      if (req.method === "POST") {
+        const choice = new URLSearchParams(raw).get("choice");
+        if (choice === "approve" && order.status === "CREATED") order.status = "APPROVED";
+        const back = new URL(choice === "approve" ? order.returnUrl : order.cancelUrl);
+        back.searchParams.set("token", order.id);
+        if (choice === "approve") back.searchParams.set("PayerID", "FAKEPAYER01");
+        return html(302, "", { Location: back.toString() });
+      }
+      return html(
+        200,
+        `<!doctype html><html lang="en"><title>PayPal Checkout</title><h1>PayPal Checkout</h1><p>${order.currency} ${order.value}</p>` +
+          `<form method="post"><button name="choice" value="approve">Pay Now</button> <button name="choice" value="cancel">Cancel</button></form></html>`,
+      );
     }
     requests.push({ method: req.method ?? "", path: url.pathname, authorization, requestId, contentType, body });
 
@@ -188,7 +211,7 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;

@@ -48,7 +48,13 @@ const REQUIRED: Record<string, RegExp> = {
  * field by field and its signature verified with the merchant's public key; notices are
  * signed with UnionPay's private key.
  */
-export async function startFakeUnionPay(options: { merId?: string; merchantPublicKey: KeyObject; unionPrivateKey: KeyObject; unionCertId?: string }): Promise<FakeUnionPay> {
+export async function startFakeUnionPay(options: {
+  merId?: string;
+  merchantPublicKey: KeyObject;
+  unionPrivateKey: KeyObject;
+  unionCertId?: string;
+  port?: number;
+}): Promise<FakeUnionPay> {
   const merId = options.merId ?? "777290058110048";
   const orders = new Map<string, FakeOrder>();
   const requests: FakeUnionPay["requests"] = [];
@@ -68,6 +74,17 @@ export async function startFakeUnionPay(options: { merId?: string; merchantPubli
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake-union");
+    // The cashier's "pay" button: the back notice goes to backUrl, then the browser carries the
+    // signed front notice to frontUrl (a form with a "return to merchant" button, as UnionPay shows).
+    if (url.pathname === "/gateway/pay" && req.method === "POST") {
+      const order = orders.get(new URLSearchParams(await readBody(req)).get("orderId") ?? "");
+      if (!order) return page(res, 404, "<p>订单不存在</p>");
+      await fetch(order.backUrl, { method: "POST", body: new URLSearchParams(notice(order.orderId)) }).catch(() => null);
+      const fields = Object.entries(notice(order.orderId))
+        .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`)
+        .join("");
+      return page(res, 200, `<h1>银联在线支付</h1><p>支付成功</p><form method="post" action="${order.frontUrl}">${fields}<button>返回商户</button></form>`);
+    }
     if (url.pathname !== "/gateway/api/frontTransReq.do" || req.method !== "POST") return page(res, 404, "not found");
     const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
     let problem: string | null = null;
@@ -96,7 +113,44 @@ export async function startFakeUnionPay(options: { merId?: string; merchantPubli
         queryId: String(crypto.randomInt(1e9, 1e10)) + String(crypto.randomInt(1e9, 1e10)) + "01",
       });
     }
-    return page(res, 200, "<h1>银联在线支付</h1>");
+    return page(
+      res,
+      200,
+      `<h1>银联在线支付</h1><p>¥${(Number(params.txnAmt) / 100).toFixed(2)}</p><form method="post" action="/gateway/pay"><input type="hidden" name="orderId" value="${params.orderId}"><button>确认付款</button></form>`,
+    );
+  };
+
+  const notice: FakeUnionPay["notice"] = (orderId, overrides = {}, signWith) => {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`fake UnionPay has no order ${orderId}`);
+    const params: Record<string, string> = {
+      version: "5.1.0",
+      encoding: "UTF-8",
+      certId: options.unionCertId ?? "69629715588",
+      signMethod: "01",
+      txnType: "01",
+      txnSubType: "01",
+      bizType: "000201",
+      accessType: "0",
+      merId,
+      orderId: order.orderId,
+      txnTime: order.txnTime,
+      txnAmt: order.txnAmt,
+      currencyCode: "156",
+      queryId: order.queryId,
+      respCode: "00",
+      respMsg: "成功[0000000]",
+      settleAmt: order.txnAmt,
+      settleCurrencyCode: "156",
+      settleDate: order.txnTime.slice(4, 8),
+      traceNo: String(crypto.randomInt(100000, 999999)),
+      traceTime: order.txnTime.slice(4),
+      accNo: "6216***********0018",
+      payType: "0001",
+      ...overrides,
+    };
+    params.signature = crypto.sign("sha256", Buffer.from(digestOf(params), "utf8"), signWith ?? options.unionPrivateKey).toString("base64");
+    return params;
   };
 
   const server = createServer((req, res) => {
@@ -104,7 +158,7 @@ export async function startFakeUnionPay(options: { merId?: string; merchantPubli
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 
@@ -113,38 +167,7 @@ export async function startFakeUnionPay(options: { merId?: string; merchantPubli
     merId,
     orders,
     requests,
-    notice(orderId, overrides = {}, signWith) {
-      const order = orders.get(orderId);
-      if (!order) throw new Error(`fake UnionPay has no order ${orderId}`);
-      const params: Record<string, string> = {
-        version: "5.1.0",
-        encoding: "UTF-8",
-        certId: options.unionCertId ?? "69629715588",
-        signMethod: "01",
-        txnType: "01",
-        txnSubType: "01",
-        bizType: "000201",
-        accessType: "0",
-        merId,
-        orderId: order.orderId,
-        txnTime: order.txnTime,
-        txnAmt: order.txnAmt,
-        currencyCode: "156",
-        queryId: order.queryId,
-        respCode: "00",
-        respMsg: "成功[0000000]",
-        settleAmt: order.txnAmt,
-        settleCurrencyCode: "156",
-        settleDate: order.txnTime.slice(4, 8),
-        traceNo: String(crypto.randomInt(100000, 999999)),
-        traceTime: order.txnTime.slice(4),
-        accNo: "6216***********0018",
-        payType: "0001",
-        ...overrides,
-      };
-      params.signature = crypto.sign("sha256", Buffer.from(digestOf(params), "utf8"), signWith ?? options.unionPrivateKey).toString("base64");
-      return params;
-    },
+    notice,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

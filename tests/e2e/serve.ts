@@ -1,20 +1,37 @@
 /**
  * The server the journeys run against: a fresh data directory, the demo seed, the SMS outbox,
  * and a fake WeChat on a loopback port (so the real WeChat adapter is exercised end to end).
+ * Fake PayPal, Alipay and UnionPay run on fixed loopback ports too, with RSA keys made at start.
  */
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { startFakeAlipay } from "../../platform/payments/fake-alipay";
+import { startFakePayPal } from "../../platform/payments/fake-paypal";
+import { startFakeUnionPay } from "../../platform/payments/fake-unionpay";
 import { startFakeWeChat } from "../../platform/providers/fake-wechat";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 
 export const E2E_WECHAT_PORT = 3298;
+export const E2E_PAYPAL_PORT = 3296;
+export const E2E_ALIPAY_PORT = 3297;
+export const E2E_UNIONPAY_PORT = 3295;
 
 const dataDir = path.resolve(E2E_DATA_DIR);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
 const wechat = await startFakeWeChat({ port: E2E_WECHAT_PORT });
+const pem = (key: crypto.KeyObject) => key.export({ type: key.type === "private" ? "pkcs8" : "spki", format: "pem" }).toString();
+const merchant = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+const alipayKeys = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+const paypal = await startFakePayPal({ port: E2E_PAYPAL_PORT });
+const alipay = await startFakeAlipay({ port: E2E_ALIPAY_PORT, merchantPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
+const unionMerchant = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+const unionKeys = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+const union = await startFakeUnionPay({ port: E2E_UNIONPAY_PORT, merchantPublicKey: unionMerchant.publicKey, unionPrivateKey: unionKeys.privateKey });
+const closeFakes = () => Promise.all([wechat.close(), paypal.close(), alipay.close(), union.close()]);
 const server = spawn("node", ["server.mjs"], {
   stdio: "inherit",
   env: {
@@ -26,14 +43,27 @@ const server = spawn("node", ["server.mjs"], {
     WECHAT_APP_SECRET: wechat.appSecret,
     WECHAT_OAUTH_URL: wechat.url,
     WECHAT_API_URL: wechat.url,
+    PAYMENT_PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_URL: paypal.url,
+    ALIPAY_APP_ID: alipay.appId,
+    ALIPAY_PRIVATE_KEY: pem(merchant.privateKey),
+    ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey),
+    ALIPAY_GATEWAY: alipay.url,
+    UNIONPAY_MER_ID: union.merId,
+    UNIONPAY_PRIVATE_KEY: pem(unionMerchant.privateKey),
+    UNIONPAY_CERT_ID: "68759663125",
+    UNIONPAY_PUBLIC_KEY: pem(unionKeys.publicKey),
+    UNIONPAY_FRONT_URL: union.url,
   },
 });
 const stop = async () => {
   server.kill("SIGTERM");
-  await wechat.close();
+  await closeFakes();
 };
 process.on("SIGTERM", () => void stop().then(() => process.exit(0)));
 process.on("SIGINT", () => void stop().then(() => process.exit(0)));
 server.on("exit", (code) => {
-  void wechat.close().then(() => process.exit(code ?? 0));
+  void closeFakes().then(() => process.exit(code ?? 0));
 });

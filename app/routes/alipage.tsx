@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AttendGatewayForm } from "~/components/AttendGatewayForm";
+import { type AttendPayment, attendMeta } from "~/utils/attend";
+import { i18n } from "~/services/i18n.server";
+import { callPlatform } from "~/services/platform.server";
+import { getToken } from "~/services/session.server";
+
+/**
+ * Alipay: a POST from the payment page hands the browser to Alipay with the signed form;
+ * Alipay sends the payer back here with `?tradeNo=`, and the platform asks Alipay for the result
+ * (it never trusts the browser). Open, as the spec lists it; starting a payment needs an account.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => attendMeta(data?.title ?? "", data?.description ?? "");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const t = await i18n.getFixedT(request);
+  const tradeNo = new URL(request.url).searchParams.get("tradeNo") ?? "";
+  let payment: (AttendPayment & { registrationId: number | null }) | null = null;
+  let message = "";
+  if (/^[0-9A-Za-z]{1,64}$/.test(tradeNo)) {
+    const result = await callPlatform<AttendPayment & { registrationId: number | null }>(request, `/alipay/${tradeNo}`, { method: "PUT", redirectOn401: false });
+    if (result.ok) payment = result.data;
+    else message = result.message;
+  }
+  return data({ title: `${t("payment.methods.alipay")} - ${t("meta.siteName")}`, description: t("attend.resultDescription"), payment, message, signedIn: Boolean(getToken(request)) }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (!getToken(request)) throw redirect(`/login?redirect=${encodeURIComponent("/attend")}`);
+  const form = await request.formData();
+  const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, "/alipay", {
+    method: "POST",
+    body: { registrationId: form.get("registrationId"), idempotencyKey: form.get("idempotencyKey") || undefined, returnPath: "/alipage" },
+  });
+  if (!started.ok) return data({ gateway: null, message: started.message }, { status: 400 });
+  return { gateway: started.data.form, message: "" };
+}
+
+export default function AliPage() {
+  const { payment, message } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  if (actionData?.gateway) {
+    return (
+      <div className="ui-container ui-attend-page">
+        <AttendGatewayForm form={actionData.gateway} label={t("payment.methods.alipay")} />
+      </div>
+    );
+  }
+  const error = actionData?.message || message;
+  return (
+    <div className="ui-container ui-attend-page">
+      <h1 className="ui-page-title">{t("attend.resultTitle", { name: t("payment.methods.alipay") })}</h1>
+      {error && (
+        <p className="ui-field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {payment && (
+        <p className="ui-banner" role="status" data-testid="payment-result">
+          {payment.state === "paid" ? t("attend.paidNote") : t("attend.notPaidYet")}
+        </p>
+      )}
+      {!payment && !error && <p className="ui-muted">{t("attend.nothingHere")}</p>}
+      <p>
+        <Link className="ui-button" to="/attend">
+          {t("attend.seeMine")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { Pagination } from "~/components/Pagination";
+import { QrCode } from "~/components/conference/QrCode";
+import { ticketQr } from "~/services/attend.server";
+import { type AttendRegistration, canCancel, canPay } from "~/utils/attend";
+import { requireToken } from "~/services/guard.server";
+import { i18n } from "~/services/i18n.server";
+import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
+import { callPlatform, platformData } from "~/services/platform.server";
+import { getLang } from "~/services/session.server";
+import { formatDay, formatMoney, pick } from "~/utils/format";
+
+const PAGE_SIZE = 10;
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireToken(request);
+  const t = await i18n.getFixedT(request);
+  const { lang } = getLang(request);
+  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isSafeInteger(raw) && raw >= 1 ? Math.min(raw, 10_000) : 1;
+  const mine = await platformData<{ list: AttendRegistration[]; total: number }>(request, "/my-user", { query: { page, pageSize: PAGE_SIZE } });
+  return data(
+    {
+      title: `${t("attend.myTitle")} - ${t("meta.siteName")}`,
+      lang,
+      page,
+      total: mine.total,
+      list: mine.list.map((r) => ({ ...r, qr: ticketQr(r) })),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireToken(request);
+  const t = await i18n.getFixedT(request);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "cancel" || !Number.isSafeInteger(id) || id < 1) return data({ confirm: undefined, id: 0 }, { status: 400 });
+  // Without JavaScript the page asks first (ConfirmForm); only `confirmed=1` cancels.
+  if (form.get("confirmed") !== "1") return { confirm: "cancel", id };
+  const done = await callPlatform(request, `/conference/user/${id}/cancel`, { method: "POST" });
+  if (!done.ok) throw await redirectWithNotice(request, "/attend", dangerNotices(done.messages));
+  throw await redirectWithNotice(request, "/attend", { content: t("attend.cancelled"), color: "success" });
+}
+
+export default function MyConferences() {
+  const { list, lang, page, total } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const asking = actionData?.confirm ? actionData.id : 0;
+
+  return (
+    <div className="ui-container ui-attend-page">
+      <h1 className="ui-page-title">{t("attend.myTitle")}</h1>
+      {list.length === 0 ? (
+        <p className="ui-muted" data-testid="empty">
+          {t("attend.none")} <Link to="/search">{t("attend.findConferences")}</Link>
+        </p>
+      ) : (
+        <ul className="ui-attend-list">
+          {list.map((r) => {
+            const name = r.conference ? pick(lang, r.conference.nameZh, r.conference.nameEn) : "";
+            return (
+              <li key={r.id} className="ui-attend-item" data-testid="registration" data-id={r.id}>
+                <div className="ui-attend-item-body">
+                  <h2 className="ui-attend-item-title">
+                    <Link to={`/conf/${r.conferenceId}`}>{name}</Link>
+                  </h2>
+                  {r.conference && (
+                    <p className="ui-muted">
+                      {formatDay(lang, r.conference.startDate)} – {formatDay(lang, r.conference.endDate)}
+                    </p>
+                  )}
+                  <dl className="ui-attend-quote">
+                    <dt>{t("attend.participant")}</dt>
+                    <dd>{r.name}</dd>
+                    {r.identity && (
+                      <>
+                        <dt>{t("attend.identity")}</dt>
+                        <dd>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
+                      </>
+                    )}
+                    <dt>{t("attend.state")}</dt>
+                    <dd>
+                      <span className={`ui-badge ui-attend-state-${r.state}`} data-testid="state">
+                        {t(`registration.states.${r.state}`)}
+                      </span>
+                    </dd>
+                    <dt>{t("attend.fee")}</dt>
+                    <dd>{r.feeFen > 0 ? formatMoney(r.feeFen, r.currency) : t("attend.free")}</dd>
+                    {r.paymentState && (
+                      <>
+                        <dt>{t("attend.paymentState")}</dt>
+                        <dd data-testid="payment-state">
+                          {t(`payment.states.${r.paymentState}`)}
+                          {r.payment && ` · ${t(`payment.methods.${r.payment.method}`)}`}
+                        </dd>
+                      </>
+                    )}
+                    {r.invoiceState && (
+                      <>
+                        <dt>{t("attend.invoiceState")}</dt>
+                        <dd data-testid="invoice-state">{t(`payment.invoiceStates.${r.invoiceState}`)}</dd>
+                      </>
+                    )}
+                  </dl>
+                  <div className="ui-row ui-attend-actions">
+                    {canPay(r) && (
+                      <Link className="ui-button" to={`/attend/pay/${r.id}`} data-testid="pay">
+                        {t("attend.pay")}
+                      </Link>
+                    )}
+                    {r.paymentState === "pending_audit" && (
+                      <Link className="ui-button-outline" to={`/attend/pay/${r.id}`}>
+                        {t("attend.seePayment")}
+                      </Link>
+                    )}
+                    {r.payment?.state === "paid" && (
+                      <Link className="ui-button-outline" to={`/attend/invoice/${r.payment.id}`} data-testid="invoice">
+                        {t(r.invoiceId ? "attend.seeInvoice" : "attend.requestInvoice")}
+                      </Link>
+                    )}
+                    {canCancel(r) && (!asking || asking === r.id) && (
+                      <ConfirmForm title={t("attend.cancelQuestion", { name })} fields={{ intent: "cancel", id: String(r.id) }}>
+                        {t("attend.cancel")}
+                      </ConfirmForm>
+                    )}
+                  </div>
+                </div>
+                {r.qr && (
+                  <figure className="ui-attend-ticket" data-testid="ticket">
+                    <QrCode matrix={r.qr} label={t("attend.ticketLabel", { code: r.ticketCode })} size={120} />
+                    <figcaption className="ui-attend-ticket-code">{r.ticketCode}</figcaption>
+                  </figure>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { FieldError } from "~/components/FieldError";
+import { sendCodeSchema } from "~/schemas/account";
+import { claimSchema } from "~/schemas/registration";
+import { type AttendRegistration, attendMeta, conferenceIdOf } from "~/utils/attend";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform } from "~/services/platform.server";
+import { getLang, setTokenCookie } from "~/services/session.server";
+import { formatMoney, pick } from "~/utils/format";
+
+type Claimable = {
+  id: number;
+  conference: AttendRegistration["conference"];
+  name: string;
+  mobile: string;
+  identity: { nameZh: string; nameEn: string } | null;
+  feeFen: number;
+  currency: string;
+  state: AttendRegistration["state"];
+};
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => attendMeta(data?.title ?? "", data?.description ?? "");
+
+/**
+ * Claiming a registration an organiser (or a team leader) entered for my mobile: the mobile
+ * proves itself with a code, the registration joins that account, and the account is signed
+ * in for 31 days. Open: the claimant usually has no session yet.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = conferenceIdOf(params.index);
+  const t = await i18n.getFixedT(request);
+  const { lang } = getLang(request);
+  const mobile = (new URL(request.url).searchParams.get("mobile") ?? "").replace(/[\s-]/g, "");
+  // The registration shows (masked) to the signed-in owner of the number, or to whoever names the number.
+  const found = await callPlatform<Claimable>(request, `/user/claim/${id}`, { query: { mobile: mobile || undefined }, redirectOn401: false });
+  return data(
+    { title: `${t("attend.claimTitle")} - ${t("meta.siteName")}`, description: t("attend.claimHelp"), lang, id, mobile, claimable: found.ok ? found.data : null },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = conferenceIdOf(params.index);
+  const t = await i18n.getFixedT(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "send") {
+    const submission = parseWithZod(formData, { schema: sendCodeSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
+    const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
+    if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: "" }, { status: 400 });
+    return { result: submission.reply({ resetForm: false }), sent: submission.value.mobile };
+  }
+  const submission = parseWithZod(formData, { schema: claimSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
+  const claimed = await callPlatform<{ registration: AttendRegistration; account: { token: string } }>(request, `/conference/user/claim/${id}`, {
+    method: "POST",
+    body: submission.value,
+    token: null,
+  });
+  if (!claimed.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(claimed.fields).map(([k, v]) => [k, [v]]));
+    const notFound = claimed.status === 404 ? [t("attend.claimNotFound")] : claimed.messages;
+    return data({ result: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : notFound }), sent: "" }, { status: 400 });
+  }
+  const next = claimed.data.registration.needsPayment ? `/attend/pay/${claimed.data.registration.id}` : "/attend";
+  throw await redirectWithNotice(request, next, { content: t("attend.claimed"), color: "success" }, {
+    headers: { "Set-Cookie": setTokenCookie(request, claimed.data.account.token, true) },
+  });
+}
+
+export default function Claim() {
+  const { claimable, lang, mobile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [form, fields] = useForm<z.input<typeof claimSchema>>({
+    lastResult: actionData?.result,
+    defaultValue: { mobile },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: (formData.get("intent") === "send" ? sendCodeSchema : claimSchema) as typeof claimSchema }),
+  });
+
+  return (
+    <div className="ui-container ui-attend-page">
+      <h1 className="ui-page-title">{t("attend.claimTitle")}</h1>
+      <p className="ui-muted">{t("attend.claimHelp")}</p>
+      {claimable ? (
+        <dl className="ui-attend-quote" data-testid="claimable">
+          <dt>{t("attend.conference")}</dt>
+          <dd>{claimable.conference ? pick(lang, claimable.conference.nameZh, claimable.conference.nameEn) : ""}</dd>
+          <dt>{t("attend.participant")}</dt>
+          <dd>
+            {claimable.name} · {claimable.mobile}
+          </dd>
+          {claimable.identity && (
+            <>
+              <dt>{t("attend.identity")}</dt>
+              <dd>{pick(lang, claimable.identity.nameZh, claimable.identity.nameEn)}</dd>
+            </>
+          )}
+          <dt>{t("attend.fee")}</dt>
+          <dd>{claimable.feeFen > 0 ? formatMoney(claimable.feeFen, claimable.currency) : t("attend.free")}</dd>
+        </dl>
+      ) : (
+        mobile && <p className="ui-banner">{t("attend.claimNotFound")}</p>
+      )}
+      {!claimable && (
+        <Form method="get" className="ui-row ui-attend-section">
+          <label className="ui-label" htmlFor="claim-lookup">
+            {t("auth.mobile")}
+          </label>
+          <input id="claim-lookup" className="ui-input" name="mobile" type="tel" defaultValue={mobile} autoComplete="tel" />
+          <button type="submit" className="ui-button-outline">
+            {t("attend.claimLookup")}
+          </button>
+        </Form>
+      )}
+
+      <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(form)} aria-labelledby="claim-form-title">
+        <h2 id="claim-form-title" className="ui-section-title">
+          {t("attend.claimConfirm")}
+        </h2>
+        <button type="submit" name="intent" value="claim" hidden tabIndex={-1} aria-hidden="true" />
+        {form.errors?.map((message) => (
+          <p key={message} className="ui-field-error" role="alert">
+            {t(message)}
+          </p>
+        ))}
+        <div className="ui-field">
+          <label className="ui-label" htmlFor={fields.mobile.id}>
+            {t("auth.mobile")}
+          </label>
+          <input className="ui-input" {...getInputProps(fields.mobile, { type: "tel" })} autoComplete="tel" inputMode="tel" />
+          <FieldError id={fields.mobile.errorId} errors={fields.mobile.errors} />
+        </div>
+        <div className="ui-field">
+          <label className="ui-label" htmlFor={fields.code.id}>
+            {t("auth.code")}
+          </label>
+          <div className="ui-input-group">
+            <input className="ui-input" {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <button type="submit" name="intent" value="send" formNoValidate className="ui-button-outline" disabled={busy} data-testid="send-code">
+              {t("auth.sendCode")}
+            </button>
+          </div>
+          {actionData?.sent && (
+            <p className="ui-field-help" role="status" data-testid="code-sent">
+              {t("auth.codeSent", { mobile: actionData.sent })}
+            </p>
+          )}
+          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+        </div>
+        <button type="submit" name="intent" value="claim" className="ui-button ui-button-block" disabled={busy} data-testid="claim">
+          {t("attend.claimSubmit")}
+        </button>
+      </Form>
+    </div>
+  );
+}

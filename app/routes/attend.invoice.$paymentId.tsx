@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/FieldError";
+import { invoiceEditSchema, invoiceRequestSchema } from "~/schemas/registration";
+import { type AttendPayment, conferenceIdOf } from "~/utils/attend";
+import { requireToken } from "~/services/guard.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform, platformData } from "~/services/platform.server";
+import { formatMoney } from "~/utils/format";
+
+type Invoice = { id: number; title: string; taxId: string; email: string; amountFen: number; state: "requested" | "issued" | "rejected"; remark: string | null; fileKey: string | null };
+type SavedTaxId = { id: number; title: string; taxId: string };
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireToken(request);
+  const paymentId = conferenceIdOf(params.paymentId);
+  const t = await i18n.getFixedT(request);
+  const [payment, saved] = await Promise.all([
+    platformData<AttendPayment & { invoice: Invoice | null }>(request, `/payment/${paymentId}`),
+    platformData<SavedTaxId[]>(request, "/invoice/tax-ids"),
+  ]);
+  // "Use a saved title" is a plain link (`?use=<id>`), so the look-up works without JavaScript.
+  const use = new URL(request.url).searchParams.get("use");
+  const chosen = saved.find((row) => String(row.id) === use) ?? null;
+  return data({ title: `${t("attend.invoiceTitle")} - ${t("meta.siteName")}`, payment, saved, chosen }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireToken(request);
+  const paymentId = conferenceIdOf(params.paymentId);
+  const t = await i18n.getFixedT(request);
+  const formData = await request.formData();
+  const editing = formData.get("id") !== null;
+  const submission = editing ? parseWithZod(formData, { schema: invoiceEditSchema }) : parseWithZod(formData, { schema: invoiceRequestSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const body = editing ? submission.value : { ...submission.value, paymentId };
+  const saved = await callPlatform<Invoice>(request, "/payment", { method: editing ? "PUT" : "POST", body });
+  if (!saved.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
+    return data(submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), { status: 400 });
+  }
+  throw await redirectWithNotice(request, `/attend/invoice/${paymentId}`, { content: t("attend.invoiceSaved"), color: "success" });
+}
+
+export default function InvoicePage() {
+  const { payment, saved, chosen } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const invoice = payment.invoice;
+  const editable = payment.state === "paid" && (!invoice || invoice.state === "requested");
+  const [form, fields] = useForm({
+    id: `invoice-${chosen?.id ?? 0}`,
+    lastResult,
+    defaultValue: {
+      type: "invoice",
+      title: chosen?.title ?? invoice?.title ?? "",
+      taxId: chosen?.taxId ?? invoice?.taxId ?? "",
+      email: invoice?.email ?? "",
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoice ? invoiceEditSchema : invoiceRequestSchema }),
+  });
+
+  return (
+    <div className="ui-container ui-attend-page">
+      <p className="ui-muted">
+        <Link to="/attend">{t("attend.myTitle")}</Link>
+      </p>
+      <h1 className="ui-page-title">{t("attend.invoiceTitle")}</h1>
+      <dl className="ui-attend-quote">
+        <dt>{t("attend.amount")}</dt>
+        <dd className="ui-attend-amount">{formatMoney(payment.amountFen, payment.currency)}</dd>
+        <dt>{t("attend.paymentState")}</dt>
+        <dd>{t(`payment.states.${payment.state}`)}</dd>
+        {invoice && (
+          <>
+            <dt>{t("attend.invoiceState")}</dt>
+            <dd data-testid="invoice-state">{t(`payment.invoiceStates.${invoice.state}`)}</dd>
+          </>
+        )}
+        {invoice?.remark && (
+          <>
+            <dt>{t("attend.remark")}</dt>
+            <dd>{invoice.remark}</dd>
+          </>
+        )}
+      </dl>
+      {invoice?.fileKey && (
+        <p>
+          <a href={`/api/cms/files/${invoice.fileKey}`}>{t("attend.downloadInvoice")}</a>
+        </p>
+      )}
+      {payment.state !== "paid" && <p className="ui-banner">{t("payment.errors.invoiceNeedsPaid")}</p>}
+
+      {editable && (
+        <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(form)} aria-labelledby="invoice-form-title">
+          <h2 id="invoice-form-title" className="ui-section-title">
+            {t(invoice ? "attend.editInvoice" : "attend.requestInvoice")}
+          </h2>
+          <input type="hidden" name="type" value="invoice" />
+          {invoice ? <input type="hidden" name="id" value={invoice.id} /> : <input type="hidden" name="paymentId" value={payment.id} />}
+          {form.errors?.map((message) => (
+            <p key={message} className="ui-field-error" role="alert">
+              {t(message)}
+            </p>
+          ))}
+          {saved.length > 0 && (
+            <nav aria-label={t("attend.savedTaxIds")} className="ui-field">
+              <p className="ui-label">{t("attend.savedTaxIds")}</p>
+              <ul className="ui-attend-saved">
+                {saved.map((row) => (
+                  <li key={row.id}>
+                    <Link to={`?use=${row.id}`} replace preventScrollReset>
+                      {row.title} · {row.taxId}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.title.id}>
+              {t("attend.invoiceHeading")}
+            </label>
+            <input className="ui-input" {...getInputProps(fields.title, { type: "text" })} autoComplete="organization" />
+            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          </div>
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.taxId.id}>
+              {t("attend.taxId")}
+            </label>
+            <input className="ui-input" {...getInputProps(fields.taxId, { type: "text" })} autoComplete="off" />
+            <p className="ui-field-help">{t("attend.taxIdHelp")}</p>
+            <FieldError id={fields.taxId.errorId} errors={fields.taxId.errors} />
+          </div>
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.email.id}>
+              {t("attend.email")}
+            </label>
+            <input className="ui-input" {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+            <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <button type="submit" className="ui-button" disabled={navigation.state !== "idle"} data-testid="save-invoice">
+            {t(invoice ? "attend.saveInvoice" : "attend.requestInvoice")}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AttendGatewayForm } from "~/components/AttendGatewayForm";
+import { FieldError } from "~/components/FieldError";
+import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay, conferenceIdOf, postedFile } from "~/utils/attend";
+import { paymentKey } from "~/services/attend.server";
+import { requireToken } from "~/services/guard.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform, platformData } from "~/services/platform.server";
+import { getLang } from "~/services/session.server";
+import { formatMoney, pick } from "~/utils/format";
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireToken(request);
+  const id = conferenceIdOf(params.id);
+  const t = await i18n.getFixedT(request);
+  const { lang } = getLang(request);
+  const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+  const [payee, methods, earlier] = await Promise.all([
+    platformData<AttendPayee>(request, `/payee/${registration.conferenceId}`),
+    platformData<AttendPayment["method"][]>(request, `/payment/methods/${registration.conferenceId}`),
+    platformData<{ list: AttendPayment[] }>(request, "/payment", { query: { registrationId: id, pageSize: 100 } }),
+  ]);
+  const ended = earlier.list.filter((p) => p.state === "rejected" || p.state === "refunded").length;
+  const key = (method: AttendPayment["method"]) => paymentKey(id, method, ended);
+  return data(
+    {
+      title: `${t("attend.payTitle")} - ${t("meta.siteName")}`,
+      lang,
+      registration,
+      payee,
+      methods,
+      keys: { transfer: key("transfer"), paypal: key("paypal"), alipay: key("alipay"), union: key("union") },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { errors?: Record<string, string[]>; formErrors?: string[]; gateway?: { action: string; fields: Record<string, string> } };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireToken(request);
+  const id = conferenceIdOf(params.id);
+  const t = await i18n.getFixedT(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
+  const fail = (result: ActionResult) => data(result, { status: 400 });
+
+  if (intent === "transfer" || intent === "proof") {
+    const file = postedFile(formData.get("proofFile"));
+    if (!file) return fail({ errors: { proof: [t("payment.validation.proofRequired")] } });
+    const body = new FormData();
+    body.set("file", file);
+    // Proofs may be PDF as well as images; the upload is recorded as the caller's own.
+    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
+    if (!uploaded.ok) return fail({ errors: { proof: uploaded.messages } });
+    const paymentId = Number(formData.get("paymentId"));
+    const paid =
+      intent === "proof" && Number.isSafeInteger(paymentId) && paymentId > 0
+        ? await callPlatform<AttendPayment>(request, `/payment/${paymentId}`, { method: "PUT", body: { proofKey: uploaded.data.key } })
+        : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey: uploaded.data.key, idempotencyKey } });
+    if (!paid.ok) return fail({ formErrors: paid.messages });
+    throw await redirectWithNotice(request, `/attend/pay/${id}`, { content: t("attend.proofSent"), color: "success" });
+  }
+
+  if (intent === "paypal") {
+    const started = await callPlatform<{ approveUrl: string | null }>(request, "/paypal", {
+      method: "POST",
+      body: { registrationId: id, idempotencyKey, returnPath: "/attend/paypal/success" },
+    });
+    if (!started.ok) return fail({ formErrors: started.messages });
+    if (!started.data.approveUrl) return fail({ formErrors: [t("payment.errors.gatewayFailed")] });
+    throw redirect(started.data.approveUrl);
+  }
+
+  if (intent === "union") {
+    const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+    const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, `/union/${registration.conferenceId}`, {
+      method: "POST",
+      body: { registrationId: id, idempotencyKey, returnPath: "/attend/union/return" },
+    });
+    if (!started.ok) return fail({ formErrors: started.messages });
+    return { gateway: started.data.form } satisfies ActionResult;
+  }
+  return fail({ formErrors: [t("payment.validation.methodInvalid")] });
+}
+
+export default function Pay() {
+  const { registration: r, payee, methods, lang, keys } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const payment = r.payment;
+  const conferenceName = r.conference ? pick(lang, r.conference.nameZh, r.conference.nameEn) : "";
+
+  if (actionData?.gateway) return <div className="ui-container ui-attend-page"><AttendGatewayForm form={actionData.gateway} label={t("payment.methods.union")} /></div>;
+
+  return (
+    <div className="ui-container ui-attend-page">
+      <p className="ui-muted">
+        <Link to="/attend">{t("attend.myTitle")}</Link>
+      </p>
+      <h1 className="ui-page-title">{t("attend.payTitle")}</h1>
+      <p className="ui-attend-conf-name">{conferenceName}</p>
+      <dl className="ui-attend-quote">
+        <dt>{t("attend.participant")}</dt>
+        <dd>{r.name}</dd>
+        {r.identity && (
+          <>
+            <dt>{t("attend.identity")}</dt>
+            <dd>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
+          </>
+        )}
+        <dt>{t("attend.amount")}</dt>
+        <dd className="ui-attend-amount" data-testid="amount">
+          {formatMoney(r.feeFen, r.currency)}
+        </dd>
+        <dt>{t("attend.paymentState")}</dt>
+        <dd data-testid="payment-state">{r.paymentState ? t(`payment.states.${r.paymentState}`) : t("attend.nothingToPay")}</dd>
+      </dl>
+      {payment?.state === "pending_audit" && (
+        <p className="ui-banner" role="status" data-testid="awaiting-audit">
+          {t("attend.awaitingAudit")}
+        </p>
+      )}
+      {payment?.state === "rejected" && payment.remark && (
+        <p className="ui-banner" role="status">
+          {t("attend.rejectedBecause", { remark: payment.remark })}
+        </p>
+      )}
+      {actionData?.formErrors?.map((message) => (
+        <p key={message} className="ui-field-error" role="alert">
+          {message}
+        </p>
+      ))}
+
+      {(canPay(r) || (payment?.method === "transfer" && payment.state === "pending_audit")) && methods.includes("transfer") && (
+        <section className="ui-card ui-stack ui-attend-section" aria-labelledby="transfer-title">
+          <h2 id="transfer-title" className="ui-section-title">
+            {t("payment.methods.transfer")}
+          </h2>
+          {payee ? (
+            <dl className="ui-attend-quote" data-testid="payee">
+              <dt>{t("attend.payeeName")}</dt>
+              <dd>{payee.accountName}</dd>
+              <dt>{t("attend.payeeBank")}</dt>
+              <dd>{payee.bankName}</dd>
+              <dt>{t("attend.payeeAccount")}</dt>
+              <dd>{payee.accountNo}</dd>
+              {pick(lang, payee.noteZh, payee.noteEn) && (
+                <>
+                  <dt>{t("attend.payeeNote")}</dt>
+                  <dd>{pick(lang, payee.noteZh, payee.noteEn)}</dd>
+                </>
+              )}
+            </dl>
+          ) : (
+            <p className="ui-muted">{t("attend.noPayee")}</p>
+          )}
+          <Form method="post" encType="multipart/form-data" className="ui-stack">
+            <input type="hidden" name="idempotencyKey" value={keys.transfer} />
+            {payment && payment.method === "transfer" && (payment.state === "pending_audit" || payment.state === "rejected") && (
+              <input type="hidden" name="paymentId" value={payment.id} />
+            )}
+            <div className="ui-field">
+              <label className="ui-label" htmlFor="proof">
+                {t("attend.proof")}
+              </label>
+              <input id="proof" type="file" name="proofFile" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" aria-describedby="proof-help" />
+              <p id="proof-help" className="ui-field-help">
+                {t("attend.proofHelp")}
+              </p>
+              <FieldError id="proof-error" errors={actionData?.errors?.proof} />
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value={payment && payment.method === "transfer" && (payment.state === "pending_audit" || payment.state === "rejected") ? "proof" : "transfer"}
+              className="ui-button"
+              disabled={busy}
+              data-testid="send-proof"
+            >
+              {payment?.state === "pending_audit" ? t("attend.replaceProof") : t("attend.sendProof")}
+            </button>
+          </Form>
+        </section>
+      )}
+
+      {canPay(r) && (
+        <div className="ui-row ui-attend-online">
+          {methods.includes("paypal") && (
+            <Form method="post">
+              <input type="hidden" name="idempotencyKey" value={keys.paypal} />
+              <button type="submit" name="intent" value="paypal" className="ui-button-outline" disabled={busy} data-testid="pay-paypal">
+                {t("attend.payWith", { name: t("payment.methods.paypal") })}
+              </button>
+            </Form>
+          )}
+          {methods.includes("alipay") && (
+            <form method="post" action="/alipage">
+              <input type="hidden" name="registrationId" value={r.id} />
+              <input type="hidden" name="idempotencyKey" value={keys.alipay} />
+              <button type="submit" className="ui-button-outline" data-testid="pay-alipay">
+                {t("attend.payWith", { name: t("payment.methods.alipay") })}
+              </button>
+            </form>
+          )}
+          {methods.includes("union") && (
+            <Form method="post">
+              <input type="hidden" name="idempotencyKey" value={keys.union} />
+              <button type="submit" name="intent" value="union" className="ui-button-outline" disabled={busy} data-testid="pay-union">
+                {t("attend.payWith", { name: t("payment.methods.union") })}
+              </button>
+            </Form>
+          )}
+        </div>
+      )}
+
+      {payment?.state === "paid" && (
+        <p className="ui-banner" role="status" data-testid="paid">
+          {t("attend.paidNote")}{" "}
+          <Link to={`/attend/invoice/${payment.id}`}>{t(r.invoiceId ? "attend.seeInvoice" : "attend.requestInvoice")}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

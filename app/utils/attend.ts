@@ -1,0 +1,93 @@
+import type { FormField, PaymentMethod } from "../../platform/db/schema";
+
+/** The platform's shapes the attendee screens read (platform/routes/registration.ts, payments.ts). */
+export type AttendForm = {
+  conference: {
+    id: number;
+    nameZh: string;
+    nameEn: string;
+    currency: string;
+    moderation: boolean;
+    capacity: number | null;
+    remaining: number | null;
+    paymentMethods: PaymentMethod[];
+  };
+  identities: Array<{ id: number; nameZh: string; nameEn: string; fee: { priceFen: number } | null }>;
+  strategy: { id: number; nameZh: string; nameEn: string; startsAt: string; endsAt: string } | null;
+  fields: FormField[];
+};
+
+export type AttendQuote = {
+  feeFen: number;
+  discountFen: number;
+  amountFen: number;
+  currency: string;
+  strategy: { nameZh: string; nameEn: string } | null;
+  coupon: { code: string } | null;
+};
+
+export type AttendPayment = {
+  id: number;
+  method: PaymentMethod;
+  amountFen: number;
+  currency: string;
+  state: "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded";
+  tradeNo: string;
+  remark: string | null;
+};
+
+export type AttendRegistration = {
+  id: number;
+  conferenceId: number;
+  conference: { id: number; nameZh: string; nameEn: string; startDate: string; endDate: string; currency: string; paymentMethods: PaymentMethod[] } | null;
+  teamId: number | null;
+  name: string;
+  mobile: string;
+  email: string | null;
+  identity: { nameZh: string; nameEn: string } | null;
+  feeFen: number;
+  currency: string;
+  state: "pending" | "confirmed" | "rejected" | "cancelled";
+  ticketCode: string;
+  needsPayment: boolean;
+  paymentState: AttendPayment["state"] | null;
+  payment: AttendPayment | null;
+  invoiceState: "requested" | "issued" | "rejected" | null;
+  invoiceId: number | null;
+};
+
+export type AttendPayee = { accountName: string; bankName: string; accountNo: string; noteZh: string; noteEn: string } | null;
+
+/** A registration can be cancelled while it holds a place and nothing is paid or being checked. */
+export function canCancel(r: AttendRegistration) {
+  return (r.state === "pending" || r.state === "confirmed") && r.paymentState !== "paid" && r.paymentState !== "pending_audit";
+}
+
+/** A registration holding a place with something left to pay. */
+export function canPay(r: AttendRegistration) {
+  return (r.state === "pending" || r.state === "confirmed") && r.needsPayment;
+}
+
+
+/** A conference id from the URL, or a 404. */
+export function conferenceIdOf(value: string | undefined) {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new Response("Not Found", { status: 404 });
+  return Number(value);
+}
+
+/** A file the form carried (no-JS path), or null when the input was left empty. */
+export function postedFile(value: FormDataEntryValue | null): File | null {
+  return value instanceof File && value.size > 0 ? value : null;
+}
+
+/** Title, description and Open Graph tags; the attendee's own pages stay out of search engines. */
+export function attendMeta(title: string, description: string) {
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { name: "robots", content: "noindex" },
+  ];
+}
