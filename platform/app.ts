@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { PlatformDeps, PlatformEnv } from "./context";
 import { ApiError, errorBody } from "./http";
 import { accountRoutes } from "./routes/account";
+import { authoringRoutes } from "./routes/authoring";
 import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
@@ -52,5 +53,6 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", registrationRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", organizationRoutes(deps));
+  app.route("/", authoringRoutes(deps));
   return app;
 }

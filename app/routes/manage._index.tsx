@@ -1,60 +1,122 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ConferenceSummary } from "~/components/ConferenceCard";
+import { IntentButton, type IntentResult } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
 import { requireAccount } from "~/services/account.server";
+import { conferenceIdParam, formValues, rejected, runIntent } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
-import { type Page, platformData } from "~/services/platform.server";
+import { callPlatform, platformData } from "~/services/platform.server";
 import { formatDay, pick } from "~/utils/format";
 
 const PAGE_SIZE = 20;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
+type Row = { id: number; nameZh: string; nameEn: string; startDate: string; endDate: string; isPublish: boolean; registrations: number };
 
-/** The conferences this account owns or administers, published or not. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+/** The conferences this account owns or administers, published or not, with the publish switch. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccount(request);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const conferences = await platformData<Page<ConferenceSummary>>(request, "/conference", { query: { mine: 1, when: undefined, page, pageSize: PAGE_SIZE } });
+  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const conferences = await platformData<{ list: Row[]; total: number; certified: boolean }>(request, "/manage/conference", { query: { page, pageSize: PAGE_SIZE } });
   const t = await i18n.getFixedT(request);
-  return { title: `${t("manage.title")} - ${t("meta.siteName")}`, page, conferences };
+  return { title: `${t("authoring.manage.title")} - ${t("meta.siteName")}`, page, conferences };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccount(request);
+  const values = formValues(await request.formData());
+  const id = conferenceIdParam(values.id);
+  const isPublish = values.isPublish === "true";
+  if (isPublish) {
+    // Said here in words (with a link) rather than as the platform's 403 error page.
+    const certification = await callPlatform<{ has: boolean }>(request, "/account/certification");
+    if (certification.ok && !certification.data.has) return rejected("publish", values, {}, ["authoring.errors.notCertified"]);
+  }
+  const url = new URL(request.url);
+  return runIntent(request, "publish", values, {
+    call: () => ({ path: `/conference/${id}`, options: { method: "PATCH", body: { isPublish } } }),
+    back: `/manage${url.search}`,
+    notice: isPublish ? "authoring.manage.publishedNotice" : "authoring.manage.unpublishedNotice",
+  });
 }
 
 export default function Manage() {
   const { page, conferences } = useLoaderData<typeof loader>();
+  const result = useActionData<IntentResult>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const refusedCertification = result?.formErrors.includes("authoring.errors.notCertified");
   return (
     <section>
-      <h1 className="ui-page-title">{t("manage.title")}</h1>
+      <div className="ui-edit-actions">
+        <h1 className="ui-page-title">{t("authoring.manage.title")}</h1>
+        <Link to="/create" className="ui-button">
+          {t("authoring.manage.create")}
+        </Link>
+      </div>
+      {(!conferences.certified || refusedCertification) && (
+        <p className="ui-edit-warning" role={refusedCertification ? "alert" : undefined} data-testid="not-certified">
+          {t("authoring.manage.notCertified")} <Link to="/organization">{t("authoring.manage.certifyLink")}</Link>
+        </p>
+      )}
+      {result && !refusedCertification && result.formErrors.map((message) => (
+        <p key={message} className="ui-field-error" role="alert">
+          {t(message)}
+        </p>
+      ))}
       {conferences.list.length === 0 ? (
-        <p className="ui-muted">{t("manage.empty")}</p>
+        <p className="ui-muted">{t("authoring.manage.empty")}</p>
       ) : (
-        <table className="ui-table" data-testid="manage-list">
-          <thead>
-            <tr>
-              <th>{t("manage.name")}</th>
-              <th>{t("manage.dates")}</th>
-              <th>{t("manage.state")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {conferences.list.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <Link to={`/${c.id}`}>{pick(lang, c.nameZh, c.nameEn)}</Link>
-                </td>
-                <td>{t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}</td>
-                <td>
-                  <span className="ui-badge" data-tone={c.isPublish ? "success" : "warning"}>
-                    {t(c.isPublish ? "common.published" : "common.notPublished")}
-                  </span>
-                </td>
+        <div className="ui-edit-table-wrap">
+          <table className="ui-table" data-testid="manage-list">
+            <thead>
+              <tr>
+                <th scope="col">{t("authoring.manage.name")}</th>
+                <th scope="col">{t("authoring.manage.dates")}</th>
+                <th scope="col">{t("authoring.manage.state")}</th>
+                <th scope="col">{t("authoring.manage.registrations")}</th>
+                <th scope="col">{t("authoring.manage.actions")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {conferences.list.map((c) => {
+                const name = pick(lang, c.nameZh, c.nameEn);
+                return (
+                  <tr key={c.id} data-conference={c.id}>
+                    <td>
+                      <Link to={`/${c.id}`}>{name}</Link>
+                    </td>
+                    <td>{t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}</td>
+                    <td>
+                      <span className="ui-badge" data-tone={c.isPublish ? "success" : "warning"}>
+                        {t(c.isPublish ? "authoring.manage.published" : "authoring.manage.draft")}
+                      </span>
+                    </td>
+                    <td>{c.registrations}</td>
+                    <td>
+                      <div className="ui-edit-actions">
+                        <Link to={`/manage/edit/${c.id}`} aria-label={`${t("authoring.manage.edit")}: ${name}`}>
+                          {t("authoring.manage.edit")}
+                        </Link>
+                        <Link to={`/manage/signup/${c.id}`} aria-label={`${t("authoring.manage.signup")}: ${name}`}>
+                          {t("authoring.manage.signup")}
+                        </Link>
+                        <IntentButton
+                          intent="publish"
+                          hidden={{ id: c.id, isPublish: String(!c.isPublish) }}
+                          label={t(c.isPublish ? "authoring.manage.unpublish" : "authoring.manage.publish")}
+                          tone={c.isPublish ? "outline" : undefined}
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       <Pagination page={page} pageSize={PAGE_SIZE} total={conferences.total} />
     </section>

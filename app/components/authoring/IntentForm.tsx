@@ -1,0 +1,123 @@
+import { Form, useActionData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "../FieldError";
+
+export type IntentResult = { intent: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
+
+export type FieldSpec = {
+  name: string;
+  label: string;
+  type?: "text" | "textarea" | "date" | "datetime-local" | "number" | "select" | "checkbox" | "email" | "tel";
+  required?: boolean;
+  help?: string;
+  defaultValue?: string;
+  options?: Array<{ value: string; label: string }>;
+};
+
+/** The answer to this form's last post, when it was this form that was rejected. */
+export function useIntentResult(intent: string) {
+  const result = useActionData<IntentResult>();
+  return result && result.intent === intent ? result : undefined;
+}
+
+/**
+ * One small authoring form: labelled fields, the intent, hidden values. After a rejection it
+ * shows what was typed and why per field; after a success (a redirect) it starts empty again.
+ */
+export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, multipart, children }: {
+  intent: string;
+  fields: FieldSpec[];
+  hidden?: Record<string, string | number>;
+  submit: string;
+  id?: string;
+  inline?: boolean;
+  /** For forms with an UploadField: without JavaScript the file travels with the form. */
+  multipart?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const result = useIntentResult(intent);
+  const formId = id ?? `form-${intent}`;
+  return (
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      key={`${location.key}-${result ? "r" : ""}`}
+      className={inline ? "ui-edit-inline" : "ui-edit-form"}
+      id={formId}
+      noValidate
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {result?.formErrors.map((message) => (
+        <p key={message} className="ui-field-error" role="alert">
+          {t(message)}
+        </p>
+      ))}
+      {fields.map((field) => {
+        const inputId = `${formId}-${field.name}`;
+        const errors = result?.fieldErrors[field.name];
+        const errorId = errors ? `${inputId}-error` : undefined;
+        const value = result ? (result.values[field.name] ?? "") : (field.defaultValue ?? "");
+        const common = { id: inputId, name: field.name, "aria-invalid": errors ? true : undefined, "aria-describedby": errorId, required: field.required };
+        if (field.type === "checkbox") {
+          return (
+            <div key={field.name} className="ui-field">
+              <label className="ui-checkbox">
+                <input type="checkbox" {...common} required={false} defaultChecked={value === "on" || value === "true"} />
+                <span>{field.label}</span>
+              </label>
+              <FieldError id={errorId} errors={errors} />
+            </div>
+          );
+        }
+        return (
+          <div key={field.name} className="ui-field">
+            <label className="ui-label" htmlFor={inputId}>
+              {field.label}
+              {field.required ? " *" : ""}
+            </label>
+            {field.type === "textarea" ? (
+              <textarea className="ui-input ui-edit-textarea" rows={4} {...common} defaultValue={value} />
+            ) : field.type === "select" ? (
+              <select className="ui-input" {...common} defaultValue={value}>
+                {field.options?.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input className="ui-input" type={field.type ?? "text"} {...common} defaultValue={value} />
+            )}
+            {field.help && <p className="ui-field-help">{field.help}</p>}
+            <FieldError id={errorId} errors={errors} />
+          </div>
+        );
+      })}
+      {children}
+      <button type="submit" className="ui-button">
+        {submit}
+      </button>
+    </Form>
+  );
+}
+
+/** A one-button post (delete, switch). */
+export function IntentButton({ intent, hidden, label, tone, ariaLabel }: { intent: string; hidden: Record<string, string | number>; label: string; tone?: "outline"; ariaLabel?: string }) {
+  return (
+    <Form method="post" className="ui-edit-inline">
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={tone === "outline" ? "ui-button-outline" : "ui-button"} aria-label={ariaLabel}>
+        {label}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,71 @@
+import type { FormField } from "../../../platform/db/schema";
+
+/** What `/manage/conference/{id}` answers (platform/routes/authoring.ts). */
+export type EditorData = {
+  conference: {
+    id: number;
+    nameZh: string;
+    nameEn: string;
+    shortName: string;
+    startDate: string;
+    endDate: string;
+    cityZh: string;
+    cityEn: string;
+    addressZh: string;
+    addressEn: string;
+    categoryId: number | null;
+    majorId: number | null;
+    cover: string | null;
+    hostZh: string;
+    hostEn: string;
+    summaryZh: string;
+    summaryEn: string;
+    isPublish: boolean;
+    capacity: number | null;
+    moderation: boolean;
+    exCss: string;
+    invoiceCompany: { name: string; taxId: string } | null;
+  };
+  isOwner: boolean;
+  certified: boolean;
+  modules: Array<{ id: number; type: string; titleZh: string; titleEn: string; sort: number; schedulePublished: boolean }>;
+  texts: Array<{ id: number; moduleId: number | null; contentZh: unknown[]; contentEn: unknown[] }>;
+  branches: Array<{ id: number; nameZh: string; nameEn: string }>;
+  forums: Array<{ id: number; nameZh: string; nameEn: string; branchId: number | null }>;
+  schedules: Array<{ id: number; moduleId: number | null; branchId: number | null; startsAt: string; endsAt: string; titleZh: string; titleEn: string; speakers: Array<{ name: string; affiliation?: string }>; room: string }>;
+  identities: Array<{ id: number; nameZh: string; nameEn: string }>;
+  strategies: Array<{ id: number; nameZh: string; nameEn: string; startsAt: string; endsAt: string }>;
+  fees: Array<{ identityId: number; strategyId: number; priceFen: number; unit: "0" | "1" | "2" }>;
+  vipLevels: Array<{ id: number; nameZh: string; nameEn: string }>;
+  coupons: Array<{ id: number; code: string; kind: "amount" | "percent"; value: number; useLimit: number | null; used: number; startsAt: string | null; endsAt: string | null }>;
+  fields: Array<{ id: number; field: FormField; sort: number }>;
+  admins: Array<{ accountId: number; name: string; mobile: string }>;
+};
+
+/** A stored instant as China time for `datetime-local` inputs and lists ("2027-05-10T09:00"). */
+export function chinaLocal(iso: string | null | undefined) {
+  if (!iso) return "";
+  const date = new Date(new Date(iso).getTime() + 8 * 3600_000);
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(0, 16);
+}
+
+export const showMoment = (iso: string | null | undefined) => chinaLocal(iso).replace("T", " ");
+
+/** The other modules' rows (also in `/manage/conference/{id}`). */
+export type ModuleData = {
+  conference: { id: number; domain: string | null };
+  organizers: Array<{ id: number; role: string; nameZh: string; nameEn: string; logo: string | null }>;
+  sponsors: Array<{ id: number; kind: "sponsor" | "exhibitor"; company: string; level: string; booth: string; website: string | null; remarks: Array<{ at: string; text: string }> }>;
+  links: Array<{ id: number; titleZh: string; titleEn: string; url: string }>;
+  media: Array<{ id: number; kind: string; titleZh: string; titleEn: string; url: string }>;
+  banners: Array<{ id: number; titleZh: string; titleEn: string; image: string; url: string | null }>;
+  hotels: Array<{
+    id: number;
+    nameZh: string;
+    nameEn: string;
+    qrCode: string | null;
+    rooms: Array<{ id: number; typeZh: string; typeEn: string; priceFen: number; inventory: number; startDate: string; endDate: string; showState: boolean }>;
+  }>;
+  specials: Array<{ id: number; type: number; titleZh: string; titleEn: string; items: Array<{ id: number; role: string; nameZh: string; nameEn: string; titleZh: string; photo: string | null }> }>;
+  payee: { accountName: string; bankName: string; accountNo: string; noteZh: string; noteEn: string } | null;
+};

@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BasicsForm } from "~/components/authoring/BasicsForm";
+import type { RouteHandle } from "~/root";
+import { requireAccount } from "~/services/account.server";
+import { loadCategories, saveBasics } from "~/services/authoring.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+
+export const handle: RouteHandle = { layout: "create" };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccount(request);
+  const t = await i18n.getFixedT(request);
+  return { title: `${t("authoring.create.title")} - ${t("meta.siteName")}`, categories: await loadCategories(request) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAccount(request);
+  const saved = await saveBasics(request, await request.formData(), { method: "POST", path: "/conference" });
+  if (!saved.ok) return data(saved.reply, { status: 400 });
+  const t = await i18n.getFixedT(request);
+  throw await redirectWithNotice(request, `/manage/edit/${saved.id}`, { content: t("authoring.create.created"), color: "success" });
+}
+
+export default function Create() {
+  const { categories } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1 className="ui-page-title">{t("authoring.create.title")}</h1>
+      <p className="ui-muted">{t("authoring.create.intro")}</p>
+      <BasicsForm intent="create" lastResult={lastResult} defaults={{}} categories={categories} submit={t("authoring.create.submit")} />
+    </section>
+  );
+}

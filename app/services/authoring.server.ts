@@ -1,0 +1,139 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { CategoryOption } from "~/components/authoring/BasicsForm";
+import { conferenceBasicsSchema } from "~/schemas/conference";
+import type { z } from "zod";
+import { i18n } from "./i18n.server";
+import { redirectWithNotice } from "./notices.server";
+import { type CallOptions, callPlatform, platformData } from "./platform.server";
+import type { EditorData } from "~/components/authoring/types";
+
+/**
+ * The organiser screens' server side: load a conference for editing (404 for others'), and run
+ * one form ("intent") against the platform. A rejected form answers its intent, what was typed
+ * and per-field messages, so the page shows them beside the fields with or without JavaScript.
+ */
+export type IntentResult = { intent: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[]; confirm?: string };
+
+export function conferenceIdParam(raw: string | undefined) {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export function loadEditor(request: Request, id: number) {
+  return platformData<EditorData>(request, `/manage/conference/${id}`);
+}
+
+export function formValues(formData: FormData) {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+export function rejected(intent: string, values: Record<string, string>, fieldErrors: Record<string, string[]>, formErrors: string[] = []) {
+  return data<IntentResult>({ intent, values, fieldErrors, formErrors }, { status: 400 });
+}
+
+/**
+ * Validates with the shared schema (messages are keys), then calls the platform; on success
+ * redirects back with a notice (so a reload doesn't post again).
+ */
+export async function runIntent<S extends z.ZodType>(
+  request: Request,
+  intent: string,
+  values: Record<string, string>,
+  spec: { schema?: S; input?: unknown; call: (value: z.output<S> | undefined) => { path: string; options: CallOptions }; back: string; notice: string },
+) {
+  let value: z.output<S> | undefined;
+  if (spec.schema) {
+    const parsed = spec.schema.safeParse(spec.input ?? values);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string[]> = {};
+      const formErrors: string[] = [];
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.join(".");
+        if (path) (fieldErrors[path] ??= []).push(issue.message);
+        else formErrors.push(issue.message);
+      }
+      return rejected(intent, values, fieldErrors, formErrors);
+    }
+    value = parsed.data;
+  }
+  const { path, options } = spec.call(value);
+  const result = await callPlatform(request, path, options);
+  // Someone else's conference (or a row that is gone): the not-found page, as the loader gives.
+  if (!result.ok && result.status === 404) throw new Response("Not found", { status: 404 });
+  if (!result.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([key, message]) => [key, [message]]));
+    return rejected(intent, values, fieldErrors, Object.keys(fieldErrors).length ? [] : result.messages);
+  }
+  const t = await i18n.getFixedT(request);
+  throw await redirectWithNotice(request, spec.back, { content: t(spec.notice), color: "success" });
+}
+
+/** Categories with their majors, for the basics form. */
+export async function loadCategories(request: Request) {
+  const result = await callPlatform<{ list: CategoryOption[] }>(request, "/categories");
+  return result.ok ? result.data.list : [];
+}
+
+/**
+ * Saves the basics (create or update): validated with conform for `lastResult`, the cover
+ * uploaded first when it came with the form (no JavaScript), then sent to the platform.
+ */
+export async function saveBasics(request: Request, formData: FormData, target: { method: "POST" | "PUT"; path: string }) {
+  const submission = parseWithZod(formData, { schema: conferenceBasicsSchema });
+  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
+  const values = formValues(formData);
+  delete values.intent;
+  const file = formData.get("coverFile");
+  if (file instanceof File && file.size > 0) {
+    const body = new FormData();
+    body.set("file", file);
+    const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
+    if (!uploaded.ok) return { ok: false as const, reply: submission.reply({ fieldErrors: { cover: uploaded.messages } }) };
+    values.cover = uploaded.data.publicUrl;
+  }
+  const saved = await callPlatform<{ id: number }>(request, target.path, { method: target.method, body: values });
+  if (!saved.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([key, message]) => [key, [message]]));
+    return { ok: false as const, reply: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }) };
+  }
+  return { ok: true as const, id: saved.data.id };
+}
+
+type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" | "DELETE"; path: (values: Record<string, string>, conferenceId: number) => string; body?: (values: Record<string, string>, conferenceId: number) => unknown; notice?: string };
+
+/**
+ * Runs the posted intent (`kind` or `kind:detail`, so forms of one kind on one page keep their
+ * own messages) from a table of what each kind calls.
+ */
+export async function runTable(request: Request, conferenceId: number, formData: FormData, table: Record<string, IntentSpec>) {
+  const values = formValues(formData);
+  // Without JavaScript an UploadField's file (`<name>File`) comes with the form: upload it first.
+  for (const [key, file] of formData) {
+    if (!key.endsWith("File") || !(file instanceof File) || file.size === 0) continue;
+    const body = new FormData();
+    body.set("file", file);
+    const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
+    const field = key.slice(0, -"File".length);
+    if (!uploaded.ok) return rejected(values.intent ?? "", values, { [field]: uploaded.messages });
+    values[field] = uploaded.data.publicUrl;
+  }
+  const intent = values.intent ?? "";
+  const spec = table[intent.split(":")[0]];
+  if (!spec) throw new Response("Bad request", { status: 400 });
+  const rowId = (values.rowId ?? "").match(/^\d+$/) ? values.rowId : "0";
+  const url = new URL(request.url);
+  return runIntent(request, intent, values, {
+    schema: spec.schema,
+    input: values,
+    call: () => ({
+      path: spec.path({ ...values, rowId }, conferenceId),
+      options: { method: spec.method, body: spec.method === "DELETE" ? undefined : (spec.body?.(values, conferenceId) ?? { ...values, conferenceId }) },
+    }),
+    back: `${url.pathname}${url.hash}`,
+    notice: spec.notice ?? (spec.method === "DELETE" ? "authoring.edit.deleted" : "authoring.edit.saved"),
+  });
+}
