@@ -17,6 +17,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
+import { MobileCodeFields } from "~/components/MobileCodeFields";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -338,30 +339,7 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
           {t(message)}
         </p>
       ))}
-      <div className="ui-field">
-        <label className="ui-label" htmlFor={fields.mobile.id}>
-          {t("auth.mobile")}
-        </label>
-        <input className="ui-input" {...getInputProps(fields.mobile, { type: "tel" })} autoComplete="tel" inputMode="tel" />
-        <FieldError id={fields.mobile.errorId} errors={fields.mobile.errors} />
-      </div>
-      <div className="ui-field">
-        <label className="ui-label" htmlFor={fields.code.id}>
-          {t("auth.code")}
-        </label>
-        <div className="ui-input-group">
-          <input className="ui-input" {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-          <button type="submit" name="intent" value="send" formNoValidate className="ui-button-outline" disabled={busy} data-testid="send-code">
-            {t("auth.sendCode")}
-          </button>
-        </div>
-        {actionData?.sent && (
-          <p className="ui-field-help" role="status" data-testid="code-sent">
-            {t("auth.codeSent", { mobile: actionData.sent })}
-          </p>
-        )}
-        <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-      </div>
+      <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} />
       <label className="ui-checkbox">
         <input type="checkbox" name="rememberMe" />
         <span>{t("auth.rememberMe")}</span>

@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { FieldError } from "~/components/FieldError";
 import { sendCodeSchema } from "~/schemas/account";
 import { claimSchema } from "~/schemas/registration";
 import { type AttendRegistration, attendMeta, conferenceIdOf } from "~/utils/attend";
@@ -14,6 +13,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
+import { MobileCodeFields } from "~/components/MobileCodeFields";
 
 type Claimable = {
   id: number;
@@ -137,30 +137,7 @@ export default function Claim() {
             {t(message)}
           </p>
         ))}
-        <div className="ui-field">
-          <label className="ui-label" htmlFor={fields.mobile.id}>
-            {t("auth.mobile")}
-          </label>
-          <input className="ui-input" {...getInputProps(fields.mobile, { type: "tel" })} autoComplete="tel" inputMode="tel" />
-          <FieldError id={fields.mobile.errorId} errors={fields.mobile.errors} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor={fields.code.id}>
-            {t("auth.code")}
-          </label>
-          <div className="ui-input-group">
-            <input className="ui-input" {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-            <button type="submit" name="intent" value="send" formNoValidate className="ui-button-outline" disabled={busy} data-testid="send-code">
-              {t("auth.sendCode")}
-            </button>
-          </div>
-          {actionData?.sent && (
-            <p className="ui-field-help" role="status" data-testid="code-sent">
-              {t("auth.codeSent", { mobile: actionData.sent })}
-            </p>
-          )}
-          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-        </div>
+        <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} />
         <button type="submit" name="intent" value="claim" className="ui-button ui-button-block" disabled={busy} data-testid="claim">
           {t("attend.claimSubmit")}
         </button>

@@ -1,0 +1,39 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "./FieldError";
+
+/**
+ * A mobile number and its SMS code, with the "send code" button (a submit with intent=send,
+ * so it works without JavaScript). The form's action answers `{sent: mobile}` after sending.
+ */
+export function MobileCodeFields({ mobile, code, sent, busy }: { mobile: FieldMetadata<string>; code: FieldMetadata<string>; sent?: string | null; busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="ui-field">
+        <label className="ui-label" htmlFor={mobile.id}>
+          {t("auth.mobile")}
+        </label>
+        <input className="ui-input" {...getInputProps(mobile, { type: "tel" })} autoComplete="tel" inputMode="tel" />
+        <FieldError id={mobile.errorId} errors={mobile.errors} />
+      </div>
+      <div className="ui-field">
+        <label className="ui-label" htmlFor={code.id}>
+          {t("auth.code")}
+        </label>
+        <div className="ui-input-group">
+          <input className="ui-input" {...getInputProps(code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+          <button type="submit" name="intent" value="send" formNoValidate className="ui-button-outline" disabled={busy} data-testid="send-code">
+            {t("auth.sendCode")}
+          </button>
+        </div>
+        {sent && (
+          <p className="ui-field-help" role="status" data-testid="code-sent">
+            {t("auth.codeSent", { mobile: sent })}
+          </p>
+        )}
+        <FieldError id={code.errorId} errors={code.errors} />
+      </div>
+    </>
+  );
+}
