@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BasicsForm, basicsDefaults } from "~/components/authoring/BasicsForm";
 import { IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
@@ -36,6 +36,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { plainToOps } from "~/utils/authoring-richtext";
 import { pick } from "~/utils/format";
+import { EditorFrame } from "~/components/authoring/EditorFrame";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -166,22 +167,7 @@ export default function Edit() {
     ...MODULE_SECTIONS.map((section) => [section, t(`authoring.more.${section}`)]),
   ];
   return (
-    <section>
-      <h1 className="ui-page-title">{t("authoring.edit.title", { name })}</h1>
-      <p className="ui-edit-actions">
-        <Link to="/manage">{t("authoring.edit.back")}</Link>
-        <Link to={`/manage/signup/${conference.id}`}>{t("authoring.edit.signupLink")}</Link>
-        <Link to={`/${conference.id}`}>{t("authoring.edit.viewPage")}</Link>
-      </p>
-      <div className="ui-edit-layout">
-        <nav className="ui-edit-nav" aria-label={t("authoring.edit.nav")}>
-          {sections.map(([anchor, label]) => (
-            <a key={anchor} href={`#${anchor}`}>
-              {label}
-            </a>
-          ))}
-        </nav>
-        <div>
+    <EditorFrame title={t("authoring.edit.title", { name })} links={[["/manage", t("authoring.edit.back")], [`/manage/signup/${conference.id}`, t("authoring.edit.signupLink")], [`/${conference.id}`, t("authoring.edit.viewPage")]]} sections={sections}>
           <section id="basics" className="ui-edit-section" aria-labelledby="basics-title">
             <h2 id="basics-title" className="ui-edit-section-title">{t("authoring.basics.title")}</h2>
             <BasicsForm intent="basics" lastResult={answer?.intent === "basics" ? answer.reply : undefined} defaults={basicsDefaults(conference)} categories={categories} submit={t("common.save")} />
@@ -356,9 +342,7 @@ export default function Edit() {
           </section>
 
           <ModuleSections data={editor as unknown as ModuleData} />
-        </div>
-      </div>
-    </section>
+    </EditorFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IntentButton, IntentForm } from "~/components/authoring/IntentForm";
 import { showMoment } from "~/components/authoring/types";
@@ -8,6 +8,7 @@ import { requireAccount } from "~/services/account.server";
 import { conferenceIdParam, loadEditor, runTable } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";
+import { EditorFrame } from "~/components/authoring/EditorFrame";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -60,21 +61,7 @@ export default function Signup() {
     ["fields", t("authoring.signup.fields")],
   ];
   return (
-    <section>
-      <h1 className="ui-page-title">{t("authoring.signup.title", { name })}</h1>
-      <p className="ui-edit-actions">
-        <Link to="/manage">{t("authoring.edit.back")}</Link>
-        <Link to={`/manage/edit/${conference.id}`}>{t("authoring.manage.edit")}</Link>
-      </p>
-      <div className="ui-edit-layout">
-        <nav className="ui-edit-nav" aria-label={t("authoring.edit.nav")}>
-          {sections.map(([anchor, label]) => (
-            <a key={anchor} href={`#${anchor}`}>
-              {label}
-            </a>
-          ))}
-        </nav>
-        <div>
+    <EditorFrame title={t("authoring.signup.title", { name })} links={[["/manage", t("authoring.edit.back")], [`/manage/edit/${conference.id}`, t("authoring.manage.edit")]]} sections={sections}>
           <section id="identities" className="ui-edit-section" aria-labelledby="identities-title">
             <h2 id="identities-title" className="ui-edit-section-title">{t("authoring.signup.identities")}</h2>
             <ul className="ui-edit-list" data-testid="identity-list">
@@ -229,8 +216,6 @@ export default function Signup() {
               submit={t("authoring.signup.addField")}
             />
           </section>
-        </div>
-      </div>
-    </section>
+    </EditorFrame>
   );
 }

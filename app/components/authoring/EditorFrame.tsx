@@ -1,0 +1,37 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The frame of the organiser's editor pages: title, links to the other pages, a section index, the sections. */
+export function EditorFrame({ title, links, sections, children }: {
+  title: string;
+  /** [to, label] pairs. */
+  links: string[][];
+  /** [anchor, label] pairs. */
+  sections: string[][];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1 className="ui-page-title">{title}</h1>
+      <p className="ui-edit-actions">
+        {links.map(([to, label]) => (
+          <Link key={to} to={to}>
+            {label}
+          </Link>
+        ))}
+      </p>
+      <div className="ui-edit-layout">
+        <nav className="ui-edit-nav" aria-label={t("authoring.edit.nav")}>
+          {sections.map(([anchor, label]) => (
+            <a key={anchor} href={`#${anchor}`}>
+              {label}
+            </a>
+          ))}
+        </nav>
+        <div>{children}</div>
+      </div>
+    </section>
+  );
+}
