@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, inbox } from "../db/schema";
+import { accounts, inbox, papers } from "../db/schema";
+import { person, setupConference } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 import { eq } from "drizzle-orm";
 
@@ -98,5 +99,27 @@ describe("uploads", () => {
     const res = await p.call<{ publicUrl: string }>("POST", "/cms/files/formUpload", { form: upload(pdf, "cv.pdf", "application/pdf") });
     expect(res.status).toBe(200);
     expect((await p.app.fetch(new Request(`http://platform.test${res.data.publicUrl}`))).status).toBe(401);
+  });
+});
+
+describe("who may download a private upload", () => {
+  it("its owner and the organisers of a conference it is attached to; nobody else", async () => {
+    const conference = await setupConference(p);
+    const author = await person(p, "作者");
+    const stranger = await person(p, "路人");
+    const pdf = new TextEncoder().encode("%PDF-1.4\n%EOF\n");
+    const res = await p.call<{ key: string; publicUrl: string }>("POST", "/cms/files/documentUpload", { token: author.token, form: upload(pdf, "paper.pdf", "application/pdf") });
+    expect(res.status).toBe(200);
+    const fetchAs = (who: string) => p.app.fetch(new Request(`http://platform.test${res.data.publicUrl}`, { headers: { Authorization: `Bearer ${who}` } }));
+
+    // Not yet attached to anything: only the author.
+    expect((await fetchAs(author.token)).status).toBe(200);
+    expect((await fetchAs(conference.organiser.token)).status).toBe(404);
+
+    await p.db.insert(papers).values({ conferenceId: conference.conference.id, accountId: author.id, title: "论文", uploadKey: res.data.key });
+    const download = await fetchAs(conference.organiser.token);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain("attachment");
+    expect((await fetchAs(stranger.token)).status).toBe(404);
   });
 });

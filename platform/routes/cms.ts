@@ -5,6 +5,7 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, requireAccount } from ".
 import { inbox, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { IMAGE_TYPES, sniff } from "../services/sniff";
+import { managesUploadConference } from "../services/file-access";
 
 type InboxKind = "notice" | "message";
 const kinds: Record<string, InboxKind> = { notices: "notice", messages: "message" };
@@ -98,7 +99,8 @@ export function cmsRoutes(deps: PlatformDeps) {
     if (!meta) fail(404, "errors.notFound");
     if (!meta.isPublic) {
       const account = requireAccount(c);
-      if (account.id !== meta.ownerAccountId && !account.isPlatformAdmin) fail(404, "errors.notFound");
+      const allowed = account.id === meta.ownerAccountId || account.isPlatformAdmin || (await managesUploadConference(deps.db, account, key));
+      if (!allowed) fail(404, "errors.notFound");
     }
     const object = await deps.storage.get(key);
     if (!object) fail(404, "errors.notFound");
