@@ -1,8 +1,9 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/Pagination";
+import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
@@ -60,38 +61,25 @@ export default function Replays() {
   return (
     <section>
       <h1 className="ui-page-title">{t("replays.title")}</h1>
-      <Form method="get" className="ui-replay-filters" role="search" aria-label={t("replays.filters")} key={JSON.stringify(query)}>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="replay-keyword">
-            {t("replays.keyword")}
-          </label>
-          <input id="replay-keyword" className="ui-input" type="search" name="keyword" defaultValue={query.keyword} placeholder={t("replays.keywordPlaceholder")} maxLength={100} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="replay-year">
-            {t("replays.year")}
-          </label>
-          <select id="replay-year" className="ui-input" name="year" defaultValue={query.year ?? ""}>
-            <option value="">{t("replays.allYears")}</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
-        {query.conferenceId && <input type="hidden" name="conferenceId" value={query.conferenceId} />}
-        <div className="ui-ref-actions">
-          <button className="ui-button" type="submit">
-            {t("replays.search")}
-          </button>
-          {filtered && (
-            <Link className="ui-ref-reset" to="/liveStreaming">
-              {t("replays.reset")}
-            </Link>
-          )}
-        </div>
-      </Form>
+      <DirectoryFilters
+        label={t("replays.filters")}
+        className="ui-replay-filters"
+        formKey={JSON.stringify(query)}
+        keyword={{ id: "replay-keyword", label: t("replays.keyword"), placeholder: t("replays.keywordPlaceholder"), value: query.keyword }}
+        selects={[
+          {
+            id: "replay-year",
+            name: "year",
+            label: t("replays.year"),
+            value: query.year,
+            allLabel: t("replays.allYears"),
+            options: years.map((year) => ({ value: year, label: String(year) })),
+          },
+        ]}
+        hidden={{ conferenceId: query.conferenceId }}
+        submitLabel={t("replays.search")}
+        reset={filtered ? { to: "/liveStreaming", label: t("replays.reset") } : null}
+      />
       {query.conferenceId && (
         <p className="ui-replay-chip" data-testid="conference-filter">
           <span>{t("replays.conferenceFilter", { name: conferenceName })}</span>
@@ -100,22 +88,13 @@ export default function Replays() {
           </Link>
         </p>
       )}
-      {replays.list.length === 0 ? (
-        <p className="ui-ref-empty" role="status">
-          {t("replays.empty")}
-        </p>
-      ) : (
-        <>
-          <p className="ui-ref-summary" role="status">
-            {t("replays.results", { total: replays.total })}
-          </p>
-          <ul className="ui-replay-grid" data-testid="replay-list">
-            {replays.list.map((replay, i) => (
-              <ReplayCard key={replay.id} replay={replay} keyword={query.keyword} lazy={i >= EAGER_COVERS} />
-            ))}
-          </ul>
-        </>
-      )}
+      <DirectoryResults shown={replays.list.length} summary={t("replays.results", { total: replays.total })} empty={<p>{t("replays.empty")}</p>}>
+        <ul className="ui-replay-grid" data-testid="replay-list">
+          {replays.list.map((replay, i) => (
+            <ReplayCard key={replay.id} replay={replay} keyword={query.keyword} lazy={i >= EAGER_COVERS} />
+          ))}
+        </ul>
+      </DirectoryResults>
       <Pagination page={page} pageSize={PAGE_SIZE} total={replays.total} />
     </section>
   );

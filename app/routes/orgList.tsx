@@ -1,10 +1,11 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConferenceCard, type ConferenceSummary } from "~/components/ConferenceCard";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
+import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
@@ -81,26 +82,14 @@ function InstitutionList({ keyword, page, institutions }: { keyword: string; pag
   return (
     <section>
       <h1 className="ui-page-title">{t("orgList.title")}</h1>
-      <Form method="get" className="ui-org-search" role="search" aria-label={t("orgList.title")} key={keyword}>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="org-keyword">
-            {t("orgList.keyword")}
-          </label>
-          <input id="org-keyword" className="ui-input" type="search" name="keyword" defaultValue={keyword} placeholder={t("orgList.keywordPlaceholder")} maxLength={100} />
-        </div>
-        <button className="ui-button" type="submit">
-          {t("orgList.search")}
-        </button>
-      </Form>
-      {institutions.list.length === 0 ? (
-        <p className="ui-ref-empty" role="status">
-          {t("orgList.empty")}
-        </p>
-      ) : (
-        <>
-          <p className="ui-ref-summary" role="status">
-            {t("orgList.results", { total: institutions.total })}
-          </p>
+      <DirectoryFilters
+        label={t("orgList.title")}
+        className="ui-org-search"
+        formKey={keyword}
+        keyword={{ id: "org-keyword", label: t("orgList.keyword"), placeholder: t("orgList.keywordPlaceholder"), value: keyword }}
+        submitLabel={t("orgList.search")}
+      />
+      <DirectoryResults shown={institutions.list.length} summary={t("orgList.results", { total: institutions.total })} empty={<p>{t("orgList.empty")}</p>}>
           <ul className="ui-org-list" data-testid="institution-list">
             {institutions.list.map((institution) => {
               const name = pick(lang, institution.nameZh, institution.nameEn);
@@ -144,8 +133,7 @@ function InstitutionList({ keyword, page, institutions }: { keyword: string; pag
               );
             })}
           </ul>
-        </>
-      )}
+      </DirectoryResults>
       <Pagination page={page} pageSize={PAGE_SIZE} total={institutions.total} />
     </section>
   );

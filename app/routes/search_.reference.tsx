@@ -1,9 +1,10 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
+import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -63,85 +64,59 @@ export default function ReferenceDirectory() {
   const lang = i18n.language;
   const other = lang === "en" ? "zh" : "en";
   const filtered = Boolean(query.keyword || query.majorId || query.subjectId || query.city);
-  // `key` resets the uncontrolled fields when a link (paging, clearing) changes the query.
-  const formKey = JSON.stringify(query);
   return (
     <section>
       <h1 className="ui-page-title">{t("references.title")}</h1>
-      <Form method="get" className="ui-ref-filters" role="search" aria-label={t("references.filters")} key={formKey}>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="ref-keyword">
-            {t("references.keyword")}
-          </label>
-          <input id="ref-keyword" className="ui-input" type="search" name="keyword" defaultValue={query.keyword} placeholder={t("references.keywordPlaceholder")} maxLength={100} />
-        </div>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="ref-major">
-            {t("references.major")}
-          </label>
-          <select id="ref-major" className="ui-input" name="majorId" defaultValue={query.majorId ?? ""}>
-            <option value="">{t("references.allMajors")}</option>
-            {filters.majors.map((major) => (
-              <option key={major.id} value={major.id}>
-                {pick(lang, major.nameZh, major.nameEn)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="ref-subject">
-            {t("references.subject")}
-          </label>
-          <select id="ref-subject" className="ui-input" name="subjectId" defaultValue={query.subjectId ?? ""}>
-            <option value="">{t("references.allSubjects")}</option>
-            {filters.majors
+      <DirectoryFilters
+        label={t("references.filters")}
+        className="ui-ref-filters"
+        formKey={JSON.stringify(query)}
+        keyword={{ id: "ref-keyword", label: t("references.keyword"), placeholder: t("references.keywordPlaceholder"), value: query.keyword }}
+        selects={[
+          {
+            id: "ref-major",
+            name: "majorId",
+            label: t("references.major"),
+            value: query.majorId,
+            allLabel: t("references.allMajors"),
+            options: filters.majors.map((major) => ({ value: major.id, label: pick(lang, major.nameZh, major.nameEn) })),
+          },
+          {
+            id: "ref-subject",
+            name: "subjectId",
+            label: t("references.subject"),
+            value: query.subjectId,
+            allLabel: t("references.allSubjects"),
+            groups: filters.majors
               .filter((major) => major.subjects.length > 0)
-              .map((major) => (
-                <optgroup key={major.id} label={pick(lang, major.nameZh, major.nameEn)}>
-                  {major.subjects.map((subject) => (
-                    <option key={subject.id} value={subject.id}>
-                      {pick(lang, subject.nameZh, subject.nameEn)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-          </select>
-        </div>
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="ref-city">
-            {t("references.city")}
-          </label>
-          <select id="ref-city" className="ui-input" name="city" defaultValue={query.city}>
-            <option value="">{t("references.allCities")}</option>
-            {filters.cities.map((city) => (
-              <option key={city.zh} value={city.zh}>
-                {pick(lang, city.zh, city.en)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-ref-actions">
-          <button className="ui-button" type="submit">
-            {t("references.search")}
-          </button>
-          {filtered && (
-            <Link className="ui-ref-reset" to="/search/reference">
-              {t("references.reset")}
-            </Link>
-          )}
-        </div>
-      </Form>
+              .map((major) => ({
+                label: pick(lang, major.nameZh, major.nameEn),
+                options: major.subjects.map((subject) => ({ value: subject.id, label: pick(lang, subject.nameZh, subject.nameEn) })),
+              })),
+          },
+          {
+            id: "ref-city",
+            name: "city",
+            label: t("references.city"),
+            value: query.city,
+            allLabel: t("references.allCities"),
+            options: filters.cities.map((city) => ({ value: city.zh, label: pick(lang, city.zh, city.en) })),
+          },
+        ]}
+        submitLabel={t("references.search")}
+        reset={filtered ? { to: "/search/reference", label: t("references.reset") } : null}
+      />
 
-      {references.list.length === 0 ? (
-        <div className="ui-ref-empty" role="status">
-          <p>{t("references.empty")}</p>
-          <p className="ui-muted">{t("references.emptyHint")}</p>
-        </div>
-      ) : (
-        <>
-          <p className="ui-ref-summary" role="status">
-            {t("references.results", { total: references.total })}
-          </p>
+      <DirectoryResults
+        shown={references.list.length}
+        summary={t("references.results", { total: references.total })}
+        empty={
+          <>
+            <p>{t("references.empty")}</p>
+            <p className="ui-muted">{t("references.emptyHint")}</p>
+          </>
+        }
+      >
           <ul className="ui-ref-list" data-testid="reference-list">
             {references.list.map((reference) => {
               const name = pick(lang, reference.nameZh, reference.nameEn);
@@ -186,8 +161,7 @@ export default function ReferenceDirectory() {
               );
             })}
           </ul>
-        </>
-      )}
+      </DirectoryResults>
       <Pagination page={page} pageSize={PAGE_SIZE} total={references.total} />
     </section>
   );
