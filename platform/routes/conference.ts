@@ -5,23 +5,9 @@ import type { Db } from "../db";
 import { categories, conferenceAdmins, conferences, majors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { canManageConference } from "../services/access";
-import { chinaDay, conferenceFilters } from "../services/portal-filters";
+import { chinaDay, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
 
-const listColumns = {
-  id: conferences.id,
-  nameZh: conferences.nameZh,
-  nameEn: conferences.nameEn,
-  startDate: conferences.startDate,
-  endDate: conferences.endDate,
-  cityZh: conferences.cityZh,
-  cityEn: conferences.cityEn,
-  cover: conferences.cover,
-  hostZh: conferences.hostZh,
-  hostEn: conferences.hostEn,
-  isPublish: conferences.isPublish,
-  categoryId: conferences.categoryId,
-  majorId: conferences.majorId,
-};
+const listColumns = { ...conferenceCardColumns, categoryId: conferences.categoryId, majorId: conferences.majorId };
 
 /**
  * Adds each conference's major and category names (what a keyword may have matched besides

@@ -3,27 +3,13 @@ import { Hono } from "hono";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
-import { allOf, chinaDay, conferenceFilters } from "../services/portal-filters";
+import { allOf, chinaDay, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;
 /** Facets (cities, month counts) are aggregates over many rows; visitors may see them a minute late. */
 const FACET_SECONDS = 60;
 const FACET_ENTRIES = 200;
-
-const cardColumns = {
-  id: conferences.id,
-  nameZh: conferences.nameZh,
-  nameEn: conferences.nameEn,
-  startDate: conferences.startDate,
-  endDate: conferences.endDate,
-  cityZh: conferences.cityZh,
-  cityEn: conferences.cityEn,
-  cover: conferences.cover,
-  hostZh: conferences.hostZh,
-  hostEn: conferences.hostEn,
-  isPublish: conferences.isPublish,
-};
 
 /** The visitor portal's calls (issue 3): home page content, filter facets, the calendar and conference domains. */
 export function portalRoutes(deps: PlatformDeps) {
@@ -48,14 +34,14 @@ export function portalRoutes(deps: PlatformDeps) {
     const important = sql`${conferences.isPublish} and ${conferences.isImportant}`;
     const day = today();
     const upcoming = await db
-      .select(cardColumns)
+      .select(conferenceCardColumns)
       .from(conferences)
       .where(and(important, gte(conferences.endDate, day)))
       .orderBy(asc(conferences.startDate), asc(conferences.id))
       .limit(size);
     if (upcoming.length >= size) return upcoming;
     const past = await db
-      .select(cardColumns)
+      .select(conferenceCardColumns)
       .from(conferences)
       .where(and(important, lt(conferences.endDate, day)))
       .orderBy(desc(conferences.startDate), desc(conferences.id))

@@ -80,3 +80,18 @@ export function conferenceFilters(query: Record<string, string>, today: string):
 
 /** All conditions, or undefined for none. */
 export const allOf = (where: SQL[]) => (where.length ? and(...where) : undefined);
+
+/** The columns of a conference card (portal lists, the calendar, search results). */
+export const conferenceCardColumns = {
+  id: conferences.id,
+  nameZh: conferences.nameZh,
+  nameEn: conferences.nameEn,
+  startDate: conferences.startDate,
+  endDate: conferences.endDate,
+  cityZh: conferences.cityZh,
+  cityEn: conferences.cityEn,
+  cover: conferences.cover,
+  hostZh: conferences.hostZh,
+  hostEn: conferences.hostEn,
+  isPublish: conferences.isPublish,
+};
