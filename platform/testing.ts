@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { createPlatformApp } from "./app";
 import type { PlatformDeps } from "./context";
-import { type DatabaseOptions, openDatabase } from "./db";
+import { type SQL, sql } from "drizzle-orm";
+import { type DatabaseOptions, type Db, openDatabase } from "./db";
 import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
 import type { PaymentGateways } from "./payments/types";
@@ -120,3 +121,15 @@ export async function testPlatform(
   };
 }
 export type TestPlatform = Awaited<ReturnType<typeof testPlatform>>;
+
+/**
+ * The query plan of `query` with sequential scans priced out: whether an index can serve the
+ * query at all, which a small test table would not show otherwise.
+ */
+export async function indexPlan(db: Db, query: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
+    return result.rows.map((row) => Object.values(row)[0]).join("\n");
+  });
+}

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, conferences, institutions, majors, references, subjects } from "../db/schema";
 import { referenceSearchText } from "../db/seed";
-import { type TestPlatform, testPlatform } from "../testing";
+import { indexPlan, type TestPlatform, testPlatform } from "../testing";
 import { institutionSearch, keywordMatch } from "./directory";
 
 type Reference = {
@@ -220,14 +220,7 @@ describe("GET /institution/{id}", () => {
 });
 
 describe("indexes", () => {
-  /** With sequential scans priced out, the plan shows whether an index can serve the query at all. */
-  async function plan(query: SQL) {
-    return p.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
-      return result.rows.map((row) => Object.values(row)[0]).join("\n");
-    });
-  }
+  const plan = (query: SQL) => indexPlan(p.db, query);
 
   it("serves the keyword searches and filters from indexes", async () => {
     expect(await plan(sql`select id from ${institutions} where ${keywordMatch(institutionSearch, "peking")}`)).toContain("institutions_search_trgm");

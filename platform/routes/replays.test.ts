@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, conferences, majors, replays } from "../db/schema";
-import { type TestPlatform, testPlatform } from "../testing";
+import { indexPlan, type TestPlatform, testPlatform } from "../testing";
 import { keywordMatch } from "./directory";
 import { replaySearch } from "./replays";
 
@@ -170,13 +170,7 @@ describe("GET /live-streaming/{id}", () => {
 });
 
 describe("indexes", () => {
-  async function plan(query: SQL) {
-    return p.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
-      return result.rows.map((row) => Object.values(row)[0]).join("\n");
-    });
-  }
+  const plan = (query: SQL) => indexPlan(p.db, query);
 
   it("serves the keyword search and the conference's replays from indexes", async () => {
     expect(await plan(sql`select id from ${replays} where ${keywordMatch(replaySearch, "keynote")}`)).toContain("replays_search_trgm");
