@@ -6,9 +6,8 @@
  */
 import fs from "node:fs/promises";
 import zlib from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { cookieValue, demoAccounts, expect, hasJs, header, projectName, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectAccessible, hasJs, header, projectName, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 type Conference = { id: number; nameZh: string; nameEn: string; isPublish: boolean };
 const SHOWCASE = "智能计算与系统国际学术会议";
@@ -35,28 +34,6 @@ async function asOrganiser(page: Page) {
   return { token, mine: mine.list };
 }
 
-/**
- * No accessibility violation of impact serious or critical. axe is a script: without JavaScript
- * the same address is checked as served, in a context that runs axe but blocks the page's own scripts.
- */
-async function expectAccessible(page: Page) {
-  let target = page;
-  let close = async () => {};
-  if (!hasJs()) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
-    target = await context.newPage();
-    await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
-    await target.goto(page.url());
-    close = () => context.close();
-  }
-  try {
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
-  } finally {
-    await close();
-  }
-}
 
 test("a visitor finds a conference, reads its schedule and reaches the register button", async ({ page }) => {
   const conference = await showcase(page.request);

@@ -11,6 +11,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
@@ -204,4 +205,30 @@ export async function logout(page: Page) {
 
 export async function cookieValue(page: Page, name: string) {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
+}
+
+/**
+ * No accessibility violation of impact serious or critical (axe-core). axe is a script: without
+ * JavaScript the same address is checked as served, in a context that runs axe but blocks the
+ * page's own scripts, so it never hydrates. `exclude` leaves shared parts to their own journeys.
+ */
+export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
+  let target = page;
+  let close = async () => {};
+  if (!hasJs()) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+    target = await context.newPage();
+    await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
+    await target.goto(page.url());
+    close = () => context.close();
+  }
+  try {
+    let builder = new AxeBuilder({ page: target });
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    const results = await builder.analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  } finally {
+    await close();
+  }
 }
