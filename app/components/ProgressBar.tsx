@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /** Shown only when a navigation lasts longer than this (spec §9 throttle). */
 export const PROGRESS_THROTTLE_MS = 200;
@@ -9,6 +10,7 @@ export const PROGRESS_DURATION_MS = 5000;
 /** The loading indicator on route change. */
 export function ProgressBar() {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const busy = navigation.state !== "idle";
   const [width, setWidth] = useState(0);
 
@@ -33,5 +35,5 @@ export function ProgressBar() {
     };
   }, [busy]);
 
-  return <div className="ui-progress" role="progressbar" aria-hidden={width === 0} style={{ width: `${width}%`, opacity: width === 0 || width === 100 ? 0 : 1 }} />;
+  return <div className="ui-progress" role="progressbar" aria-label={t("common.loading")} aria-valuenow={Math.round(width)} aria-valuemin={0} aria-valuemax={100} aria-hidden={width === 0} style={{ width: `${width}%`, opacity: width === 0 || width === 100 ? 0 : 1 }} />;
 }
