@@ -49,7 +49,7 @@ describe("xlsxStream", () => {
     expect(produced).toBeLessThan(50_000);
     for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
     expect(produced).toBe(50_000);
-    const rowsBack = readXlsx(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+    const rowsBack = readXlsx(new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer()));
     expect(rowsBack).toHaveLength(50_001);
     expect(rowsBack[50_000]).toEqual(["49999", `row 49999 with some text to deflate ${49_999 * 7}`]);
   });
