@@ -42,12 +42,18 @@ export const accounts = pgTable(
     hasClaimed: boolean().notNull().default(false),
     isPlatformAdmin: boolean().notNull().default(false),
     wechatOpenId: text(),
+    /**
+     * The account's openid at the organisers' WeChat official account (not the sign-in openid:
+     * each WeChat app has its own), and since when it follows it; null once it unfollows.
+     */
+    officialOpenId: text(),
+    officialSubscribedAt: timestamp({ withTimezone: true }),
     /** Registered through the `/user/login` variant, which stores the user record. */
     userRecord: boolean().notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [uniqueIndex().on(t.mobile), uniqueIndex().on(t.wechatOpenId)],
+  (t) => [uniqueIndex().on(t.mobile), uniqueIndex().on(t.wechatOpenId), index().on(t.officialOpenId)],
 );
 
 /** Opaque bearer tokens, stored hashed (sha-256). */
@@ -276,6 +282,8 @@ export const conferences = pgTable(
     invoiceCompany: jsonb().$type<InvoiceCompany | null>(),
     capacity: integer(),
     moderation: boolean().notNull().default(false),
+    /** Attendees must follow the organisers' WeChat official account before registering. */
+    requireSubscribe: boolean().notNull().default(false),
     paymentMethods: jsonb().$type<PaymentMethod[]>().notNull().default(["transfer"]),
     currency: text().notNull().default("CNY"),
     characteristic: jsonb().$type<string[]>().notNull().default([]),
@@ -313,6 +321,8 @@ export const conferenceAdmins = pgTable(
     accountId: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The organiser's note on this admin user (their duty, e.g. "registration review"). */
+    remark: text().notNull().default(""),
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.conferenceId, t.accountId] }), index().on(t.accountId)],
@@ -839,10 +849,18 @@ export const registrations = pgTable(
   },
   (t) => [
     index().on(t.conferenceId, t.state),
+    // The desk's latest check-ins and the statistics screen's check-ins of today.
+    index().on(t.conferenceId, t.checkedInAt),
     index().on(t.accountId),
     uniqueIndex().on(t.ticketCode),
     uniqueIndex().on(t.idempotencyKey),
     uniqueIndex("registrations_conference_account").on(t.conferenceId, t.accountId),
+    // The organiser's list (newest first, paged) and the export's keyset walk; its date filter.
+    index().on(t.conferenceId, t.id),
+    index().on(t.conferenceId, t.createdAt),
+    // The list's keyword (platform/services/applicants.ts `searchExpression` is the same expression).
+    index("registrations_search_trgm").using("gin", sql`lower(${t.name} || ' ' || ${t.mobile} || ' ' || ${t.institution} || ' ' || ${t.ticketCode}) gin_trgm_ops`),
+    index("registrations_search_cjk").using("gin", sql`cjk_grams(lower(${t.name} || ' ' || ${t.mobile} || ' ' || ${t.institution} || ' ' || ${t.ticketCode}))`),
   ],
 );
 
@@ -1029,7 +1047,14 @@ export const forms = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index().on(t.ownerAccountId), index().on(t.isTemplate), index().on(t.conferenceId)],
+  (t) => [
+    index().on(t.ownerAccountId),
+    index().on(t.isTemplate),
+    index().on(t.conferenceId),
+    // /search/form's keyword over both titles (platform/routes/forms.ts uses the same expression).
+    index("forms_search_trgm").using("gin", sql`lower(${t.titleZh} || ' ' || ${t.titleEn}) gin_trgm_ops`),
+    index("forms_search_cjk").using("gin", sql`cjk_grams(lower(${t.titleZh} || ' ' || ${t.titleEn}))`),
+  ],
 );
 
 export const formAnswers = pgTable(
@@ -1041,9 +1066,18 @@ export const formAnswers = pgTable(
       .references(() => forms.id, { onDelete: "cascade" }),
     accountId: integer().references(() => accounts.id, { onDelete: "set null" }),
     answers: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The upload keys among the answers, so a private file finds the forms allowed to read it (services/file-access.ts). */
+    fileKeys: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The key the answer page rendered: a double click or a resubmit stores one answer. */
+    submissionKey: text(),
     createdAt: created(),
   },
-  (t) => [index().on(t.formId, t.createdAt), index().on(t.formId, t.accountId)],
+  (t) => [
+    index().on(t.formId, t.createdAt),
+    index().on(t.formId, t.accountId),
+    index("form_answers_file_keys").using("gin", t.fileKeys),
+    uniqueIndex().on(t.formId, t.submissionKey),
+  ],
 );
 
 export const formAdmins = pgTable(

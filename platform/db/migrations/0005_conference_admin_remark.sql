@@ -1,0 +1,1 @@
+ALTER TABLE "conference_admins" ADD COLUMN "remark" text DEFAULT '' NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "registrations_conference_id_checked_in_at_index" ON "registrations" USING btree ("conference_id","checked_in_at");

@@ -1,0 +1,4 @@
+CREATE INDEX "registrations_conference_id_id_index" ON "registrations" USING btree ("conference_id","id");--> statement-breakpoint
+CREATE INDEX "registrations_conference_id_created_at_index" ON "registrations" USING btree ("conference_id","created_at");--> statement-breakpoint
+CREATE INDEX "registrations_search_trgm" ON "registrations" USING gin (lower("name" || ' ' || "mobile" || ' ' || "institution" || ' ' || "ticket_code") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "registrations_search_cjk" ON "registrations" USING gin (cjk_grams(lower("name" || ' ' || "mobile" || ' ' || "institution" || ' ' || "ticket_code")));

@@ -1,0 +1,2 @@
+ALTER TABLE "form_answers" ADD COLUMN "submission_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "form_answers_form_id_submission_key_index" ON "form_answers" USING btree ("form_id","submission_key");
