@@ -8,13 +8,19 @@ import { Modal } from "./Modal";
  * `{confirm}` and the page shows the question inline with a confirm button.
  * The action must act only when `confirmed=1` is posted.
  */
-export function ConfirmForm({ title, fields, children }: { title: string; fields: Record<string, string>; children: ReactNode }) {
+export function ConfirmForm({ title, fields, children, asked }: {
+  title: string;
+  fields: Record<string, string>;
+  children: ReactNode;
+  /** Whether the server's question is about this form; by default any question is (one ConfirmForm per page). */
+  asked?: boolean;
+}) {
   const { t } = useTranslation();
   const actionData = useActionData<{ confirm?: string }>();
   const submit = useSubmit();
   const [open, setOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const askedByServer = Boolean(actionData?.confirm);
+  const askedByServer = asked ?? Boolean(actionData?.confirm);
   const hidden = Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 
   if (askedByServer) {

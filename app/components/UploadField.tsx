@@ -6,8 +6,12 @@ import { useTranslation } from "react-i18next";
  * the action uploads it; with JavaScript it is uploaded at once with a progress bar and the
  * form carries only the resulting URL (`<name>`).
  */
-export function UploadField({ name, label, help, defaultUrl, accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon", document = false, required = false }: {
+export function UploadField({ name, label, help, defaultUrl, accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon", document = false, required = false, id = `upload-${name}`, action }: {
   name: string;
+  /** Where the browser posts the file; by default the signed-in `/upload`. */
+  action?: string;
+  /** The file input's id, when one page has several fields of this name. */
+  id?: string;
   label: string;
   help?: string;
   defaultUrl?: string | null;
@@ -20,7 +24,6 @@ export function UploadField({ name, label, help, defaultUrl, accept = "image/png
   const [url, setUrl] = useState(defaultUrl ?? "");
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState("");
-  const id = `upload-${name}`;
 
   return (
     <div className="ui-field">
@@ -47,7 +50,7 @@ export function UploadField({ name, label, help, defaultUrl, accept = "image/png
           const body = new FormData();
           body.set("file", file);
           const xhr = new XMLHttpRequest();
-          xhr.open("POST", document ? "/upload?kind=document" : "/upload");
+          xhr.open("POST", action ?? (document ? "/upload?kind=document" : "/upload"));
           xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((100 * e.loaded) / e.total));
           xhr.onload = () => {
             setProgress(null);

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IntentButton, IntentForm } from "~/components/authoring/IntentForm";
-import { showMoment } from "~/components/authoring/types";
+import type { ReactNode } from "react";
+import { IntentForm } from "~/components/authoring/IntentForm";
+import { RowList } from "~/components/authoring/RowList";
+import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { couponSchema, feeSchema, FIELD_TYPES, formFieldSchema, identitySchema, registrationSettingsSchema, strategySchema, vipLevelSchema } from "~/schemas/conference";
 import { requireAccount } from "~/services/account.server";
-import { conferenceIdParam, loadEditor, runTable } from "~/services/authoring.server";
+import { conferenceIdParam, loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
@@ -25,20 +27,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAccount(request);
   const id = conferenceIdParam(params.id);
   return runTable(request, id, await request.formData(), {
-    identity: { schema: identitySchema, method: "POST", path: () => "/identity" },
-    "identity-delete": { method: "DELETE", path: (v) => `/identity/${v.rowId}` },
-    strategy: { schema: strategySchema, method: "POST", path: () => "/strategy" },
-    "strategy-delete": { method: "DELETE", path: (v) => `/strategy/${v.rowId}` },
+    ...rowIntents("identity", identitySchema, "/identity"),
+    ...rowIntents("strategy", strategySchema, "/strategy"),
     fee: { schema: feeSchema, method: "PUT", path: () => "/fee" },
-    vip: { schema: vipLevelSchema, method: "POST", path: () => "/vip-level" },
-    "vip-delete": { method: "DELETE", path: (v) => `/vip-level/${v.rowId}` },
-    coupon: { schema: couponSchema, method: "POST", path: () => "/coupon" },
-    "coupon-delete": { method: "DELETE", path: (v) => `/coupon/${v.rowId}` },
+    ...rowIntents("vip", vipLevelSchema, "/vip-level"),
+    ...rowIntents("coupon", couponSchema, "/coupon"),
     settings: { schema: registrationSettingsSchema, method: "PUT", path: (_v, conferenceId) => `/registration/settings/${conferenceId}` },
-    field: { schema: formFieldSchema, method: "POST", path: () => "/registration/field" },
-    "field-delete": { method: "DELETE", path: (v) => `/registration/field/${v.rowId}` },
+    ...rowIntents("field", formFieldSchema, "/registration/field"),
   });
 }
+
+type Editor = EditorData;
+type Named = { id: number; nameZh: string; nameEn: string };
+/** Fen as the yuan an organiser types ("800.50"). */
+const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export default function Signup() {
   const { editor } = useLoaderData<typeof loader>();
@@ -47,9 +49,9 @@ export default function Signup() {
   const { conference } = editor;
   const name = pick(lang, conference.nameZh, conference.nameEn);
   const named = (row: { nameZh: string; nameEn: string }) => pick(lang, row.nameZh, row.nameEn);
-  const nameFields = (zh: string, en: string) => [
-    { name: "nameZh", label: t(zh), required: true },
-    { name: "nameEn", label: t(en) },
+  const nameFields = (zh: string, en: string) => (row?: Named) => [
+    { name: "nameZh", label: t(zh), required: true, defaultValue: row?.nameZh },
+    { name: "nameEn", label: t(en), defaultValue: row?.nameEn },
   ];
   const sections = [
     ["identities", t("authoring.signup.identities")],
@@ -60,162 +62,171 @@ export default function Signup() {
     ["settings", t("authoring.signup.settings")],
     ["fields", t("authoring.signup.fields")],
   ];
+  const section = (id: string, children: ReactNode) => (
+    <section id={id} className="ui-edit-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="ui-edit-section-title">
+        {t(`authoring.signup.${id}`)}
+      </h2>
+      {children}
+    </section>
+  );
+  const rowBasics = { rowId: (row: { id: number }) => row.id, name: named };
   return (
-    <EditorFrame title={t("authoring.signup.title", { name })} links={[["/manage", t("authoring.edit.back")], [`/manage/edit/${conference.id}`, t("authoring.manage.edit")]]} sections={sections}>
-          <section id="identities" className="ui-edit-section" aria-labelledby="identities-title">
-            <h2 id="identities-title" className="ui-edit-section-title">{t("authoring.signup.identities")}</h2>
-            <ul className="ui-edit-list" data-testid="identity-list">
-              {editor.identities.map((row) => (
-                <li key={row.id} className="ui-edit-item">
-                  <span>{named(row)}</span>
-                  <IntentButton intent="identity-delete" hidden={{ rowId: row.id }} label={t("authoring.edit.delete")} tone="outline" />
-                </li>
-              ))}
-            </ul>
-            <IntentForm intent="identity" fields={nameFields("authoring.signup.identityName", "authoring.signup.identityNameEn")} submit={t("authoring.signup.addIdentity")} />
-          </section>
-
-          <section id="strategies" className="ui-edit-section" aria-labelledby="strategies-title">
-            <h2 id="strategies-title" className="ui-edit-section-title">{t("authoring.signup.strategies")}</h2>
-            <ul className="ui-edit-list" data-testid="strategy-list">
-              {editor.strategies.map((row) => (
-                <li key={row.id} className="ui-edit-item">
-                  <span>
-                    {named(row)} · {showMoment(row.startsAt)} – {showMoment(row.endsAt)}
-                  </span>
-                  <IntentButton intent="strategy-delete" hidden={{ rowId: row.id }} label={t("authoring.edit.delete")} tone="outline" />
-                </li>
-              ))}
-            </ul>
-            <IntentForm
-              intent="strategy"
-              fields={[
-                ...nameFields("authoring.signup.strategyName", "authoring.signup.strategyNameEn"),
-                { name: "startsAt", label: t("authoring.edit.startsAt"), type: "datetime-local", required: true },
-                { name: "endsAt", label: t("authoring.edit.endsAt"), type: "datetime-local", required: true },
-              ]}
-              submit={t("authoring.signup.addStrategy")}
-            />
-          </section>
-
-          <section id="fees" className="ui-edit-section" aria-labelledby="fees-title">
-            <h2 id="fees-title" className="ui-edit-section-title">{t("authoring.signup.fees")}</h2>
-            {editor.identities.length === 0 || editor.strategies.length === 0 ? (
-              <p className="ui-muted">{t("authoring.signup.noFeeTable")}</p>
-            ) : (
-              <ul className="ui-edit-list" data-testid="fee-table">
-                {editor.identities.flatMap((identity) =>
-                  editor.strategies.map((strategy) => {
-                    const fee = editor.fees.find((row) => row.identityId === identity.id && row.strategyId === strategy.id);
-                    return (
-                      <li key={`${identity.id}-${strategy.id}`} className="ui-edit-item">
-                        <span>
-                          {named(identity)} × {named(strategy)}：{fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty")}
-                        </span>
-                        <IntentForm
-                          inline
-                          intent={`fee:${identity.id}:${strategy.id}`}
-                          hidden={{ identityId: identity.id, strategyId: strategy.id }}
-                          fields={[
-                            { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true },
-                            { name: "unit", label: t("authoring.signup.unit"), type: "select", defaultValue: "0", options: ["0", "1", "2"].map((u) => ({ value: u, label: t(`authoring.signup.unit${u}`) })) },
-                          ]}
-                          submit={t("authoring.signup.setFee")}
-                        />
-                      </li>
-                    );
-                  }),
-                )}
-              </ul>
-            )}
-          </section>
-
-          <section id="vip" className="ui-edit-section" aria-labelledby="vip-title">
-            <h2 id="vip-title" className="ui-edit-section-title">{t("authoring.signup.vip")}</h2>
-            <ul className="ui-edit-list">
-              {editor.vipLevels.map((row) => (
-                <li key={row.id} className="ui-edit-item">
-                  <span>{named(row)}</span>
-                  <IntentButton intent="vip-delete" hidden={{ rowId: row.id }} label={t("authoring.edit.delete")} tone="outline" />
-                </li>
-              ))}
-            </ul>
-            <IntentForm intent="vip" fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} submit={t("authoring.signup.addVip")} />
-          </section>
-
-          <section id="coupons" className="ui-edit-section" aria-labelledby="coupons-title">
-            <h2 id="coupons-title" className="ui-edit-section-title">{t("authoring.signup.coupons")}</h2>
-            <ul className="ui-edit-list" data-testid="coupon-list">
-              {editor.coupons.map((row) => (
-                <li key={row.id} className="ui-edit-item">
-                  <span>
-                    <strong>{row.code}</strong> · {row.kind === "amount" ? formatMoney(row.value) : `${row.value}%`} ·{" "}
-                    {t("authoring.signup.used", { used: row.used, limit: row.useLimit ?? t("authoring.signup.unlimited") })}
-                    {row.startsAt || row.endsAt ? ` · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}` : ""}
-                  </span>
-                  <IntentButton intent="coupon-delete" hidden={{ rowId: row.id }} label={t("authoring.edit.delete")} tone="outline" />
-                </li>
-              ))}
-            </ul>
-            <IntentForm
-              intent="coupon"
-              fields={[
-                { name: "code", label: t("authoring.signup.code"), required: true },
-                { name: "kind", label: t("authoring.signup.kind"), type: "select", defaultValue: "amount", options: [{ value: "amount", label: t("authoring.signup.kindAmount") }, { value: "percent", label: t("authoring.signup.kindPercent") }] },
-                { name: "value", label: t("authoring.signup.value"), required: true },
-                { name: "useLimit", label: t("authoring.signup.useLimit"), type: "number" },
-                { name: "startsAt", label: t("authoring.signup.couponStarts"), type: "datetime-local" },
-                { name: "endsAt", label: t("authoring.signup.couponEnds"), type: "datetime-local" },
-              ]}
-              submit={t("authoring.signup.addCoupon")}
-            />
-          </section>
-
-          <section id="settings" className="ui-edit-section" aria-labelledby="settings-title">
-            <h2 id="settings-title" className="ui-edit-section-title">{t("authoring.signup.settings")}</h2>
-            <IntentForm
-              intent="settings"
-              fields={[
-                { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
-                { name: "moderation", label: t("authoring.signup.moderation"), type: "checkbox", defaultValue: conference.moderation ? "on" : "" },
-              ]}
-              submit={t("authoring.signup.saveSettings")}
-            />
-          </section>
-
-          <section id="fields" className="ui-edit-section" aria-labelledby="fields-title">
-            <h2 id="fields-title" className="ui-edit-section-title">{t("authoring.signup.fields")}</h2>
-            {editor.fields.length === 0 && <p className="ui-muted">{t("authoring.signup.noFields")}</p>}
-            <ul className="ui-edit-list" data-testid="field-list">
-              {editor.fields.map(({ id, field }) => (
-                <li key={id} className="ui-edit-item">
-                  <span>
-                    <strong>{pick(lang, field.labelZh, field.labelEn)}</strong> ({field.key}, {t(`authoring.signup.types.${field.type}`)}
-                    {field.required ? `, ${t("authoring.signup.required")}` : ""})
-                    {field.showWhen ? ` · ${t("authoring.signup.condition", { field: field.showWhen.field, value: field.showWhen.value })}` : ""}
-                  </span>
-                  <IntentButton intent="field-delete" hidden={{ rowId: id }} label={t("authoring.edit.delete")} tone="outline" />
-                </li>
-              ))}
-            </ul>
-            <IntentForm
-              intent="field"
-              fields={[
-                { name: "key", label: t("authoring.signup.fieldKey"), required: true },
-                { name: "type", label: t("authoring.signup.fieldType"), type: "select", defaultValue: "text", options: FIELD_TYPES.map((type) => ({ value: type, label: t(`authoring.signup.types.${type}`) })) },
-                { name: "labelZh", label: t("authoring.signup.labelZh"), required: true },
-                { name: "labelEn", label: t("authoring.signup.labelEn"), required: true },
-                { name: "helpZh", label: t("authoring.signup.helpZh") },
-                { name: "helpEn", label: t("authoring.signup.helpEn") },
-                { name: "options", label: t("authoring.signup.optionsLabel"), type: "textarea", help: t("authoring.signup.optionsHelp") },
-                { name: "required", label: t("authoring.signup.required"), type: "checkbox" },
-                { name: "showWhenField", label: t("authoring.signup.showWhenField"), type: "select", options: [{ value: "", label: t("authoring.basics.none") }, ...editor.fields.map(({ field }) => ({ value: field.key, label: `${pick(lang, field.labelZh, field.labelEn)} (${field.key})` }))] },
-                { name: "showWhenValue", label: t("authoring.signup.showWhenValue") },
-                { name: "sort", label: t("authoring.signup.sort"), type: "number", defaultValue: String(editor.fields.length + 1) },
-              ]}
-              submit={t("authoring.signup.addField")}
-            />
-          </section>
+    <EditorFrame
+      conference={{ id: conference.id, name }}
+      title={t("authoring.signup.title", { name })}
+      links={[["/manage", t("authoring.edit.back")], [`/manage/edit/${conference.id}`, t("authoring.manage.edit")]]}
+      sections={sections}
+    >
+      {section(
+        "identities",
+        <RowList
+          kind="identity"
+          rows={editor.identities}
+          {...rowBasics}
+          summary={named}
+          fields={nameFields("authoring.signup.identityName", "authoring.signup.identityNameEn")}
+          testId="identity-list"
+          add={{ submit: t("authoring.signup.addIdentity") }}
+        />,
+      )}
+      {section(
+        "strategies",
+        <RowList
+          kind="strategy"
+          rows={editor.strategies}
+          {...rowBasics}
+          summary={(row) => `${named(row)} · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}`}
+          fields={(row) => [
+            ...nameFields("authoring.signup.strategyName", "authoring.signup.strategyNameEn")(row),
+            { name: "startsAt", label: t("authoring.edit.startsAt"), type: "datetime-local", required: true, defaultValue: chinaLocal(row?.startsAt) },
+            { name: "endsAt", label: t("authoring.edit.endsAt"), type: "datetime-local", required: true, defaultValue: chinaLocal(row?.endsAt) },
+          ]}
+          testId="strategy-list"
+          add={{ submit: t("authoring.signup.addStrategy") }}
+        />,
+      )}
+      {section("fees", <FeeTable editor={editor} named={named} />)}
+      {section("vip", <RowList kind="vip" rows={editor.vipLevels} {...rowBasics} summary={named} fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} add={{ submit: t("authoring.signup.addVip") }} />)}
+      {section(
+        "coupons",
+        <RowList
+          kind="coupon"
+          rows={editor.coupons}
+          rowId={(row) => row.id}
+          name={(row) => row.code}
+          summary={(row) => (
+            <>
+              <strong>{row.code}</strong> · {row.kind === "amount" ? formatMoney(row.value) : `${row.value}%`} · {t("authoring.signup.used", { used: row.used, limit: row.useLimit ?? t("authoring.signup.unlimited") })}
+              {row.startsAt || row.endsAt ? ` · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}` : ""}
+            </>
+          )}
+          fields={(row) => [
+            { name: "code", label: t("authoring.signup.code"), required: true, defaultValue: row?.code },
+            { name: "kind", label: t("authoring.signup.kind"), type: "select", defaultValue: row?.kind ?? "amount", options: [{ value: "amount", label: t("authoring.signup.kindAmount") }, { value: "percent", label: t("authoring.signup.kindPercent") }] },
+            { name: "value", label: t("authoring.signup.value"), required: true, defaultValue: row ? (row.kind === "amount" ? yuan(row.value) : String(row.value)) : "" },
+            { name: "useLimit", label: t("authoring.signup.useLimit"), type: "number", defaultValue: row?.useLimit ? String(row.useLimit) : "" },
+            { name: "startsAt", label: t("authoring.signup.couponStarts"), type: "datetime-local", defaultValue: chinaLocal(row?.startsAt) },
+            { name: "endsAt", label: t("authoring.signup.couponEnds"), type: "datetime-local", defaultValue: chinaLocal(row?.endsAt) },
+          ]}
+          testId="coupon-list"
+          add={{ submit: t("authoring.signup.addCoupon") }}
+        />,
+      )}
+      {section(
+        "settings",
+        <IntentForm
+          intent="settings"
+          fields={[
+            { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
+            { name: "moderation", label: t("authoring.signup.moderation"), type: "checkbox", defaultValue: conference.moderation ? "on" : "" },
+            { name: "requireSubscribe", label: t("registration.subscribe.setting"), type: "checkbox", defaultValue: conference.requireSubscribe ? "on" : "" },
+          ]}
+          submit={t("authoring.signup.saveSettings")}
+        />,
+      )}
+      {section(
+        "fields",
+        <RowList
+          kind="field"
+          rows={editor.fields}
+          rowId={(row) => row.id}
+          name={(row) => pick(lang, row.field.labelZh, row.field.labelEn)}
+          summary={({ field }) => (
+            <>
+              <strong>{pick(lang, field.labelZh, field.labelEn)}</strong> ({field.key}, {t(`authoring.signup.types.${field.type}`)}
+              {field.required ? `, ${t("authoring.signup.required")}` : ""})
+              {field.showWhen ? ` · ${t("authoring.signup.condition", { field: field.showWhen.field, value: field.showWhen.value })}` : ""}
+            </>
+          )}
+          fields={(row) => fieldForm(row)}
+          testId="field-list"
+          empty={t("authoring.signup.noFields")}
+          add={{ submit: t("authoring.signup.addField") }}
+        />,
+      )}
     </EditorFrame>
+  );
+
+  function fieldForm(row: Editor["fields"][number] | undefined) {
+    const field = row?.field;
+    const others = editor.fields.filter((other) => other.id !== row?.id);
+    return [
+      { name: "key", label: t("authoring.signup.fieldKey"), required: true, defaultValue: field?.key },
+      { name: "type", label: t("authoring.signup.fieldType"), type: "select" as const, defaultValue: field?.type ?? "text", options: FIELD_TYPES.map((type) => ({ value: type, label: t(`authoring.signup.types.${type}`) })) },
+      { name: "labelZh", label: t("authoring.signup.labelZh"), required: true, defaultValue: field?.labelZh },
+      { name: "labelEn", label: t("authoring.signup.labelEn"), required: true, defaultValue: field?.labelEn },
+      { name: "helpZh", label: t("authoring.signup.helpZh"), defaultValue: field?.helpZh },
+      { name: "helpEn", label: t("authoring.signup.helpEn"), defaultValue: field?.helpEn },
+      {
+        name: "options",
+        label: t("authoring.signup.optionsLabel"),
+        type: "textarea" as const,
+        help: t("authoring.signup.optionsHelp"),
+        defaultValue: field?.options?.map((option) => `${option.value}|${option.labelZh}|${option.labelEn}`).join("\n"),
+      },
+      { name: "required", label: t("authoring.signup.required"), type: "checkbox" as const, defaultValue: field?.required ? "on" : "" },
+      {
+        name: "showWhenField",
+        label: t("authoring.signup.showWhenField"),
+        type: "select" as const,
+        defaultValue: field?.showWhen?.field ?? "",
+        options: [{ value: "", label: t("authoring.basics.none") }, ...others.map((other) => ({ value: other.field.key, label: `${pick(lang, other.field.labelZh, other.field.labelEn)} (${other.field.key})` }))],
+      },
+      { name: "showWhenValue", label: t("authoring.signup.showWhenValue"), defaultValue: field?.showWhen?.value },
+      { name: "sort", label: t("authoring.signup.sort"), type: "number" as const, defaultValue: String(row?.sort ?? editor.fields.length + 1) },
+    ];
+  }
+}
+
+/** Every identity × strategy cell, each set in place (the amount shows what is stored). */
+function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: string; nameEn: string }) => string }) {
+  const { t } = useTranslation();
+  if (editor.identities.length === 0 || editor.strategies.length === 0) return <p className="ui-muted">{t("authoring.signup.noFeeTable")}</p>;
+  return (
+    <ul className="ui-edit-list" data-testid="fee-table">
+      {editor.identities.flatMap((identity) =>
+        editor.strategies.map((strategy) => {
+          const fee = editor.fees.find((row) => row.identityId === identity.id && row.strategyId === strategy.id);
+          return (
+            <li key={`${identity.id}-${strategy.id}`} className="ui-edit-item">
+              <span>
+                {named(identity)} × {named(strategy)}：{fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty")}
+              </span>
+              <IntentForm
+                inline
+                intent={`fee:${identity.id}:${strategy.id}`}
+                hidden={{ identityId: identity.id, strategyId: strategy.id }}
+                fields={[
+                  { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? yuan(fee.priceFen) : "" },
+                  { name: "unit", label: t("authoring.signup.unit"), type: "select", defaultValue: "0", options: ["0", "1", "2"].map((u) => ({ value: u, label: t(`authoring.signup.unit${u}`) })) },
+                ]}
+                submit={t("authoring.signup.setFee")}
+              />
+            </li>
+          );
+        }),
+      )}
+    </ul>
   );
 }

@@ -208,12 +208,13 @@ export const registrationSettingsSchema = z.object({
     .transform((value) => (value === undefined || value === "" ? null : Number(value)))
     .pipe(z.number().int("authoring.v.integer").min(1, "authoring.v.integer").nullable()),
   moderation: flag,
+  requireSubscribe: flag,
 });
 
 export const FIELD_TYPES = ["text", "textarea", "number", "radio", "checkbox", "date", "email", "phone", "file"] as const;
 
 /** Options one a line: "value|中文|English" (or a single label used for all three). */
-function parseOptions(text: string) {
+export function parseOptions(text: string) {
   return text
     .split("\n")
     .map((line) => line.trim())
@@ -247,7 +248,10 @@ export const formFieldSchema = z
     if (value.showWhenField && value.showWhenField === value.key) ctx.addIssue({ code: "custom", path: ["showWhenField"], message: "authoring.v.invalid" });
   });
 
-export const adminUserSchema = z.object({
+/** An admin user's note: what they look after for this conference. */
+export const adminUserUpdateSchema = z.object({ remark: opt(200) });
+
+export const adminUserSchema = adminUserUpdateSchema.extend({
   mobile: z.string({ error: "authoring.v.required" }).trim().regex(/^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/, "validation.mobileInvalid"),
 });
 
@@ -368,3 +372,52 @@ export const domainSchema = z.object({
     .refine((value) => value === "" || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value), "authoring.v.domain")
     .transform((value) => value || null),
 });
+
+// ─── Live-stream replays ──────────────────────────────────────────────────────────
+
+/** A video address: http(s) or same-site (`javascript:`, `data:` and the rest refused); empty is none. */
+const videoUrl = (extension?: RegExp) =>
+  z
+    .string()
+    .trim()
+    .max(2048, "authoring.v.tooLong")
+    .optional()
+    .transform((value) => value || "")
+    .refine((value) => value === "" || safeSrc(value) !== null, "authoring.v.url")
+    .refine((value) => value === "" || !extension || extension.test(value.split(/[?#]/)[0]), "authoring.v.hls")
+    .transform((value) => value || null);
+
+/** "1:02:05", "62:05" or seconds ("3725") → seconds. */
+export function parseDuration(text: string): number | null {
+  const value = text.trim();
+  if (value === "") return 0;
+  if (/^\d{1,6}$/.test(value)) return Number(value);
+  const match = /^(?:(\d{1,3}):)?(\d{1,3}):([0-5]\d)$/.exec(value);
+  if (!match) return null;
+  const [, h, m, s] = match;
+  if (h !== undefined && Number(m) > 59) return null;
+  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
+}
+
+export const replaySchema = z
+  .object({
+    titleZh: req(300),
+    titleEn: opt(300),
+    descriptionZh: opt(2000),
+    descriptionEn: opt(2000),
+    cover: optionalImage,
+    mp4Url: videoUrl(),
+    hlsUrl: videoUrl(/\.m3u8$/i),
+    recordedOn: day,
+    duration: z.union([z.string(), z.number()]).optional().transform((value) => String(value ?? "")),
+    isPublish: flag,
+  })
+  .transform((input, ctx) => {
+    const durationSeconds = parseDuration(input.duration);
+    if (durationSeconds === null) ctx.addIssue({ code: "custom", path: ["duration"], message: "authoring.v.duration" });
+    if (!input.mp4Url && !input.hlsUrl) ctx.addIssue({ code: "custom", path: ["mp4Url"], message: "authoring.v.video" });
+    if (durationSeconds === null || (!input.mp4Url && !input.hlsUrl)) return z.NEVER;
+    const { duration: _duration, recordedOn, ...rest } = input;
+    // Filed on that day in China, like conference dates.
+    return { ...rest, durationSeconds, recordedAt: new Date(`${recordedOn}T00:00:00+08:00`).toISOString() };
+  });

@@ -103,7 +103,21 @@ export async function saveBasics(request: Request, formData: FormData, target: {
   return { ok: true as const, id: saved.data.id };
 }
 
-type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" | "DELETE"; path: (values: Record<string, string>, conferenceId: number) => string; body?: (values: Record<string, string>, conferenceId: number) => unknown; notice?: string };
+export type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" | "DELETE"; path: (values: Record<string, string>, conferenceId: number) => string; body?: (values: Record<string, string>, conferenceId: number) => unknown; notice?: string };
+
+/**
+ * The three intents of a RowList section: `<kind>` adds (POST `add`), `<kind>-update` saves a
+ * row (PUT `<row>/<rowId>`), `<kind>-delete` deletes it (DELETE, once confirmed).
+ *
+ * @example runTable(request, id, formData, { ...rowIntents("branch", branchSchema, "/branch") })
+ */
+export function rowIntents(kind: string, schema: z.ZodType, add: string, row = add): Record<string, IntentSpec> {
+  return {
+    [kind]: { schema, method: "POST", path: () => add },
+    [`${kind}-update`]: { schema, method: "PUT", path: (v) => `${row}/${v.rowId}` },
+    [`${kind}-delete`]: { method: "DELETE", path: (v) => `${row}/${v.rowId}` },
+  };
+}
 
 /**
  * Runs the posted intent (`kind` or `kind:detail`, so forms of one kind on one page keep their
@@ -125,6 +139,11 @@ export async function runTable(request: Request, conferenceId: number, formData:
   const spec = table[intent.split(":")[0]];
   if (!spec) throw new Response("Bad request", { status: 400 });
   const rowId = (values.rowId ?? "").match(/^\d+$/) ? values.rowId : "0";
+  // A delete acts only once confirmed: with JavaScript the dialog posts `confirmed=1`, without it the page asks (see RowList).
+  if (spec.method === "DELETE" && values.confirmed !== "1") {
+    const t = await i18n.getFixedT(request);
+    return { intent, rowId, confirm: t("authoring.rows.confirmDeleteShort") };
+  }
   const url = new URL(request.url);
   return runIntent(request, intent, values, {
     schema: spec.schema,

@@ -52,5 +52,10 @@ export const ui: Record<string, SystemStyleObject> = {
     "& img": { maxWidth: "100%", height: "auto" },
   },
   "edit-counter": { fontSize: "sm", color: "gray.600", textAlign: "end" },
+  // A row: its summary takes the room left; the closed "Edit" sits after the buttons, and once open takes the full width, so its form lies under the row.
+  "edit-grow": { flex: "1 1 12rem" },
+  "edit-details": { "&[open]": { flexBasis: "100%", paddingBlock: "2" }, "& > form": { marginTop: "2" } },
+  "edit-summary": { display: "inline-block", cursor: "pointer", color: "brand.700", fontSize: "sm", textDecoration: "underline" },
+  "edit-preview": { display: "grid", gap: "2" },
   "edit-chooser": { display: "grid", gap: "2", listStyle: "none", paddingInlineStart: "0", "& a": { color: "brand.700", textDecoration: "underline" } },
 };

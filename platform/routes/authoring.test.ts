@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conferences, coupons, fees, identities, modules, registrationFields, schedules, strategies, texts } from "../db/schema";
+import { auditLog, conferences, coupons, fees, identities, modules, registrationFields, replays, schedules, specialItems, strategies, texts } from "../db/schema";
 import { demoAccounts, seedDemo } from "../db/seed";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -361,5 +361,131 @@ describe("access: only the owner and the conference's admin users", () => {
     const adminId = list.data.list[0].accountId;
     expect((await p.call("DELETE", `/admin-user/${id}/${adminId}`, { token: organiser })).status).toBe(200);
     expect((await p.call("GET", `/manage/conference/${id}`, { token: stranger })).status).toBe(404);
+  });
+});
+
+describe("editing rows in place, replays and admin users", () => {
+  it("changes rows with PUT, keeps a coupon's own code, and leaves an audit row for each change", async () => {
+    const id = await create();
+    const item = { conferenceId: id, startsAt: "2027-05-10T09:00", endsAt: "2027-05-10T10:00", titleZh: "开幕式" };
+    const schedule = await p.call<{ id: number }>("POST", "/schedule", { token: organiser, body: item });
+    const changed = await p.call("PUT", `/schedule/${schedule.data.id}`, { token: organiser, body: { ...item, titleZh: "开幕典礼", room: "202" } });
+    expect(changed.status).toBe(200);
+    const backwards = await p.call<{ fields: Record<string, string> }>("PUT", `/schedule/${schedule.data.id}`, { token: organiser, body: { ...item, endsAt: "2027-05-10T08:00" } });
+    expect(Object.keys(backwards.data.fields)).toEqual(["endsAt"]);
+    const [row] = await p.db.select().from(schedules).where(eq(schedules.id, schedule.data.id));
+    expect(row).toMatchObject({ titleZh: "开幕典礼", room: "202" });
+
+    const identity = await p.call<{ id: number }>("POST", "/identity", { token: organiser, body: { conferenceId: id, nameZh: "学生" } });
+    expect((await p.call("PUT", `/identity/${identity.data.id}`, { token: organiser, body: { nameZh: "在读学生", nameEn: "Student" } })).status).toBe(200);
+    const [identityRow] = await p.db.select().from(identities).where(eq(identities.id, identity.data.id));
+    expect(identityRow).toMatchObject({ nameZh: "在读学生", nameEn: "Student" });
+
+    const first = await p.call<{ id: number }>("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "ONE", kind: "amount", value: "10" } });
+    await p.call("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "TWO", kind: "amount", value: "10" } });
+    expect((await p.call("PUT", `/coupon/${first.data.id}`, { token: organiser, body: { code: "ONE", kind: "percent", value: "20" } })).status).toBe(200);
+    const taken = await p.call<{ fields: Record<string, string> }>("PUT", `/coupon/${first.data.id}`, { token: organiser, body: { code: "TWO", kind: "amount", value: "10" } });
+    expect(Object.keys(taken.data.fields)).toEqual(["code"]);
+
+    const special = await p.call<{ id: number }>("POST", "/special", { token: organiser, body: { conferenceId: id, type: 0, titleZh: "嘉宾" } });
+    const member = await p.call<{ id: number }>("POST", "/special-item", { token: organiser, body: { specialId: special.data.id, role: "guest", nameZh: "王五" } });
+    const other = await p.call<{ id: number }>("POST", "/special", { token: organiser, body: { conferenceId: await create(), type: 1, titleZh: "别处" } });
+    // The list it belongs to is not changed by the body.
+    expect((await p.call("PUT", `/special-item/${member.data.id}`, { token: organiser, body: { specialId: other.data.id, role: "chairman", nameZh: "王五", titleZh: "教授" } })).status).toBe(200);
+    const [memberRow] = await p.db.select().from(specialItems).where(eq(specialItems.id, member.data.id));
+    expect(memberRow).toMatchObject({ specialId: special.data.id, role: "chairman", titleZh: "教授" });
+
+    for (const [method, url, body] of [
+      ["PUT", `/schedule/${schedule.data.id}`, { ...item, titleZh: "入侵" }],
+      ["PUT", `/identity/${identity.data.id}`, { nameZh: "入侵" }],
+      ["PUT", `/coupon/${first.data.id}`, { code: "HACK", kind: "amount", value: "1" }],
+      ["PUT", `/special-item/${member.data.id}`, { specialId: special.data.id, nameZh: "入侵" }],
+    ] as Array<[string, string, unknown]>) {
+      expect([403, 404], url).toContain((await p.call(method, url, { token: stranger, body })).status);
+    }
+    expect((await p.db.select().from(schedules).where(eq(schedules.id, schedule.data.id)))[0].titleZh).toBe("开幕典礼");
+    expect((await p.db.select().from(identities).where(eq(identities.id, identity.data.id)))[0].nameZh).toBe("在读学生");
+    expect((await p.db.select().from(coupons).where(eq(coupons.id, first.data.id)))[0].code).toBe("ONE");
+    expect((await p.db.select().from(specialItems).where(eq(specialItems.id, member.data.id)))[0].nameZh).toBe("王五");
+
+    const trail = await p.db.select().from(auditLog).where(eq(auditLog.conferenceId, id));
+    const actions = trail.map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(["conference.create", "schedule.create", "schedule.update", "identity.update", "coupon.update", "special-item.update"]));
+    // The refused edit left no trail.
+    expect(actions.filter((action) => action === "schedule.update")).toHaveLength(1);
+    expect(trail.every((entry) => entry.accountId !== null)).toBe(true);
+  });
+
+  it("adds, edits and deletes replays; published ones reach the public list; bad video addresses are refused", async () => {
+    const id = await create();
+    const replay = { conferenceId: id, titleZh: "开幕报告回放", titleEn: "Opening keynote", mp4Url: "https://video.example.org/open.mp4", recordedOn: "2027-05-10", duration: "1:02:05", isPublish: "on" };
+    const created = await p.call<{ id: number; durationSeconds: number; recordedAt: string }>("POST", "/replay", { token: organiser, body: replay });
+    expect(created.status).toBe(201);
+    expect(created.data.durationSeconds).toBe(3725);
+    expect(created.data.recordedAt).toBe("2027-05-09T16:00:00.000Z");
+    const listed = async () => (await p.call<{ list: Array<{ id: number; titleZh: string }> }>("GET", `/live-streaming?conferenceId=${id}`)).data.list;
+    expect((await listed()).map((row) => row.titleZh)).toEqual(["开幕报告回放"]);
+
+    for (const [field, body] of [
+      ["mp4Url", { mp4Url: "javascript:alert(1)" }],
+      ["mp4Url", { mp4Url: "data:video/mp4;base64,AAAA" }],
+      ["hlsUrl", { hlsUrl: "https://video.example.org/open.mp4" }],
+      ["hlsUrl", { hlsUrl: "javascript:x.m3u8" }],
+      ["mp4Url", { mp4Url: "" }],
+      ["duration", { duration: "1:99:00" }],
+      ["recordedOn", { recordedOn: "10/05/2027" }],
+    ] as Array<[string, Record<string, string>]>) {
+      const bad = await p.call<{ fields: Record<string, string> }>("POST", "/replay", { token: organiser, lang: "en", body: { ...replay, ...body } });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(bad.data.fields), JSON.stringify(body)).toContain(field);
+    }
+
+    const hls = { ...replay, mp4Url: "", hlsUrl: "/media/demo-hls/index.m3u8?v=2", titleZh: "闭幕回放", isPublish: "" };
+    const hidden = await p.call<{ id: number }>("POST", "/replay", { token: organiser, body: hls });
+    expect(hidden.status).toBe(201);
+    expect((await listed()).map((row) => row.id)).toEqual([created.data.id]);
+    expect((await p.call("PUT", `/replay/${hidden.data.id}`, { token: organiser, body: { ...hls, isPublish: "on", titleZh: "闭幕式回放" } })).status).toBe(200);
+    expect((await listed()).map((row) => row.titleZh).sort()).toEqual(["开幕报告回放", "闭幕式回放"]);
+    const detail = await p.call<{ info: { hlsUrl: string; mp4Url: string | null } }>("GET", `/live-streaming/${hidden.data.id}`);
+    expect(detail.data.info).toMatchObject({ hlsUrl: "/media/demo-hls/index.m3u8?v=2", mp4Url: null });
+
+    const editor = (await p.call<{ replays: Array<{ id: number }> }>("GET", `/manage/conference/${id}`, { token: organiser })).data;
+    expect(editor.replays.map((row) => row.id).sort()).toEqual([created.data.id, hidden.data.id].sort());
+
+    for (const [method, url, body] of [
+      ["POST", "/replay", replay],
+      ["PUT", `/replay/${created.data.id}`, { ...replay, titleZh: "入侵" }],
+      ["DELETE", `/replay/${created.data.id}`, undefined],
+    ] as Array<[string, string, unknown]>) {
+      expect([403, 404], `${method} ${url}`).toContain((await p.call(method, url, { token: stranger, body })).status);
+      expect((await p.call(method, url, { body })).status).toBe(401);
+    }
+    const stored = await p.db.select().from(replays).where(eq(replays.conferenceId, id));
+    expect(stored.map((row) => row.titleZh).sort()).toEqual(["开幕报告回放", "闭幕式回放"]);
+
+    expect((await p.call("DELETE", `/replay/${created.data.id}`, { token: organiser })).status).toBe(200);
+    expect((await listed()).map((row) => row.titleZh)).toEqual(["闭幕式回放"]);
+  });
+
+  it("edits an admin user's remark; others are refused and nothing changes", async () => {
+    const id = await create();
+    await p.call("POST", "/admin-user", { token: organiser, body: { conferenceId: id, mobile: demoAccounts.attendee.mobile, remark: "注册审核" } });
+    const admins = async () => (await p.call<{ list: Array<{ accountId: number; remark: string }> }>("GET", `/admin-user?conferenceId=${id}`, { token: organiser })).data.list;
+    const [admin] = await admins();
+    expect(admin.remark).toBe("注册审核");
+    const edited = await p.call("PUT", `/admin-user/${id}/${admin.accountId}`, { token: organiser, body: { remark: "财务与发票" } });
+    expect(edited.status).toBe(200);
+    expect((await admins())[0].remark).toBe("财务与发票");
+    const tooLong = await p.call<{ fields: Record<string, string> }>("PUT", `/admin-user/${id}/${admin.accountId}`, { token: organiser, body: { remark: "x".repeat(201) } });
+    expect(Object.keys(tooLong.data.fields)).toEqual(["remark"]);
+    expect((await p.call("PUT", `/admin-user/${id}/999999`, { token: organiser, body: { remark: "x" } })).status).toBe(404);
+
+    // An account that is not one of its managers is refused.
+    const other = await p.signIn("13900000078", "另一个账号");
+    expect([403, 404]).toContain((await p.call("PUT", `/admin-user/${id}/${admin.accountId}`, { token: other, body: { remark: "入侵" } })).status);
+    expect((await p.call("PUT", `/admin-user/${id}/${admin.accountId}`, { body: { remark: "入侵" } })).status).toBe(401);
+    expect((await admins())[0].remark).toBe("财务与发票");
+    const trail = await p.db.select().from(auditLog).where(eq(auditLog.conferenceId, id));
+    expect(trail.filter((entry) => entry.action === "admin-user.update")).toHaveLength(1);
   });
 });

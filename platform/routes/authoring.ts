@@ -4,6 +4,8 @@ import { Hono } from "hono";
 import type { z } from "zod";
 import {
   adminUserSchema,
+  adminUserUpdateSchema,
+  replaySchema,
   branchSchema,
   companySchema,
   conferenceBasicsSchema,
@@ -32,6 +34,7 @@ import {
   specialItemSchema,
   domainSchema,
 } from "../../app/schemas/conference";
+import type { Db } from "../db";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import {
   accounts,
@@ -62,11 +65,13 @@ import {
   specials,
   specialItems,
   payees,
+  replays,
 } from "../db/schema";
 import { conferenceSearchText } from "../db/seed";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
-import { canManageConference } from "../services/access";
+import { requireManager } from "../services/access";
+import { recordAudit } from "../services/audit";
 import { accountByMobile, isCertified } from "../services/identity";
 
 /** A 400 naming one field, in the caller's language (like `parse` does). */
@@ -77,9 +82,12 @@ function fieldFail(c: Ctx, field: string, key: string): never {
 /** The shared schemas give times as ISO strings; timestamp columns take dates. */
 function withDates(input: unknown) {
   const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const key of ["startsAt", "endsAt"]) if (typeof out[key] === "string") out[key] = new Date(out[key] as string);
+  for (const key of ["startsAt", "endsAt", "recordedAt"]) if (typeof out[key] === "string") out[key] = new Date(out[key] as string);
   return out;
 }
+
+/** What the editor shows of an admin user. */
+const adminColumns = { accountId: accounts.id, name: accounts.name, mobile: accounts.mobile, remark: conferenceAdmins.remark };
 
 type Owned = PgTable & { id: AnyPgColumn; conferenceId: AnyPgColumn };
 
@@ -92,12 +100,7 @@ export function authoringRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
 
-  /** The signed-in account, when it may manage the conference; 404 otherwise. */
-  async function guard(c: Ctx, conferenceId: number) {
-    const account = requireAccount(c);
-    if (!(await canManageConference(db, account, conferenceId))) fail(404, "errors.notFound");
-    return account;
-  }
+  const guard = (c: Ctx, conferenceId: number) => requireManager(db, c, conferenceId);
 
   /** Finds a child row's conference, then guards it. */
   async function guardRow(c: Ctx, table: Owned, raw: string | undefined) {
@@ -107,6 +110,16 @@ export function authoringRoutes(deps: PlatformDeps) {
     if (!row) fail(404, "errors.notFound");
     await guard(c, row.conferenceId);
     return { id, conferenceId: row.conferenceId };
+  }
+
+  /** Makes an organiser's change and its audit row in one transaction, so a failed change leaves no trail. */
+  function audited<T>(c: Ctx, conferenceId: number, action: string, target: string, change: (tx: Db) => Promise<T>, detail?: Record<string, unknown>) {
+    const account = requireAccount(c);
+    return db.transaction(async (tx) => {
+      const result = await change(tx);
+      await recordAudit(tx, { conferenceId, accountId: account.id, action, target, detail });
+      return result;
+    });
   }
 
   const conferenceIdOf = (body: unknown) => idParam(String((body as { conferenceId?: unknown })?.conferenceId ?? ""));
@@ -121,7 +134,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     return conferenceSearchText({ nameZh: basics.nameZh, nameEn: basics.nameEn, shortName: basics.shortName, cityZh: basics.cityZh, cityEn: basics.cityEn }, major, category);
   }
 
-  const touch = (conferenceId: number) => db.update(conferences).set({ updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
+  const touch = (tx: Db, conferenceId: number) => tx.update(conferences).set({ updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
 
   // ─── The conference itself ────────────────────────────────────────────────────────
 
@@ -130,14 +143,18 @@ export function authoringRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const basics = parse(c, conferenceBasicsSchema, await readBody(c));
     const searchText = await searchTextFor(c, basics);
-    const [created] = await db
-      .insert(conferences)
-      .values({ ...basics, cover: basics.cover || null, ownerAccountId: account.id, isPublish: false, searchText })
-      .returning({ id: conferences.id });
-    await db.insert(modules).values([
-      { conferenceId: created.id, type: "intro", titleZh: "会议简介", titleEn: "About", sort: 1 },
-      { conferenceId: created.id, type: "schedule", titleZh: "会议日程", titleEn: "Programme", sort: 2 },
-    ]);
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(conferences)
+        .values({ ...basics, cover: basics.cover || null, ownerAccountId: account.id, isPublish: false, searchText })
+        .returning({ id: conferences.id });
+      await tx.insert(modules).values([
+        { conferenceId: row.id, type: "intro", titleZh: "会议简介", titleEn: "About", sort: 1 },
+        { conferenceId: row.id, type: "schedule", titleZh: "会议日程", titleEn: "Programme", sort: 2 },
+      ]);
+      await recordAudit(tx, { conferenceId: row.id, accountId: account.id, action: "conference.create", target: `conference:${row.id}` });
+      return row;
+    });
     return ok(c, { id: created.id }, 201);
   });
 
@@ -146,10 +163,12 @@ export function authoringRoutes(deps: PlatformDeps) {
     await guard(c, id);
     const basics = parse(c, conferenceBasicsSchema, await readBody(c));
     const searchText = await searchTextFor(c, basics);
-    await db
-      .update(conferences)
-      .set({ ...basics, cover: basics.cover || null, searchText, updatedAt: deps.now() })
-      .where(eq(conferences.id, id));
+    await audited(c, id, "conference.update", `conference:${id}`, (tx) =>
+      tx
+        .update(conferences)
+        .set({ ...basics, cover: basics.cover || null, searchText, updatedAt: deps.now() })
+        .where(eq(conferences.id, id)),
+    );
     return ok(c, { id });
   });
 
@@ -159,7 +178,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const account = await guard(c, id);
     const { isPublish } = parse(c, publishSchema, await readBody(c));
     if (isPublish && !(await isCertified(db, account.id))) fail(403, "authoring.errors.notCertified");
-    await db.update(conferences).set({ isPublish, updatedAt: deps.now() }).where(eq(conferences.id, id));
+    await audited(c, id, isPublish ? "conference.publish" : "conference.unpublish", `conference:${id}`, (tx) => tx.update(conferences).set({ isPublish, updatedAt: deps.now() }).where(eq(conferences.id, id)));
     return ok(c, { id, isPublish });
   });
 
@@ -214,7 +233,7 @@ export function authoringRoutes(deps: PlatformDeps) {
       db.select().from(coupons).where(eq(coupons.conferenceId, id)).orderBy(asc(coupons.id)),
       byConference(registrationFields),
       db
-        .select({ accountId: accounts.id, name: accounts.name, mobile: accounts.mobile })
+        .select(adminColumns)
         .from(conferenceAdmins)
         .innerJoin(accounts, eq(accounts.id, conferenceAdmins.accountId))
         .where(eq(conferenceAdmins.conferenceId, id)),
@@ -243,7 +262,7 @@ export function authoringRoutes(deps: PlatformDeps) {
 
   /** The other modules' rows for the editor. */
   async function loadExtras(id: number) {
-    const [organizerRows, sponsorRows, linkRows, mediaRows, bannerRows, hotelRows, specialRows, payeeRows] = await Promise.all([
+    const [organizerRows, sponsorRows, linkRows, mediaRows, bannerRows, hotelRows, specialRows, payeeRows, replayRows] = await Promise.all([
       db.select().from(organizers).where(eq(organizers.conferenceId, id)).orderBy(asc(organizers.sort), asc(organizers.id)),
       db.select().from(sponsors).where(eq(sponsors.conferenceId, id)).orderBy(asc(sponsors.sort), asc(sponsors.id)),
       db.select().from(links).where(eq(links.conferenceId, id)).orderBy(asc(links.sort), asc(links.id)),
@@ -252,6 +271,7 @@ export function authoringRoutes(deps: PlatformDeps) {
       db.select().from(hotels).where(eq(hotels.conferenceId, id)).orderBy(asc(hotels.sort), asc(hotels.id)),
       db.select().from(specials).where(eq(specials.conferenceId, id)).orderBy(asc(specials.sort), asc(specials.id)),
       db.select().from(payees).where(eq(payees.conferenceId, id)).orderBy(asc(payees.id)).limit(1),
+      db.select().from(replays).where(eq(replays.conferenceId, id)).orderBy(desc(replays.recordedAt), desc(replays.id)),
     ]);
     const [roomRows, itemRows] = await Promise.all([
       hotelRows.length ? db.select().from(hotelRooms).where(inArray(hotelRooms.hotelId, hotelRows.map((h) => h.id))).orderBy(asc(hotelRooms.id)) : [],
@@ -266,6 +286,7 @@ export function authoringRoutes(deps: PlatformDeps) {
       hotels: hotelRows.map((hotel) => ({ ...hotel, rooms: roomRows.filter((room) => room.hotelId === hotel.id) })),
       specials: specialRows.map((special) => ({ ...special, items: itemRows.filter((item) => item.specialId === special.id) })),
       payee: payeeRows[0] ?? null,
+      replays: replayRows,
     };
   }
 
@@ -273,7 +294,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const id = idParam(c.req.param("id"));
     await guard(c, id);
     const company = parse(c, companySchema, await readBody(c));
-    await db.update(conferences).set({ invoiceCompany: company, updatedAt: deps.now() }).where(eq(conferences.id, id));
+    await audited(c, id, "conference.company", `conference:${id}`, (tx) => tx.update(conferences).set({ invoiceCompany: company, updatedAt: deps.now() }).where(eq(conferences.id, id)), company);
     return ok(c, { id });
   });
 
@@ -284,28 +305,28 @@ export function authoringRoutes(deps: PlatformDeps) {
     const conferenceId = conferenceIdOf(body);
     await guard(c, conferenceId);
     const input = parse(c, moduleSchema, body);
-    const [row] = await db.insert(modules).values({ ...input, conferenceId }).returning();
+    const row = await audited(c, conferenceId, "module.create", "module", async (tx) => (await tx.insert(modules).values({ ...input, conferenceId }).returning())[0]);
     return ok(c, row, 201);
   });
 
   app.put("/module/:id{[0-9]+}", async (c) => {
-    const { id } = await guardRow(c, modules, c.req.param("id"));
+    const { id, conferenceId } = await guardRow(c, modules, c.req.param("id"));
     const input = parse(c, moduleSchema, await readBody(c));
-    await db.update(modules).set(input).where(eq(modules.id, id));
+    await audited(c, conferenceId, "module.update", `module:${id}`, (tx) => tx.update(modules).set(input).where(eq(modules.id, id)));
     return ok(c, { id });
   });
 
   app.delete("/module/:id{[0-9]+}", async (c) => {
-    const { id } = await guardRow(c, modules, c.req.param("id"));
-    await db.delete(modules).where(eq(modules.id, id));
+    const { id, conferenceId } = await guardRow(c, modules, c.req.param("id"));
+    await audited(c, conferenceId, "module.delete", `module:${id}`, (tx) => tx.delete(modules).where(eq(modules.id, id)));
     return ok(c, { id });
   });
 
   /** The per-module publish switch of the schedule (visitors see a module's schedule once published). */
   app.patch("/schedule/:moduleId{[0-9]+}", async (c) => {
-    const { id } = await guardRow(c, modules, c.req.param("moduleId"));
+    const { id, conferenceId } = await guardRow(c, modules, c.req.param("moduleId"));
     const { published } = parse(c, schedulePublishSchema, await readBody(c));
-    await db.update(modules).set({ schedulePublished: published }).where(eq(modules.id, id));
+    await audited(c, conferenceId, "schedule.publish", `module:${id}`, (tx) => tx.update(modules).set({ schedulePublished: published }).where(eq(modules.id, id)), { published });
     return ok(c, { id, published });
   });
 
@@ -320,44 +341,54 @@ export function authoringRoutes(deps: PlatformDeps) {
       if (!module) fail(404, "errors.notFound");
     }
     const where = and(eq(texts.conferenceId, conferenceId), input.moduleId ? eq(texts.moduleId, input.moduleId) : isNull(texts.moduleId));
-    const [existing] = await db.select({ id: texts.id }).from(texts).where(where).orderBy(asc(texts.sort), asc(texts.id)).limit(1);
-    if (existing) {
-      await db.update(texts).set(input).where(eq(texts.id, existing.id));
-      return ok(c, { id: existing.id });
-    }
-    const [row] = await db.insert(texts).values({ ...input, conferenceId }).returning({ id: texts.id });
-    return ok(c, { id: row.id });
+    const id = await audited(c, conferenceId, "text.save", `module:${input.moduleId ?? "none"}`, async (tx) => {
+      const [existing] = await tx.select({ id: texts.id }).from(texts).where(where).orderBy(asc(texts.sort), asc(texts.id)).limit(1);
+      if (existing) {
+        await tx.update(texts).set(input).where(eq(texts.id, existing.id));
+        return existing.id;
+      }
+      const [row] = await tx.insert(texts).values({ ...input, conferenceId }).returning({ id: texts.id });
+      return row.id;
+    });
+    return ok(c, { id });
   });
 
   // ─── Simple child lists: branches, forums, identities, strategies, vip levels ───────
 
-  function childList<S extends z.ZodType>(path: string, table: Owned, schema: S, check?: (c: Ctx, conferenceId: number, value: z.output<S>) => Promise<void>) {
+  /** POST `path` (body names the conference), PUT and DELETE `path/{id}`; each guarded and audited as `<kind>.create` …. */
+  function childList<S extends z.ZodType>(path: string, table: Owned, schema: S, check?: (c: Ctx, conferenceId: number, value: z.output<S>, selfId?: number) => Promise<void>) {
+    const kind = path.slice(1);
     app.post(path, async (c) => {
       const body = await readBody(c);
       const conferenceId = conferenceIdOf(body);
       await guard(c, conferenceId);
       const input = parse(c, schema, body);
       await check?.(c, conferenceId, input);
-      const [row] = await db
-        .insert(table)
-        .values({ ...withDates(input), conferenceId } as never)
-        .returning();
-      await touch(conferenceId);
+      const row = await audited(c, conferenceId, `${kind}.create`, kind, async (tx) => {
+        const [created] = (await tx
+          .insert(table)
+          .values({ ...withDates(input), conferenceId } as never)
+          .returning()) as Array<{ id: number }>;
+        await touch(tx, conferenceId);
+        return created;
+      });
       return ok(c, row, 201);
     });
     app.put(`${path}/:id{[0-9]+}`, async (c) => {
       const { id, conferenceId } = await guardRow(c, table, c.req.param("id"));
       const input = parse(c, schema, await readBody(c));
-      await check?.(c, conferenceId, input);
-      await db
-        .update(table)
-        .set(withDates(input) as never)
-        .where(eq(table.id, id));
+      await check?.(c, conferenceId, input, id);
+      await audited(c, conferenceId, `${kind}.update`, `${kind}:${id}`, (tx) =>
+        tx
+          .update(table)
+          .set(withDates(input) as never)
+          .where(eq(table.id, id)),
+      );
       return ok(c, { id });
     });
     app.delete(`${path}/:id{[0-9]+}`, async (c) => {
-      const { id } = await guardRow(c, table, c.req.param("id"));
-      await db.delete(table).where(eq(table.id, id));
+      const { id, conferenceId } = await guardRow(c, table, c.req.param("id"));
+      await audited(c, conferenceId, `${kind}.delete`, `${kind}:${id}`, (tx) => tx.delete(table).where(eq(table.id, id)));
       return ok(c, { id });
     });
   }
@@ -379,9 +410,9 @@ export function authoringRoutes(deps: PlatformDeps) {
   childList("/identity", identities, identitySchema);
   childList("/strategy", strategies, strategySchema);
   childList("/vip-level", vipLevels, vipLevelSchema);
-  childList("/coupon", coupons, couponSchema, async (c, conferenceId, value) => {
+  childList("/coupon", coupons, couponSchema, async (c, conferenceId, value, selfId) => {
     const [clash] = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.conferenceId, conferenceId), eq(coupons.code, value.code)));
-    if (clash) fieldFail(c, "code", "authoring.v.codeTaken");
+    if (clash && clash.id !== selfId) fieldFail(c, "code", "authoring.v.codeTaken");
   });
 
   childList("/organizer", organizers, organizerSchema);
@@ -390,6 +421,8 @@ export function authoringRoutes(deps: PlatformDeps) {
   childList("/conference-banner", banners, bannerSchema);
   childList("/hotel", hotels, hotelSchema);
   childList("/special", specials, specialSchema);
+  /** The conference's live-stream replays (published ones are listed on /liveStreaming). */
+  childList("/replay", replays, replaySchema);
 
   /** Sponsors and exhibitors the organiser enters are approved; a remark is added to their remarks. */
   app.post("/sponsor", async (c) => {
@@ -398,21 +431,23 @@ export function authoringRoutes(deps: PlatformDeps) {
     const account = await guard(c, conferenceId);
     const { remark, ...input } = parse(c, sponsorSchema, body);
     const remarks = remark ? [{ by: account.id, at: deps.now().toISOString(), text: remark }] : [];
-    const [row] = await db.insert(sponsors).values({ ...input, conferenceId, state: "approved", remarks }).returning();
+    const row = await audited(c, conferenceId, "sponsor.create", "sponsor", async (tx) => (await tx.insert(sponsors).values({ ...input, conferenceId, state: "approved", remarks }).returning())[0]);
     return ok(c, row, 201);
   });
   app.put("/sponsor/:id{[0-9]+}", async (c) => {
-    const { id } = await guardRow(c, sponsors, c.req.param("id"));
+    const { id, conferenceId } = await guardRow(c, sponsors, c.req.param("id"));
     const account = requireAccount(c);
     const { remark, ...input } = parse(c, sponsorSchema, await readBody(c));
-    const [current] = await db.select({ remarks: sponsors.remarks }).from(sponsors).where(eq(sponsors.id, id));
-    const remarks = remark ? [...current.remarks, { by: account.id, at: deps.now().toISOString(), text: remark }] : current.remarks;
-    await db.update(sponsors).set({ ...input, remarks }).where(eq(sponsors.id, id));
+    await audited(c, conferenceId, "sponsor.update", `sponsor:${id}`, async (tx) => {
+      const [current] = await tx.select({ remarks: sponsors.remarks }).from(sponsors).where(eq(sponsors.id, id)).for("update");
+      const remarks = remark ? [...current.remarks, { by: account.id, at: deps.now().toISOString(), text: remark }] : current.remarks;
+      await tx.update(sponsors).set({ ...input, remarks }).where(eq(sponsors.id, id));
+    });
     return ok(c, { id });
   });
   app.delete("/sponsor/:id{[0-9]+}", async (c) => {
-    const { id } = await guardRow(c, sponsors, c.req.param("id"));
-    await db.delete(sponsors).where(eq(sponsors.id, id));
+    const { id, conferenceId } = await guardRow(c, sponsors, c.req.param("id"));
+    await audited(c, conferenceId, "sponsor.delete", `sponsor:${id}`, (tx) => tx.delete(sponsors).where(eq(sponsors.id, id)));
     return ok(c, { id });
   });
 
@@ -426,7 +461,7 @@ export function authoringRoutes(deps: PlatformDeps) {
         : await db.select({ conferenceId: specials.conferenceId }).from(specialItems).innerJoin(specials, eq(specials.id, specialItems.specialId)).where(eq(specialItems.id, id));
     if (!row) fail(404, "errors.notFound");
     await guard(c, row.conferenceId);
-    return id;
+    return { id, conferenceId: row.conferenceId };
   }
 
   /** The parent (hotel or special) named in a body, guarded. */
@@ -435,44 +470,53 @@ export function authoringRoutes(deps: PlatformDeps) {
     const [row] = await db.select({ conferenceId: table.conferenceId }).from(table).where(eq(table.id, parentId));
     if (!row) fail(404, "errors.notFound");
     await guard(c, row.conferenceId);
+    return row.conferenceId;
   }
 
   app.post("/hotel-room", async (c) => {
     const body = await readBody(c);
-    await guardParent(c, hotels, idParam(String((body as { hotelId?: unknown })?.hotelId ?? "")));
+    const conferenceId = await guardParent(c, hotels, idParam(String((body as { hotelId?: unknown })?.hotelId ?? "")));
     const input = parse(c, hotelRoomSchema, body);
-    const [row] = await db.insert(hotelRooms).values(input).returning();
+    const row = await audited(c, conferenceId, "hotel-room.create", `hotel:${input.hotelId}`, async (tx) => (await tx.insert(hotelRooms).values(input).returning())[0]);
     return ok(c, row, 201);
   });
+  /** Changes a room type; it stays with its hotel (the body's hotelId is not read). */
   app.put("/hotel-room/:id{[0-9]+}", async (c) => {
-    const id = await guardChild(c, "room", c.req.param("id"));
+    const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
     const { hotelId: _hotelId, ...input } = parse(c, hotelRoomSchema, await readBody(c));
-    await db.update(hotelRooms).set(input).where(eq(hotelRooms.id, id));
+    await audited(c, conferenceId, "hotel-room.update", `hotel-room:${id}`, (tx) => tx.update(hotelRooms).set(input).where(eq(hotelRooms.id, id)));
     return ok(c, { id });
   });
   app.delete("/hotel-room/:id{[0-9]+}", async (c) => {
-    const id = await guardChild(c, "room", c.req.param("id"));
-    await db.delete(hotelRooms).where(eq(hotelRooms.id, id));
+    const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
+    await audited(c, conferenceId, "hotel-room.delete", `hotel-room:${id}`, (tx) => tx.delete(hotelRooms).where(eq(hotelRooms.id, id)));
     return ok(c, { id });
   });
   /** Shows or hides a room type to attendees. */
   app.patch("/hotel-room/switch-show-state/:id{[0-9]+}", async (c) => {
-    const id = await guardChild(c, "room", c.req.param("id"));
+    const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
     const { showState } = parse(c, roomShowSchema, await readBody(c));
-    await db.update(hotelRooms).set({ showState }).where(eq(hotelRooms.id, id));
+    await audited(c, conferenceId, "hotel-room.show", `hotel-room:${id}`, (tx) => tx.update(hotelRooms).set({ showState }).where(eq(hotelRooms.id, id)), { showState });
     return ok(c, { id, showState });
   });
 
   app.post("/special-item", async (c) => {
     const body = await readBody(c);
-    await guardParent(c, specials, idParam(String((body as { specialId?: unknown })?.specialId ?? "")));
+    const conferenceId = await guardParent(c, specials, idParam(String((body as { specialId?: unknown })?.specialId ?? "")));
     const input = parse(c, specialItemSchema, body);
-    const [row] = await db.insert(specialItems).values(input).returning();
+    const row = await audited(c, conferenceId, "special-item.create", `special:${input.specialId}`, async (tx) => (await tx.insert(specialItems).values(input).returning())[0]);
     return ok(c, row, 201);
   });
+  /** Changes a list member; it stays in its list (the body's specialId is not read). */
+  app.put("/special-item/:id{[0-9]+}", async (c) => {
+    const { id, conferenceId } = await guardChild(c, "item", c.req.param("id"));
+    const { specialId: _specialId, ...input } = parse(c, specialItemSchema, await readBody(c));
+    await audited(c, conferenceId, "special-item.update", `special-item:${id}`, (tx) => tx.update(specialItems).set(input).where(eq(specialItems.id, id)));
+    return ok(c, { id });
+  });
   app.delete("/special-item/:id{[0-9]+}", async (c) => {
-    const id = await guardChild(c, "item", c.req.param("id"));
-    await db.delete(specialItems).where(eq(specialItems.id, id));
+    const { id, conferenceId } = await guardChild(c, "item", c.req.param("id"));
+    await audited(c, conferenceId, "special-item.delete", `special-item:${id}`, (tx) => tx.delete(specialItems).where(eq(specialItems.id, id)));
     return ok(c, { id });
   });
 
@@ -485,7 +529,7 @@ export function authoringRoutes(deps: PlatformDeps) {
       const [taken] = await db.select({ id: conferences.id }).from(conferences).where(eq(conferences.domain, domain));
       if (taken && taken.id !== id) fieldFail(c, "domain", "authoring.v.domainTaken");
     }
-    await db.update(conferences).set({ domain, updatedAt: deps.now() }).where(eq(conferences.id, id));
+    await audited(c, id, "conference.domain", `conference:${id}`, (tx) => tx.update(conferences).set({ domain, updatedAt: deps.now() }).where(eq(conferences.id, id)), { domain });
     return ok(c, { id, domain });
   });
 
@@ -495,10 +539,12 @@ export function authoringRoutes(deps: PlatformDeps) {
     await guard(c, conferenceId);
     const raw = c.req.query("branchId") ?? "";
     const branchId = raw === "" || raw === "0" || raw === "null" ? null : idParam(raw);
-    const removed = await db
-      .delete(schedules)
-      .where(and(eq(schedules.conferenceId, conferenceId), branchId === null ? isNull(schedules.branchId) : eq(schedules.branchId, branchId)))
-      .returning({ id: schedules.id });
+    const removed = await audited(c, conferenceId, "schedule.deleteBranch", `branch:${branchId ?? "main"}`, (tx) =>
+      tx
+        .delete(schedules)
+        .where(and(eq(schedules.conferenceId, conferenceId), branchId === null ? isNull(schedules.branchId) : eq(schedules.branchId, branchId)))
+        .returning({ id: schedules.id }),
+    );
     return ok(c, { removed: removed.length });
   });
 
@@ -512,10 +558,13 @@ export function authoringRoutes(deps: PlatformDeps) {
     const input = parse(c, feeSchema, body);
     await sameConference(c, identities, input.identityId, conferenceId, "identityId");
     await sameConference(c, strategies, input.strategyId, conferenceId, "strategyId");
-    await db
-      .insert(fees)
-      .values({ ...input, conferenceId })
-      .onConflictDoUpdate({ target: [fees.identityId, fees.strategyId], set: { priceFen: input.priceFen, unit: input.unit } });
+    await audited(c, conferenceId, "fee.set", `fee:${input.identityId}:${input.strategyId}`, (tx) =>
+      tx
+        .insert(fees)
+        .values({ ...input, conferenceId })
+        .onConflictDoUpdate({ target: [fees.identityId, fees.strategyId], set: { priceFen: input.priceFen, unit: input.unit } }),
+      input,
+    );
     return ok(c, input);
   });
 
@@ -523,7 +572,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const conferenceId = idParam(c.req.param("conferenceId"));
     await guard(c, conferenceId);
     const input = parse(c, registrationSettingsSchema, await readBody(c));
-    await db.update(conferences).set({ ...input, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
+    await audited(c, conferenceId, "registration.settings", `conference:${conferenceId}`, (tx) => tx.update(conferences).set({ ...input, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId)), input);
     return ok(c, input);
   });
 
@@ -554,7 +603,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const input = parse(c, formFieldSchema, body);
     const field = toField(input);
     await checkField(c, conferenceId, field);
-    const [row] = await db.insert(registrationFields).values({ conferenceId, field, sort: input.sort }).returning();
+    const row = await audited(c, conferenceId, "registration-field.create", `field:${field.key}`, async (tx) => (await tx.insert(registrationFields).values({ conferenceId, field, sort: input.sort }).returning())[0]);
     return ok(c, row, 201);
   });
 
@@ -563,13 +612,13 @@ export function authoringRoutes(deps: PlatformDeps) {
     const input = parse(c, formFieldSchema, await readBody(c));
     const field = toField(input);
     await checkField(c, conferenceId, field, id);
-    await db.update(registrationFields).set({ field, sort: input.sort }).where(eq(registrationFields.id, id));
+    await audited(c, conferenceId, "registration-field.update", `registration-field:${id}`, (tx) => tx.update(registrationFields).set({ field, sort: input.sort }).where(eq(registrationFields.id, id)));
     return ok(c, { id });
   });
 
   app.delete("/registration/field/:id{[0-9]+}", async (c) => {
-    const { id } = await guardRow(c, registrationFields, c.req.param("id"));
-    await db.delete(registrationFields).where(eq(registrationFields.id, id));
+    const { id, conferenceId } = await guardRow(c, registrationFields, c.req.param("id"));
+    await audited(c, conferenceId, "registration-field.delete", `registration-field:${id}`, (tx) => tx.delete(registrationFields).where(eq(registrationFields.id, id)));
     return ok(c, { id });
   });
 
@@ -579,7 +628,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const conferenceId = idParam(c.req.query("conferenceId"));
     await guard(c, conferenceId);
     const rows = await db
-      .select({ accountId: accounts.id, name: accounts.name, mobile: accounts.mobile })
+      .select(adminColumns)
       .from(conferenceAdmins)
       .innerJoin(accounts, eq(accounts.id, conferenceAdmins.accountId))
       .where(eq(conferenceAdmins.conferenceId, conferenceId));
@@ -590,18 +639,35 @@ export function authoringRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const conferenceId = conferenceIdOf(body);
     await guard(c, conferenceId);
-    const { mobile } = parse(c, adminUserSchema, body);
+    const { mobile, remark } = parse(c, adminUserSchema, body);
     const account = await accountByMobile(db, mobile);
     if (!account) fieldFail(c, "mobile", "authoring.v.noSuchAccount");
-    await db.insert(conferenceAdmins).values({ conferenceId, accountId: account.id }).onConflictDoNothing();
+    await audited(c, conferenceId, "admin-user.create", `account:${account.id}`, (tx) => tx.insert(conferenceAdmins).values({ conferenceId, accountId: account.id, remark }).onConflictDoNothing(), { remark });
     return ok(c, { accountId: account.id }, 201);
   });
 
-  app.delete("/admin-user/:conferenceId{[0-9]+}/:accountId{[0-9]+}", async (c) => {
+  /** One admin user of a conference; 404 when that account is not one. */
+  async function adminParams(c: Ctx) {
     const conferenceId = idParam(c.req.param("conferenceId"));
     await guard(c, conferenceId);
     const accountId = idParam(c.req.param("accountId"));
-    await db.delete(conferenceAdmins).where(and(eq(conferenceAdmins.conferenceId, conferenceId), eq(conferenceAdmins.accountId, accountId)));
+    const where = and(eq(conferenceAdmins.conferenceId, conferenceId), eq(conferenceAdmins.accountId, accountId));
+    const [row] = await db.select({ accountId: conferenceAdmins.accountId }).from(conferenceAdmins).where(where);
+    if (!row) fail(404, "errors.notFound");
+    return { conferenceId, accountId, where };
+  }
+
+  /** Changes what the organiser noted about an admin user. */
+  app.put("/admin-user/:conferenceId{[0-9]+}/:accountId{[0-9]+}", async (c) => {
+    const { conferenceId, accountId, where } = await adminParams(c);
+    const { remark } = parse(c, adminUserUpdateSchema, await readBody(c));
+    await audited(c, conferenceId, "admin-user.update", `account:${accountId}`, (tx) => tx.update(conferenceAdmins).set({ remark }).where(where), { remark });
+    return ok(c, { accountId, remark });
+  });
+
+  app.delete("/admin-user/:conferenceId{[0-9]+}/:accountId{[0-9]+}", async (c) => {
+    const { conferenceId, accountId, where } = await adminParams(c);
+    await audited(c, conferenceId, "admin-user.delete", `account:${accountId}`, (tx) => tx.delete(conferenceAdmins).where(where));
     return ok(c, { accountId });
   });
 

@@ -3,32 +3,16 @@
  * form keeps what was typed), write the intro (the editor with JavaScript, the textarea
  * without), add a venue and a session, publish the programme, set identities, an early bird,
  * a coupon and two fields with a condition, publish the conference and see it as a visitor.
- * Another account is refused on every manage URL of it.
+ * Another account is refused on every manage URL of it. Then rows are edited in place (a rejected
+ * edit keeps what was typed), replays and admin users are managed, and the intro is previewed.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { demoAccounts, expect, expectNotice, hasJs, projectName, ready, registerNew, signedInAs, test } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { demoAccounts, expect, expectAccessible, expectNotice, hasJs, projectName, ready, registerNew, seededOtherMobile, signedInAs, test } from "./support";
 
-/** No serious or critical axe violations; without JavaScript the served page is checked in a context that blocks the page's scripts (axe itself is one). */
+/** No serious or critical axe violations (see expectAccessible), once success notices have faded (they fade by themselves with JavaScript). */
 async function noSeriousViolations(page: Page, where: string) {
-  // With JavaScript success notices fade out by themselves; the check is of the page, not of a notice mid-fade.
-  if (hasJs()) await expect(page.locator('[data-testid="notices"] .ui-notice')).toHaveCount(0, { timeout: 10_000 });
-  let target = page;
-  let close = async () => {};
-  if (!hasJs()) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
-    target = await context.newPage();
-    await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
-    await target.goto(page.url());
-    close = () => context.close();
-  }
-  try {
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), where).toEqual([]);
-  } finally {
-    await close();
-  }
+  if (hasJs()) await expect(page.locator('[data-testid="notices"] .ui-notice'), where).toHaveCount(0, { timeout: 10_000 });
+  await expectAccessible(page);
 }
 
 test("an organiser creates, fills, configures and publishes a conference; visitors see it; others are refused", async ({ page, browser }) => {
@@ -276,4 +260,178 @@ test("an account without a certified organization is told so, with a link, when 
   await page.getByTestId("manage-list").getByRole("button", { name: "发布" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "您的机构尚未认证" })).toBeVisible();
   await expect(page.getByTestId("manage-list")).toContainText("未发布");
+});
+
+/** Clicks a save and waits for its notice (with JavaScript an earlier notice fades first, so it isn't taken for this one). */
+async function saveAndSee(page: Page, button: Locator, notice: string) {
+  if (hasJs()) await expect(page.locator('[data-testid="notices"] .ui-notice')).toHaveCount(0, { timeout: 10_000 });
+  await button.click();
+  await expectNotice(page, notice);
+}
+
+/** Confirms a delete: the dialog with JavaScript, the page's own question without. */
+async function confirmDelete(page: Page) {
+  const question = hasJs() ? page.getByRole("dialog") : page.getByRole("alertdialog");
+  await question.getByRole("button", { name: "确认" }).click();
+}
+
+test("an organiser edits rows in place, adds a replay, edits an admin user and previews the intro", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const suffix = `${projectName()}-${Date.now().toString(36)}`;
+  const nameZh = `原地编辑会议 ${suffix}`;
+  const session = `主旨报告 ${suffix}`;
+  const renamed = `主旨报告（更新）${suffix}`;
+  const replayTitle = `开幕回放 ${suffix}`;
+
+  await signedInAs(page, demoAccounts.organiser.mobile);
+  await page.goto("/create");
+  await ready(page);
+  await page.getByLabel("中文名称").fill(nameZh);
+  await page.getByLabel("英文名称").fill(`In-place Editing ${suffix}`);
+  await page.getByLabel("开始日期").fill("2027-08-01");
+  await page.getByLabel("结束日期").fill("2027-08-02");
+  await page.getByLabel("城市（中文）").fill("苏州");
+  await page.getByRole("button", { name: "创建并继续编辑" }).click();
+  await expect(page).toHaveURL(/\/manage\/edit\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  await expect(page.getByRole("navigation", { name: new RegExp(nameZh) })).toBeVisible();
+
+  // ── A session, then edited in place: a rejected save keeps what was typed and says why.
+  await ready(page);
+  await page.locator("#form-schedule").getByLabel("议程标题（中文）").fill(session);
+  await page.locator("#form-schedule").getByRole("button", { name: "添加议程" }).click();
+  await expectNotice(page, "已保存");
+  const row = page.getByTestId("venue-main").locator("li").filter({ hasText: session });
+  await ready(page);
+  await row.locator("summary").click();
+  const rowForm = row.locator('form[id^="form-schedule-"]');
+  await expect(rowForm.getByLabel("议程标题（中文）")).toHaveValue(session);
+  await rowForm.getByLabel("议程标题（中文）").fill(renamed);
+  await rowForm.getByLabel("结束时间").fill("2027-08-01T08:00");
+  await rowForm.getByRole("button", { name: "保存" }).click();
+  await expect(rowForm.getByText("结束不能早于开始")).toBeVisible();
+  await expect(rowForm.getByLabel("议程标题（中文）")).toHaveValue(renamed);
+  await expect(page.getByTestId("venue-main")).toContainText(session);
+  await ready(page);
+  await rowForm.getByLabel("结束时间").fill("2027-08-01T10:30");
+  await saveAndSee(page, rowForm.getByRole("button", { name: "保存" }), "已保存");
+  await expect(page.getByTestId("venue-main").locator("li").first()).toContainText(`${renamed}`);
+  await expect(page.getByTestId("venue-main").locator("li").first()).toContainText("10:30");
+  await ready(page);
+  await page.getByRole("button", { name: "发布日程" }).click();
+  await expect(page.locator("#schedules").getByText("日程已发布")).toBeVisible();
+
+  // ── A replay: a javascript: address is refused (what was typed kept), then it is added.
+  await ready(page);
+  const replay = page.locator("#form-replay");
+  await replay.getByLabel("回放标题（中文）").fill(replayTitle);
+  await replay.getByLabel("MP4 视频地址").fill("javascript:alert(1)");
+  await replay.getByLabel("录制日期").fill("2027-08-01");
+  await replay.getByLabel("时长").fill("45:00");
+  await replay.getByRole("button", { name: "添加回放" }).click();
+  await expect(page.locator("#form-replay").getByText("链接无效")).toBeVisible();
+  await expect(page.locator("#form-replay").getByLabel("回放标题（中文）")).toHaveValue(replayTitle);
+  await ready(page);
+  await page.locator("#form-replay").getByLabel("MP4 视频地址").fill("/media/demo.mp4");
+  await saveAndSee(page, page.locator("#form-replay").getByRole("button", { name: "添加回放" }), "已保存");
+  await expect(page.getByTestId("replay-list")).toContainText(replayTitle);
+  await expect(page.getByTestId("replay-list")).toContainText("45:00");
+
+  // ── An admin user: added with a remark, the remark edited in place, then removed after a question.
+  const adminMobile = seededOtherMobile(hasJs() ? 2 : 3);
+  await ready(page);
+  await page.locator("#form-admin").getByLabel("管理员手机号").fill(adminMobile);
+  await page.locator("#form-admin").getByLabel("备注").fill("注册审核");
+  await saveAndSee(page, page.locator("#form-admin").getByRole("button", { name: "添加管理员" }), "已保存");
+  const admin = page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile });
+  await expect(admin).toContainText("注册审核");
+  await ready(page);
+  await admin.locator("summary").click();
+  await admin.getByLabel("备注").fill("财务与发票");
+  await saveAndSee(page, admin.getByRole("button", { name: "保存" }), "已保存");
+  await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > span").first()).toContainText("财务与发票");
+  await ready(page);
+  await noSeriousViolations(page, "/manage/edit with rows");
+
+  // ── The intro, previewed read-only (no toolbar with JavaScript; rendered on the server without).
+  const intro = page.locator("#intro");
+  if (hasJs()) {
+    const editor = intro.getByTestId("editor-contentZh");
+    await editor.locator(".public-DraftEditor-content").click();
+    await editor.getByRole("button", { name: "标题 2" }).click();
+    await page.keyboard.type("预览标题");
+    await page.keyboard.press("Enter");
+    await editor.getByRole("button", { name: "正文" }).click();
+    await page.keyboard.type("正文一段");
+    await intro.getByRole("button", { name: /^预览\s*: 简介内容（中文）$/ }).click();
+    await expect(editor.getByRole("toolbar")).toHaveCount(0);
+    await expect(editor.locator('[contenteditable="true"]')).toHaveCount(0);
+    await expect(editor.locator("h2")).toHaveText("预览标题");
+    await expect(editor.getByText("8 字")).toBeVisible();
+    await noSeriousViolations(page, "the intro previewed");
+    await intro.getByRole("button", { name: /^编辑\s*: 简介内容（中文）$/ }).click();
+    await expect(editor.getByRole("toolbar")).toBeVisible();
+    await saveAndSee(page, intro.getByRole("button", { name: "保存" }), "已保存");
+  } else {
+    await intro.getByLabel("简介内容（中文）").fill("## 预览标题\n正文一段");
+    await intro.getByRole("button", { name: "保存" }).click();
+    await expectNotice(page, "已保存");
+    await page.locator("#intro").getByRole("link", { name: /^预览\s*: 简介内容（中文）$/ }).click();
+    await expect(page).toHaveURL(/\?preview=contentZh/);
+    const preview = page.getByTestId("preview-contentZh");
+    await expect(preview.getByRole("heading", { name: "预览标题" })).toBeVisible();
+    await expect(preview.getByText("8 字")).toBeVisible();
+    await expect(page.locator("#intro").getByLabel("简介内容（中文）")).toHaveCount(0);
+    await noSeriousViolations(page, "the intro previewed");
+    // Saving from the preview keeps the content as it was.
+    await page.locator("#intro").getByRole("button", { name: "保存" }).click();
+    await expectNotice(page, "已保存");
+    await page.goto(`/manage/edit/${id}?preview=contentZh`);
+    await expect(page.getByTestId("preview-contentZh").getByRole("heading", { name: "预览标题" })).toBeVisible();
+    await page.locator("#intro").getByRole("link", { name: /^编辑\s*: 简介内容（中文）$/ }).click();
+    await expect(page.locator("#intro").getByLabel("简介内容（中文）")).toHaveValue("## 预览标题\n正文一段");
+  }
+
+  // ── Removing the admin user asks first.
+  await ready(page);
+  await page.getByTestId("admin-list").getByRole("button", { name: /^删除/ }).click();
+  await confirmDelete(page);
+  await expectNotice(page, "已删除");
+  await expect(page.getByTestId("admin-list").locator("li")).toHaveCount(0);
+
+  // ── An identity, edited in place on /manage/signup.
+  await page.goto(`/manage/signup/${id}`);
+  await ready(page);
+  await page.locator("#form-identity").getByLabel("身份名称（中文）").fill("教师");
+  await page.locator("#form-identity").getByRole("button", { name: "添加身份" }).click();
+  await expectNotice(page, "已保存");
+  const identity = page.getByTestId("identity-list").locator("li").filter({ hasText: "教师" });
+  await ready(page);
+  await identity.locator("summary").click();
+  await identity.getByLabel("身份名称（中文）").fill("");
+  await identity.getByRole("button", { name: "保存" }).click();
+  await expect(page.getByTestId("identity-list").locator("li").filter({ hasText: "教师" }).getByText("此项必填")).toBeVisible();
+  await ready(page);
+  const editing = page.getByTestId("identity-list").locator("li").filter({ hasText: "教师" });
+  await editing.getByLabel("身份名称（中文）").fill("高校教师");
+  await editing.getByLabel("身份名称（英文）").fill("Faculty");
+  await editing.getByRole("button", { name: "保存" }).click();
+  await expectNotice(page, "已保存");
+  await expect(page.getByTestId("identity-list").locator("li > span").first()).toHaveText("高校教师");
+
+  // ── Published, visitors see the edited session, the edited identity and the replay.
+  await page.goto("/manage");
+  await ready(page);
+  await page.locator(`tr[data-conference="${id}"]`).getByRole("button", { name: "发布" }).click();
+  await expectNotice(page, "会议已发布");
+  const visitor = await browser.newContext({ javaScriptEnabled: hasJs(), locale: "zh-CN", timezoneId: "Asia/Shanghai" });
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(`/${id}`);
+  await expect(anonymous.getByText(renamed).first()).toBeVisible();
+  await expect(anonymous.getByText(session, { exact: true })).toHaveCount(0);
+  await anonymous.goto(`/attend/${id}`);
+  await expect(anonymous.getByRole("cell", { name: "高校教师" })).toBeVisible();
+  await anonymous.goto(`/liveStreaming?keyword=${encodeURIComponent(replayTitle)}`);
+  await expect(anonymous.getByTestId("replay-list")).toContainText(replayTitle);
+  await visitor.close();
 });

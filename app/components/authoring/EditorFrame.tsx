@@ -1,9 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ManageNav } from "../manage/ManageNav";
 
 /** The frame of the organiser's editor pages: title, links to the other pages, a section index, the sections. */
-export function EditorFrame({ title, links, sections, children }: {
+export function EditorFrame({ conference, title, links, sections, children }: {
+  /** The conference being edited: the navigation between its manage pages goes on top. */
+  conference?: { id: number; name: string };
   title: string;
   /** [to, label] pairs. */
   links: string[][];
@@ -14,6 +17,7 @@ export function EditorFrame({ title, links, sections, children }: {
   const { t } = useTranslation();
   return (
     <section>
+      {conference && <ManageNav id={conference.id} name={conference.name} />}
       <h1 className="ui-page-title">{title}</h1>
       <p className="ui-edit-actions">
         {links.map(([to, label]) => (

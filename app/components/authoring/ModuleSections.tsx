@@ -1,13 +1,16 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDuration } from "~/utils/replay";
 import { formatMoney, pick } from "~/utils/format";
 import { UploadField } from "../UploadField";
-import { IntentButton, IntentForm } from "./IntentForm";
-import type { ModuleData } from "./types";
+import { type FieldSpec, IntentButton, IntentForm } from "./IntentForm";
+import { RowList } from "./RowList";
+import { chinaLocal, type ModuleData } from "./types";
 
-/** The editor's other modules: specials, organizers, sponsors and exhibitors, links, banners, media, hotels, payee and domain. */
-export const MODULE_SECTIONS = ["specials", "organizers", "sponsors", "links", "banners", "media", "hotels", "payee", "domain"] as const;
+/** The editor's other modules: specials, organizers, sponsors and exhibitors, links, banners, media, hotels, replays, payee and domain. */
+export const MODULE_SECTIONS = ["specials", "organizers", "sponsors", "links", "banners", "media", "hotels", "replays", "payee", "domain"] as const;
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section id={id} className="ui-edit-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="ui-edit-section-title">
@@ -18,248 +21,302 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+type Row<K extends keyof ModuleData> = ModuleData[K] extends Array<infer R> ? R : never;
+/** A row's image field: its current picture when editing, what was uploaded when a save was rejected. */
+type Upload = (row: { id: number } | undefined, typed: Record<string, string> | undefined, current: string | null | undefined) => ReactNode;
+
 export function ModuleSections({ data }: { data: ModuleData }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const named = (row: { nameZh: string; nameEn: string }) => pick(lang, row.nameZh, row.nameEn);
   const titled = (row: { titleZh: string; titleEn: string }) => pick(lang, row.titleZh, row.titleEn);
-  const del = (intent: string, rowId: number, what: string) => (
-    <IntentButton intent={intent} hidden={{ rowId }} label={t("authoring.edit.delete")} ariaLabel={`${t("authoring.edit.delete")}: ${what}`} tone="outline" />
-  );
-  const bilingual = (zh: string, en: string, required = true) => [
-    { name: `${zh}`, label: t(`authoring.more.${zh}`), required },
-    { name: `${en}`, label: t(`authoring.more.${en}`) },
+  const more = (key: string) => t(`authoring.more.${key}`);
+  const bilingual = (zh: string, en: string, row: Record<string, unknown> | undefined, required = true): FieldSpec[] => [
+    { name: zh, label: more(zh), required, defaultValue: String(row?.[zh] ?? "") },
+    { name: en, label: more(en), defaultValue: String(row?.[en] ?? "") },
   ];
+  const choice = (name: string, label: string, values: string[], labelOf: (value: string) => string, current: string): FieldSpec => ({
+    name,
+    label,
+    type: "select",
+    defaultValue: current,
+    options: values.map((value) => ({ value, label: labelOf(value) })),
+  });
+  const upload =
+    (name: string, label: string, kind: string): Upload =>
+    (row, typed, current) => <UploadField name={name} id={`upload-${kind}-${row?.id ?? "new"}-${name}`} label={label} defaultUrl={typed?.[name] ?? current} />;
+  const byId = { rowId: (row: { id: number }) => row.id };
+
+  const organizerLogo = upload("logo", more("logo"), "organizer");
+  const sponsorLogo = upload("logo", more("logo"), "sponsor");
+  const bannerImage = upload("image", more("image"), "banner");
+  const replayCover = upload("cover", t("authoring.replays.cover"), "replay");
+
   return (
     <>
-      <Section id="specials" title={t("authoring.more.specials")}>
-        {data.specials.map((special) => (
-          <div key={special.id} className="ui-edit-section">
-            <div className="ui-edit-item">
-              <strong>
-                {titled(special)} · {t(`authoring.more.specialType${special.type}`)}
-              </strong>
-              {del("special-delete", special.id, titled(special))}
-            </div>
-            <ul className="ui-edit-list">
-              {special.items.map((item) => (
-                <li key={item.id} className="ui-edit-item">
-                  <span>
-                    {item.photo && <img src={item.photo} alt="" width={40} height={40} className="ui-avatar" />} {named(item)}
-                    {item.titleZh ? ` · ${item.titleZh}` : ""} {special.type === 0 ? `(${t(`authoring.more.role.${item.role}`)})` : ""}
-                  </span>
-                  {del("special-item-delete", item.id, named(item))}
-                </li>
-              ))}
-            </ul>
-            <IntentForm
-              intent={`special-item:${special.id}`}
-              hidden={{ specialId: special.id }}
-              multipart={special.type === 0}
-              fields={[
-                ...(special.type === 0
-                  ? [{ name: "role", label: t("authoring.more.roleLabel"), type: "select" as const, defaultValue: "guest", options: ["guest", "chairman"].map((role) => ({ value: role, label: t(`authoring.more.role.${role}`) })) }]
-                  : []),
-                ...bilingual("nameZh", "nameEn"),
-                ...(special.type === 0 ? bilingual("titleZh", "titleEn", false) : []),
-              ]}
-              submit={t("authoring.more.addItem")}
-            >
-              {special.type === 0 && <UploadField name="photo" label={t("authoring.more.photo")} />}
-            </IntentForm>
-          </div>
-        ))}
-        <IntentForm
-          intent="special"
-          fields={[
-            { name: "type", label: t("authoring.more.specialTypeLabel"), type: "select", defaultValue: "0", options: [0, 1].map((type) => ({ value: String(type), label: t(`authoring.more.specialType${type}`) })) },
-            ...bilingual("titleZh", "titleEn"),
+      <Section id="specials" title={more("specials")}>
+        <RowList
+          kind="special"
+          rows={data.specials}
+          {...byId}
+          name={titled}
+          summary={(special) => (
+            <strong>
+              {titled(special)} · {more(`specialType${special.type}`)}
+            </strong>
+          )}
+          fields={(special) => [
+            choice("type", more("specialTypeLabel"), ["0", "1"], (type) => more(`specialType${type}`), String(special?.type ?? 0)),
+            ...bilingual("titleZh", "titleEn", special),
           ]}
-          submit={t("authoring.more.addSpecial")}
+          nested={specialItems}
+          add={{ submit: more("addSpecial") }}
         />
       </Section>
 
-      <Section id="organizers" title={t("authoring.more.organizers")}>
-        <ul className="ui-edit-list">
-          {data.organizers.map((row) => (
-            <li key={row.id} className="ui-edit-item">
-              <span>
-                {named(row)} · {t(`authoring.more.orgRole.${row.role}`)}
-              </span>
-              {del("organizer-delete", row.id, named(row))}
-            </li>
-          ))}
-        </ul>
-        <IntentForm
-          intent="organizer"
+      <Section id="organizers" title={more("organizers")}>
+        <RowList
+          kind="organizer"
+          rows={data.organizers}
+          {...byId}
+          name={named}
+          summary={(row) => `${named(row)} · ${more(`orgRole.${row.role}`)}`}
+          fields={(row) => [
+            choice("role", more("roleLabel"), ["host", "organizer", "co-organizer", "supporter"], (role) => more(`orgRole.${role}`), row?.role ?? "organizer"),
+            ...bilingual("nameZh", "nameEn", row),
+          ]}
           multipart
-          fields={[
-            { name: "role", label: t("authoring.more.roleLabel"), type: "select", defaultValue: "organizer", options: ["host", "organizer", "co-organizer", "supporter"].map((role) => ({ value: role, label: t(`authoring.more.orgRole.${role}`) })) },
-            ...bilingual("nameZh", "nameEn"),
-          ]}
-          submit={t("authoring.more.add")}
-        >
-          <UploadField name="logo" label={t("authoring.more.logo")} />
-        </IntentForm>
-      </Section>
-
-      <Section id="sponsors" title={t("authoring.more.sponsors")}>
-        <ul className="ui-edit-list">
-          {data.sponsors.map((row) => (
-            <li key={row.id} className="ui-edit-item">
-              <span>
-                {row.company} · {t(`authoring.more.kind.${row.kind}`)}
-                {row.level ? ` · ${row.level}` : ""}
-                {row.booth ? ` · ${t("authoring.more.booth")} ${row.booth}` : ""}
-                {row.remarks.length ? ` · ${row.remarks.map((remark) => remark.text).join("；")}` : ""}
-              </span>
-              {del("sponsor-delete", row.id, row.company)}
-            </li>
-          ))}
-        </ul>
-        <IntentForm
-          intent="sponsor"
-          fields={[
-            { name: "kind", label: t("authoring.more.kindLabel"), type: "select", defaultValue: "sponsor", options: ["sponsor", "exhibitor"].map((kind) => ({ value: kind, label: t(`authoring.more.kind.${kind}`) })) },
-            { name: "company", label: t("authoring.more.company"), required: true },
-            { name: "contact", label: t("authoring.more.contact") },
-            { name: "phone", label: t("authoring.more.phone"), type: "tel" },
-            { name: "email", label: t("authoring.more.email"), type: "email" },
-            { name: "level", label: t("authoring.more.level") },
-            { name: "booth", label: t("authoring.more.booth") },
-            { name: "website", label: t("authoring.more.website"), type: "text" },
-            { name: "remark", label: t("authoring.more.remark"), type: "textarea" },
-          ]}
-          submit={t("authoring.more.add")}
+          formExtra={(row, typed) => organizerLogo(row, typed, row?.logo)}
+          add={{ submit: more("add") }}
         />
       </Section>
 
-      <Section id="links" title={t("authoring.more.links")}>
-        <ul className="ui-edit-list">
-          {data.links.map((row) => (
-            <li key={row.id} className="ui-edit-item">
-              <span>
-                {titled(row)} · {row.url}
-              </span>
-              {del("link-delete", row.id, titled(row))}
-            </li>
-          ))}
-        </ul>
-        <IntentForm intent="link" fields={[...bilingual("titleZh", "titleEn"), { name: "url", label: t("authoring.more.url"), required: true }]} submit={t("authoring.more.add")} />
-      </Section>
-
-      <Section id="banners" title={t("authoring.more.banners")}>
-        <ul className="ui-edit-list">
-          {data.banners.map((row) => (
-            <li key={row.id} className="ui-edit-item">
-              <span>
-                <img src={row.image} alt="" width={80} height={40} loading="lazy" /> {titled(row)} {row.url ?? ""}
-              </span>
-              {del("banner-delete", row.id, titled(row) || row.image)}
-            </li>
-          ))}
-        </ul>
-        <IntentForm intent="banner" multipart fields={[...bilingual("titleZh", "titleEn", false), { name: "url", label: t("authoring.more.url") }]} submit={t("authoring.more.add")}>
-          <UploadField name="image" label={t("authoring.more.image")} />
-        </IntentForm>
-      </Section>
-
-      <Section id="media" title={t("authoring.more.media")}>
-        <ul className="ui-edit-list">
-          {data.media.map((row) => (
-            <li key={row.id} className="ui-edit-item">
-              <span>
-                {t(`authoring.more.mediaKind.${row.kind}`)} · {titled(row)} · {row.url}
-              </span>
-              {del("media-delete", row.id, titled(row) || row.url)}
-            </li>
-          ))}
-        </ul>
-        <IntentForm
-          intent="media"
-          fields={[
-            { name: "kind", label: t("authoring.more.kindLabel"), type: "select", defaultValue: "image", options: ["image", "video", "press"].map((kind) => ({ value: kind, label: t(`authoring.more.mediaKind.${kind}`) })) },
-            ...bilingual("titleZh", "titleEn", false),
-            { name: "url", label: t("authoring.more.url"), required: true },
+      <Section id="sponsors" title={more("sponsors")}>
+        <RowList
+          kind="sponsor"
+          rows={data.sponsors}
+          {...byId}
+          name={(row) => row.company}
+          summary={(row) => (
+            <>
+              {row.company} · {more(`kind.${row.kind}`)}
+              {row.level ? ` · ${row.level}` : ""}
+              {row.booth ? ` · ${more("booth")} ${row.booth}` : ""}
+              {row.remarks.length ? ` · ${row.remarks.map((remark) => remark.text).join("；")}` : ""}
+            </>
+          )}
+          fields={(row) => [
+            choice("kind", more("kindLabel"), ["sponsor", "exhibitor"], (kind) => more(`kind.${kind}`), row?.kind ?? "sponsor"),
+            { name: "company", label: more("company"), required: true, defaultValue: row?.company },
+            { name: "contact", label: more("contact"), defaultValue: row?.contact },
+            { name: "phone", label: more("phone"), type: "tel", defaultValue: row?.phone },
+            { name: "email", label: more("email"), type: "email", defaultValue: row?.email },
+            { name: "level", label: more("level"), defaultValue: row?.level },
+            { name: "booth", label: more("booth"), defaultValue: row?.booth },
+            { name: "website", label: more("website"), defaultValue: row?.website ?? "" },
+            // Remarks accumulate: what is typed here is added to them.
+            { name: "remark", label: row ? t("authoring.rows.newRemark") : more("remark"), type: "textarea" },
           ]}
-          submit={t("authoring.more.add")}
+          multipart
+          formExtra={(row, typed) => sponsorLogo(row, typed, row?.logo)}
+          add={{ submit: more("add") }}
         />
       </Section>
 
-      <Section id="hotels" title={t("authoring.more.hotels")}>
-        {data.hotels.map((hotel) => (
-          <div key={hotel.id} className="ui-edit-section" data-testid={`hotel-${hotel.id}`}>
-            <div className="ui-edit-item">
+      <Section id="links" title={more("links")}>
+        <RowList
+          kind="link"
+          rows={data.links}
+          {...byId}
+          name={titled}
+          summary={(row) => `${titled(row)} · ${row.url}`}
+          fields={(row) => [...bilingual("titleZh", "titleEn", row), { name: "url", label: more("url"), required: true, defaultValue: row?.url }]}
+          add={{ submit: more("add") }}
+        />
+      </Section>
+
+      <Section id="banners" title={more("banners")}>
+        <RowList
+          kind="banner"
+          rows={data.banners}
+          {...byId}
+          name={(row) => titled(row) || row.image}
+          summary={(row) => (
+            <>
+              <img src={row.image} alt="" width={80} height={40} loading="lazy" /> {titled(row)} {row.url ?? ""}
+            </>
+          )}
+          fields={(row) => [...bilingual("titleZh", "titleEn", row, false), { name: "url", label: more("url"), defaultValue: row?.url ?? "" }]}
+          multipart
+          formExtra={(row, typed) => bannerImage(row, typed, row?.image)}
+          add={{ submit: more("add") }}
+        />
+      </Section>
+
+      <Section id="media" title={more("media")}>
+        <RowList
+          kind="media"
+          rows={data.media}
+          {...byId}
+          name={(row) => titled(row) || row.url}
+          summary={(row) => `${more(`mediaKind.${row.kind}`)} · ${titled(row)} · ${row.url}`}
+          fields={(row) => [
+            choice("kind", more("kindLabel"), ["image", "video", "press"], (kind) => more(`mediaKind.${kind}`), row?.kind ?? "image"),
+            ...bilingual("titleZh", "titleEn", row, false),
+            { name: "url", label: more("url"), required: true, defaultValue: row?.url },
+          ]}
+          add={{ submit: more("add") }}
+        />
+      </Section>
+
+      <Section id="hotels" title={more("hotels")}>
+        <RowList
+          kind="hotel"
+          rows={data.hotels}
+          {...byId}
+          name={named}
+          summary={(hotel) => (
+            <>
               <strong>{named(hotel)}</strong>
-              {hotel.qrCode && <span>{t("authoring.more.qrCode")}：{hotel.qrCode}</span>}
-              {del("hotel-delete", hotel.id, named(hotel))}
-            </div>
-            <ul className="ui-edit-list">
-              {hotel.rooms.map((room) => (
-                <li key={room.id} className="ui-edit-item">
-                  <span>
-                    {pick(lang, room.typeZh, room.typeEn)} · {formatMoney(room.priceFen)} · {t("authoring.more.inventoryShort", { count: room.inventory })} · {room.startDate} – {room.endDate} ·{" "}
-                    {t(room.showState ? "authoring.more.shown" : "authoring.more.hidden")}
-                  </span>
-                  <span className="ui-edit-actions">
-                    <IntentButton
-                      intent="room-show"
-                      hidden={{ rowId: room.id, showState: String(!room.showState) }}
-                      label={t(room.showState ? "authoring.more.hide" : "authoring.more.show")}
-                      ariaLabel={`${t(room.showState ? "authoring.more.hide" : "authoring.more.show")}: ${pick(lang, room.typeZh, room.typeEn)}`}
-                      tone="outline"
-                    />
-                    {del("room-delete", room.id, pick(lang, room.typeZh, room.typeEn))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <IntentForm
-              intent={`room:${hotel.id}`}
-              hidden={{ hotelId: hotel.id }}
-              fields={[
-                ...bilingual("typeZh", "typeEn"),
-                { name: "price", label: t("authoring.more.price"), required: true },
-                { name: "inventory", label: t("authoring.more.inventory"), type: "number", required: true },
-                { name: "startDate", label: t("authoring.basics.startDate"), type: "date", required: true },
-                { name: "endDate", label: t("authoring.basics.endDate"), type: "date", required: true },
-                { name: "showState", label: t("authoring.more.shown"), type: "checkbox", defaultValue: "on" },
-              ]}
-              submit={t("authoring.more.addRoom")}
-            />
-          </div>
-        ))}
-        <IntentForm
-          intent="hotel"
-          fields={[
-            ...bilingual("nameZh", "nameEn"),
-            { name: "addressZh", label: t("authoring.basics.addressZh") },
-            { name: "phone", label: t("authoring.more.phone"), type: "tel" },
-            { name: "stars", label: t("authoring.more.stars"), type: "number" },
-            { name: "distanceZh", label: t("authoring.more.distanceZh") },
-            { name: "qrCode", label: t("authoring.more.qrCode"), help: t("authoring.more.qrCodeHelp") },
+              {hotel.qrCode && (
+                <>
+                  {" "}
+                  · {more("qrCode")}：{hotel.qrCode}
+                </>
+              )}
+            </>
+          )}
+          fields={(hotel) => [
+            ...bilingual("nameZh", "nameEn", hotel),
+            { name: "addressZh", label: t("authoring.basics.addressZh"), defaultValue: hotel?.addressZh },
+            { name: "addressEn", label: t("authoring.basics.addressEn"), defaultValue: hotel?.addressEn },
+            { name: "phone", label: more("phone"), type: "tel", defaultValue: hotel?.phone },
+            { name: "stars", label: more("stars"), type: "number", defaultValue: hotel?.stars ? String(hotel.stars) : "" },
+            { name: "distanceZh", label: more("distanceZh"), defaultValue: hotel?.distanceZh },
+            { name: "distanceEn", label: t("authoring.rows.distanceEn"), defaultValue: hotel?.distanceEn },
+            { name: "qrCode", label: more("qrCode"), help: more("qrCodeHelp"), defaultValue: hotel?.qrCode ?? "" },
           ]}
-          submit={t("authoring.more.addHotel")}
+          nested={hotelRooms}
+          testId="hotel-list"
+          add={{ submit: more("addHotel") }}
         />
       </Section>
 
-      <Section id="payee" title={t("authoring.more.payee")}>
+      <Section id="replays" title={t("authoring.replays.title")}>
+        <p className="ui-field-help">{t("authoring.replays.help")}</p>
+        <RowList
+          kind="replay"
+          rows={data.replays}
+          {...byId}
+          name={titled}
+          summary={(row) => (
+            <>
+              <strong>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
+              <span className="ui-badge" data-tone={row.isPublish ? "success" : "warning"}>
+                {t(row.isPublish ? "authoring.replays.published" : "authoring.replays.draft")}
+              </span>
+            </>
+          )}
+          fields={(row) => [
+            { name: "titleZh", label: t("authoring.replays.titleZh"), required: true, defaultValue: row?.titleZh },
+            { name: "titleEn", label: t("authoring.replays.titleEn"), defaultValue: row?.titleEn },
+            { name: "mp4Url", label: t("authoring.replays.mp4Url"), help: t("authoring.replays.mp4Help"), defaultValue: row?.mp4Url ?? "" },
+            { name: "hlsUrl", label: t("authoring.replays.hlsUrl"), help: t("authoring.replays.hlsHelp"), defaultValue: row?.hlsUrl ?? "" },
+            { name: "recordedOn", label: t("authoring.replays.recordedOn"), type: "date", required: true, defaultValue: row ? chinaLocal(row.recordedAt).slice(0, 10) : "" },
+            { name: "duration", label: t("authoring.replays.duration"), help: t("authoring.replays.durationHelp"), defaultValue: row ? formatDuration(row.durationSeconds) : "" },
+            { name: "descriptionZh", label: t("authoring.replays.descriptionZh"), type: "textarea", defaultValue: row?.descriptionZh },
+            { name: "descriptionEn", label: t("authoring.replays.descriptionEn"), type: "textarea", defaultValue: row?.descriptionEn },
+            { name: "isPublish", label: t("authoring.replays.isPublish"), type: "checkbox", defaultValue: !row || row.isPublish ? "on" : "" },
+          ]}
+          multipart
+          formExtra={(row, typed) => replayCover(row, typed, row?.cover)}
+          testId="replay-list"
+          empty={t("authoring.replays.empty")}
+          add={{ submit: t("authoring.replays.add") }}
+        />
+      </Section>
+
+      <Section id="payee" title={more("payee")}>
         <IntentForm
           intent="payee"
           fields={[
-            { name: "accountName", label: t("authoring.more.accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
-            { name: "bankName", label: t("authoring.more.bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
-            { name: "accountNo", label: t("authoring.more.accountNo"), required: true, defaultValue: data.payee?.accountNo ?? "" },
-            { name: "noteZh", label: t("authoring.more.noteZh"), defaultValue: data.payee?.noteZh ?? "" },
-            { name: "noteEn", label: t("authoring.more.noteEn"), defaultValue: data.payee?.noteEn ?? "" },
+            { name: "accountName", label: more("accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
+            { name: "bankName", label: more("bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
+            { name: "accountNo", label: more("accountNo"), required: true, defaultValue: data.payee?.accountNo ?? "" },
+            { name: "noteZh", label: more("noteZh"), defaultValue: data.payee?.noteZh ?? "" },
+            { name: "noteEn", label: more("noteEn"), defaultValue: data.payee?.noteEn ?? "" },
           ]}
           submit={t("common.save")}
         />
       </Section>
 
-      <Section id="domain" title={t("authoring.more.domain")}>
-        <IntentForm intent="domain" fields={[{ name: "domain", label: t("authoring.more.domainLabel"), defaultValue: data.conference.domain ?? "", help: t("authoring.more.domainHelp") }]} submit={t("common.save")} />
+      <Section id="domain" title={more("domain")}>
+        <IntentForm intent="domain" fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
       </Section>
     </>
   );
+
+  /** A list's members (type 0: guests and chairmen with photo and title; type 1: names). */
+  function specialItems(special: Row<"specials">) {
+    const people = special.type === 0;
+    const photo = upload("photo", more("photo"), `special-${special.id}-item`);
+    return (
+      <RowList
+        kind="special-item"
+        rows={special.items}
+        {...byId}
+        name={named}
+        summary={(item) => (
+          <>
+            {item.photo && <img src={item.photo} alt="" width={40} height={40} className="ui-avatar" />} {named(item)}
+            {item.titleZh ? ` · ${item.titleZh}` : ""} {people ? `(${more(`role.${item.role}`)})` : ""}
+          </>
+        )}
+        fields={(item) => [
+          ...(people ? [choice("role", more("roleLabel"), ["guest", "chairman"], (role) => more(`role.${role}`), item?.role ?? "guest")] : []),
+          ...bilingual("nameZh", "nameEn", item),
+          ...(people ? bilingual("titleZh", "titleEn", item, false) : []),
+        ]}
+        hidden={() => ({ specialId: special.id })}
+        multipart={people}
+        formExtra={people ? (item, typed) => photo(item, typed, item?.photo) : undefined}
+        add={{ submit: more("addItem"), intent: `special-item:${special.id}`, hidden: { specialId: special.id } }}
+      />
+    );
+  }
+
+  /** A hotel's room types, each with its show switch. */
+  function hotelRooms(hotel: Row<"hotels">) {
+    const type = (room: Row<"hotels">["rooms"][number]) => pick(lang, room.typeZh, room.typeEn);
+    return (
+      <RowList
+        kind="room"
+        rows={hotel.rooms}
+        {...byId}
+        name={type}
+        summary={(room) =>
+          `${type(room)} · ${formatMoney(room.priceFen)} · ${t("authoring.more.inventoryShort", { count: room.inventory })} · ${room.startDate} – ${room.endDate} · ${more(room.showState ? "shown" : "hidden")}`
+        }
+        actions={(room) => (
+          <IntentButton
+            intent="room-show"
+            hidden={{ rowId: room.id, showState: String(!room.showState) }}
+            label={more(room.showState ? "hide" : "show")}
+            ariaLabel={`${more(room.showState ? "hide" : "show")}: ${type(room)}`}
+            tone="outline"
+          />
+        )}
+        fields={(room) => [
+          ...bilingual("typeZh", "typeEn", room),
+          { name: "price", label: more("price"), required: true, defaultValue: room ? (room.priceFen / 100).toFixed(2) : "" },
+          { name: "inventory", label: more("inventory"), type: "number", required: true, defaultValue: room ? String(room.inventory) : "" },
+          { name: "startDate", label: t("authoring.basics.startDate"), type: "date", required: true, defaultValue: room?.startDate },
+          { name: "endDate", label: t("authoring.basics.endDate"), type: "date", required: true, defaultValue: room?.endDate },
+          { name: "showState", label: more("shown"), type: "checkbox", defaultValue: !room || room.showState ? "on" : "" },
+        ]}
+        hidden={() => ({ hotelId: hotel.id })}
+        add={{ submit: more("addRoom"), intent: `room:${hotel.id}`, hidden: { hotelId: hotel.id } }}
+      />
+    );
+  }
 }

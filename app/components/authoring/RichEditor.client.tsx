@@ -149,8 +149,9 @@ export default function RichEditor({ name, label, ops, readOnly = false }: { nam
           onChange={setState}
           readOnly={readOnly}
           handleKeyCommand={handleKey}
-          ariaLabelledBy={`${name}-label`}
-          ariaMultiline
+          // Read-only, draft-js drops the textbox role, and these would be left on a plain div.
+          ariaLabelledBy={readOnly ? undefined : `${name}-label`}
+          ariaMultiline={readOnly ? undefined : true}
           blockRendererFn={(block) => (block.getType() === "atomic" ? { component: ImageBlock, editable: false } : null)}
         />
       </div>

@@ -1,0 +1,28 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { RichTextField } from "./RichTextField";
+
+const ops = [{ insert: "议题\n", attributes: { header: 2 } }, { insert: "人工 智能\n" }];
+const html = (initial: boolean) =>
+  renderToStaticMarkup(<RichTextField name="contentZh" label="简介" ops={ops} preview={{ initial, href: "?preview=contentZh#intro", back: "?#intro" }} />);
+
+/** What the server sends, i.e. the page without JavaScript (the editor itself only loads in the browser). */
+describe("RichTextField on the server", () => {
+  it("edits in a textarea, with a link to the preview", () => {
+    const out = html(false);
+    expect(out).toContain('<textarea id="contentZh-plain" name="contentZh"');
+    expect(out).toContain("## 议题\n人工 智能</textarea>");
+    expect(out).toContain('href="?preview=contentZh#intro"');
+    expect(out).not.toContain("<h2>");
+  });
+
+  it("previews read-only: the content rendered, the word count, and the content still posted with the form", () => {
+    const out = html(true);
+    expect(out).not.toContain("<textarea");
+    expect(out).toContain("<h2>议题</h2><p>人工 智能</p>");
+    // Six characters other than white space (the counter's rule), in the words key.
+    expect(out).toMatch(/authoring\.editor\.words/);
+    expect(out).toContain(`name="contentZhOps" value="${JSON.stringify(ops).replace(/"/g, "&quot;")}"`);
+    expect(out).toContain('href="?#intro"');
+  });
+});

@@ -1,0 +1,136 @@
+import { useActionData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmForm } from "../ConfirmForm";
+import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
+
+/** What the action answers when a delete was posted without `confirmed=1` (no JavaScript). */
+export type DeleteQuestion = { intent: string; rowId: string; confirm: string };
+
+type Props<Row> = {
+  /**
+   * The intents' stem: the row's form posts `<kind>-update:<id>` (with `rowId`), its delete
+   * `<kind>-delete`; the action's table maps them to PUT and DELETE (see `rowIntents`).
+   */
+  kind: string;
+  rows: Row[];
+  rowId: (row: Row) => number;
+  /** The row's name: in the buttons' accessible names and the delete question. */
+  name: (row: Row) => string;
+  summary: (row: Row) => ReactNode;
+  /** The form's fields: pre-filled from the row, or (no row) those of the add form. */
+  fields: (row: Row | undefined) => FieldSpec[];
+  hidden?: (row: Row) => Record<string, string | number>;
+  /** More of the form (an upload field), given the row (none when adding) and what was typed when the save was rejected. */
+  formExtra?: (row: Row | undefined, typed: Record<string, string> | undefined) => ReactNode;
+  multipart?: boolean;
+  /** More buttons beside the row's delete (a show/hide switch). */
+  actions?: (row: Row) => ReactNode;
+  /** What belongs to the row (a hotel's rooms), under it. */
+  nested?: (row: Row) => ReactNode;
+  testId?: string;
+  empty?: string;
+  /** The add form under the list: its button, and its intent and hidden values when they are not just `kind`. */
+  add?: { submit: string; intent?: string; hidden?: Record<string, string | number> };
+};
+
+/**
+ * One list section of the organiser's editor: each row shows its summary, an "Edit" disclosure
+ * with the row's own pre-filled form (a native `<details>`, so it opens without JavaScript; a
+ * rejected save reopens it with what was typed and each field's message) and a delete that asks
+ * first; then the add form.
+ */
+export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden, formExtra, multipart, actions, nested, testId, empty, add }: Props<Row>) {
+  const location = useLocation();
+  const answer = useActionData<Partial<DeleteQuestion>>();
+  return (
+    <>
+      {rows.length === 0 && empty && <p className="ui-muted">{empty}</p>}
+      <ul className="ui-edit-list" data-testid={testId}>
+        {rows.map((row) => {
+          const form = fields(row);
+          return (
+            <EditableRow
+              key={`${rowId(row)}-${location.key}`}
+              kind={kind}
+              id={rowId(row)}
+              name={name(row)}
+              summary={summary(row)}
+              fields={form}
+              hidden={{ ...keptSort(row, form), ...hidden?.(row) }}
+              extra={(typed) => formExtra?.(row, typed)}
+              multipart={multipart}
+              actions={actions?.(row)}
+              asked={Boolean(answer?.confirm) && answer?.intent === `${kind}-delete` && answer?.rowId === String(rowId(row))}
+            >
+              {nested?.(row)}
+            </EditableRow>
+          );
+        })}
+      </ul>
+      {add && <AddForm intent={add.intent ?? kind} fields={fields(undefined)} hidden={add.hidden} multipart={multipart} submit={add.submit} extra={(typed) => formExtra?.(undefined, typed)} />}
+    </>
+  );
+}
+
+/** A row's place in its list travels with its form when the form doesn't set it, so saving keeps the order. */
+function keptSort(row: unknown, fields: FieldSpec[]): Record<string, number> {
+  const sort = (row as { sort?: unknown }).sort;
+  return typeof sort === "number" && !fields.some((field) => field.name === "sort") ? { sort } : {};
+}
+
+function AddForm({ intent, fields, hidden, multipart, submit, extra }: {
+  intent: string;
+  fields: FieldSpec[];
+  hidden?: Record<string, string | number>;
+  multipart?: boolean;
+  submit: string;
+  extra: (typed: Record<string, string> | undefined) => ReactNode;
+}) {
+  const rejected = useIntentResult(intent);
+  return (
+    <IntentForm intent={intent} fields={fields} hidden={hidden} multipart={multipart} submit={submit}>
+      {extra(rejected?.values)}
+    </IntentForm>
+  );
+}
+
+function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart, actions, asked, children }: {
+  kind: string;
+  id: number;
+  name: string;
+  summary: ReactNode;
+  fields: FieldSpec[];
+  hidden?: Record<string, string | number>;
+  extra: (typed: Record<string, string> | undefined) => ReactNode;
+  multipart?: boolean;
+  actions?: ReactNode;
+  asked: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const intent = `${kind}-update:${id}`;
+  const rejected = useIntentResult(intent);
+  return (
+    <li className="ui-edit-item" data-row={`${kind}-${id}`}>
+      <span className="ui-edit-grow">{summary}</span>
+      <span className="ui-edit-actions">
+        {actions}
+        <ConfirmForm title={t("authoring.rows.confirmDelete", { name })} fields={{ intent: `${kind}-delete`, rowId: String(id) }} asked={asked}>
+          {t("authoring.edit.delete")}
+          {/* The button names its row (ConfirmForm's button takes no aria-label). */}
+          <span className="ui-visually-hidden">: {name}</span>
+        </ConfirmForm>
+      </span>
+      <details className="ui-edit-details" open={rejected ? true : undefined}>
+        <summary className="ui-edit-summary" aria-label={`${t("authoring.rows.edit")}: ${name}`}>
+          {t("authoring.rows.edit")}
+        </summary>
+        <IntentForm intent={intent} id={`form-${kind}-${id}`} fields={fields} hidden={{ rowId: id, ...hidden }} multipart={multipart} submit={t("common.save")}>
+          {extra(rejected?.values)}
+        </IntentForm>
+      </details>
+      {children}
+    </li>
+  );
+}
