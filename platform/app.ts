@@ -11,7 +11,9 @@ import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
 import { registrationRoutes } from "./routes/registration";
+import { officialAccountRoutes } from "./routes/officialaccount";
 import { replayRoutes } from "./routes/replays";
+import { servicesRoutes } from "./routes/services";
 import { loginRoutes } from "./routes/login";
 import { accountByToken } from "./services/identity";
 
@@ -51,6 +53,9 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", directoryRoutes(deps));
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));
+  app.route("/", applicantRoutes(deps));
+  app.route("/", officialAccountRoutes(deps));
+  app.route("/", auditRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", organizationRoutes(deps));
   app.route("/", authoringRoutes(deps));

@@ -22,6 +22,10 @@ const envSchema = z.object({
   WECHAT_APP_SECRET: z.string().optional(),
   WECHAT_OAUTH_URL: z.url().optional(),
   WECHAT_API_URL: z.url().optional(),
+  /** The organisers' WeChat official account (subscription check): its app id, secret and server token. */
+  WECHAT_MP_APPID: z.string().optional(),
+  WECHAT_MP_SECRET: z.string().optional(),
+  WECHAT_MP_TOKEN: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),
@@ -57,6 +61,8 @@ const PAYMENT_SETTINGS = {
   UnionPay: ["UNIONPAY_MER_ID", "UNIONPAY_PRIVATE_KEY", "UNIONPAY_CERT_ID", "UNIONPAY_PUBLIC_KEY"],
 } as const;
 
+const OFFICIAL_ACCOUNT_SETTINGS = ["WECHAT_MP_APPID", "WECHAT_MP_SECRET", "WECHAT_MP_TOKEN"] as const;
+
 export type PlatformConfig = z.infer<typeof envSchema> & { secret: string };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -72,6 +78,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     if (given.length === 0) continue;
     if (given.length < names.length) throw new Error(`Invalid environment: ${gateway} needs ${names.filter((name) => !config[name]).join(", ")}`);
     if (!config.PAYMENT_PUBLIC_URL) throw new Error(`Invalid environment: ${gateway} needs PAYMENT_PUBLIC_URL`);
+  }
+  const official = OFFICIAL_ACCOUNT_SETTINGS.filter((name) => config[name]);
+  if (official.length > 0 && official.length < OFFICIAL_ACCOUNT_SETTINGS.length) {
+    throw new Error(`Invalid environment: the official account needs ${OFFICIAL_ACCOUNT_SETTINGS.filter((name) => !config[name]).join(", ")}`);
   }
   return { ...config, secret: config.SESSION_SECRET ?? localSecret(config.DATA_DIR) };
 }

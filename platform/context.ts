@@ -4,6 +4,7 @@ import type { Db } from "./db";
 import { fail, langOf } from "./http";
 import { translate } from "./messages";
 import type { PaymentGateways } from "./payments/types";
+import type { OfficialAccount } from "./providers/wechat-official";
 import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
 import type { Account } from "./services/identity";
 
@@ -21,6 +22,8 @@ export type PlatformDeps = {
   platformAdmins?: string[];
   /** Online payment gateways (PayPal, Alipay, UnionPay); absent or null ones are off. Transfers need none. */
   payments?: PaymentGateways;
+  /** The organisers' WeChat official account (subscription check); absent or null when not configured. */
+  officialAccount?: OfficialAccount | null;
 };
 
 export type PlatformEnv = {

@@ -11,6 +11,7 @@ import { outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
 import { s3Storage } from "./providers/storage-s3";
 import { wechatProvider } from "./providers/wechat";
+import { officialAccount } from "./providers/wechat-official";
 
 export type Platform = {
   app: ReturnType<typeof createPlatformApp>;
@@ -53,6 +54,10 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
     uploadMaxBytes: config.UPLOAD_MAX_MB * 1024 * 1024,
     platformAdmins: config.PLATFORM_ADMIN_MOBILES,
     payments: gatewaysFromConfig(config),
+    officialAccount:
+      config.WECHAT_MP_APPID && config.WECHAT_MP_SECRET && config.WECHAT_MP_TOKEN
+        ? officialAccount({ appId: config.WECHAT_MP_APPID, appSecret: config.WECHAT_MP_SECRET, token: config.WECHAT_MP_TOKEN, apiBase: config.WECHAT_API_URL })
+        : null,
   };
 }
 

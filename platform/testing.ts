@@ -9,6 +9,7 @@ import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
 import type { PaymentGateways } from "./payments/types";
 import type { WeChatProvider } from "./providers/types";
+import type { OfficialAccount } from "./providers/wechat-official";
 
 /**
  * A real platform for tests: a real database (PGlite in memory, or PostgreSQL when
@@ -22,6 +23,7 @@ export async function testPlatform(
     database?: DatabaseOptions;
     payments?: PaymentGateways;
     platformAdmins?: string[];
+    officialAccount?: OfficialAccount | null;
   } = {},
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
@@ -66,6 +68,7 @@ export async function testPlatform(
     uploadMaxBytes: options.uploadMaxBytes ?? 1024 * 1024,
     platformAdmins: options.platformAdmins ?? [],
     payments: options.payments,
+    officialAccount: options.officialAccount ?? null,
   };
   const app = createPlatformApp(deps);
 

@@ -3,19 +3,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { type FormEvent, Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
 import { sendCodeSchema } from "~/schemas/account";
-import { quickLoginSchema, registrationSchema, visibleFields } from "~/schemas/registration";
-import { type AttendForm, type AttendQuote, type AttendRegistration, conferenceIdOf, postedFile } from "~/utils/attend";
+import { quickLoginSchema, registrationSchema } from "~/schemas/registration";
+import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
+import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, conferenceIdOf, postedFile } from "~/utils/attend";
+import { SubscribeGate } from "~/components/attend/SubscribeGate";
+import { RegisteredMessage, useRegisteredCheck } from "~/components/attend/RegisteredCheck";
+import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
 import type { Account } from "~/services/account.server";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
-import { getLang, getToken, setTokenCookie } from "~/services/session.server";
+import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
 
@@ -60,6 +64,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const name = pick(lang, form.conference.nameZh, form.conference.nameEn);
   const fee = await quote(request, conferenceId, url.searchParams.get("identityId"), url.searchParams.get("couponCode"));
+  // `?edit=1` opens the attendee's own registration in the form, while it may still change.
+  const editing = Boolean(existing) && url.searchParams.get("edit") === "1";
+  const gate = me && !existing && form.conference.requireSubscribe && !form.subscribed ? await subscribeQr(request) : null;
+  const headers = new Headers(me ? { "Cache-Control": "private, no-store" } : publicPageHeaders(request, 10));
+  if (gate?.setCookie) headers.append("Set-Cookie", gate.setCookie);
   return data(
     {
       title: `${t("attend.formTitle")} · ${name} - ${t("meta.siteName")}`,
@@ -68,18 +77,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       form,
       me: me ? { name: me.name, mobile: me.mobile, email: me.email ?? "" } : null,
       existing,
+      editing,
+      editable: Boolean(existing && canEdit(existing)),
+      subscribe: gate?.view ?? null,
       fee,
       query: { identityId: url.searchParams.get("identityId") ?? "", couponCode: url.searchParams.get("couponCode") ?? "" },
       quickMobile: url.searchParams.get("mobile") ?? "",
       // One key per rendered form: a double click, a refresh or back-and-resubmit replays the first registration.
       idempotencyKey: me ? crypto.randomUUID() : "",
     },
-    { headers: me ? { "Cache-Control": "private, no-store" } : publicPageHeaders(request, 10) },
+    { headers },
   );
 }
 
 /** Parses nothing: the quote keeps everything typed and reports only on the coupon. */
 const keepAll = z.object({}).passthrough();
+
+/** What an attendee may change on a registration (PUT /conference/user/{id}); the mobile and coupon stay. */
+const editForm = registrationSchema.pick({ identityId: true, name: true, email: true, institution: true, answers: true });
+
+/** The organiser's file fields carry the files themselves (the form posts them inline): upload them first. */
+async function uploadAnswerFiles(request: Request, conferenceId: number, formData: FormData, given: Record<string, unknown>) {
+  const answers: Record<string, unknown> = { ...given };
+  const fields = (await platformData<AttendForm>(request, `/registration/form/${conferenceId}`)).fields;
+  for (const field of fields.filter((f) => f.type === "file" || f.type === "image")) {
+    const file = postedFile(formData.get(`file.${field.key}`));
+    if (!file) continue;
+    const body = new FormData();
+    body.set("file", file);
+    const uploaded = await callPlatform<{ key: string; url: string }>(request, "/cms/files/formUpload", { method: "POST", body });
+    if (!uploaded.ok) return { ok: false as const, fieldErrors: { [`answers.${field.key}`]: uploaded.messages } };
+    answers[field.key] = uploaded.data.url;
+  }
+  return { ok: true as const, answers };
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const conferenceId = conferenceIdOf(params.meetingInfo);
@@ -129,6 +160,50 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (!getToken(request)) throw redirect(`/login?redirect=${encodeURIComponent(here)}`);
+
+  if (intent === "subscribed") {
+    const myId = String(formData.get("myId") ?? "") || sceneOf(request);
+    const checked = await callPlatform<{ subscribed: boolean; token?: string | null; data?: Account }>(request, "/officialaccount/isSubscribe", { method: "POST", body: { myId } });
+    if (!checked.ok || !checked.data.subscribed) {
+      return data({ result: undefined, sent: null, quote: null, subscribeError: checked.ok ? t("registration.subscribe.notYet") : checked.message }, { status: 400 });
+    }
+    const headers = new Headers({ "Set-Cookie": sceneCookie(request, null) });
+    // A token comes back only for someone not signed in as the QR code's account (spec §4: it logs
+    // in, and the account's defaultType sets the language).
+    if (checked.data.token) {
+      headers.append("Set-Cookie", setTokenCookie(request, checked.data.token, false));
+      headers.append("Set-Cookie", setLangCookie(request, checked.data.data?.defaultType === 1 ? "en" : "zh"));
+    }
+    throw await redirectWithNotice(request, here, { content: t("registration.subscribe.done"), color: "success" }, { headers });
+  }
+
+  if (intent === "edit") {
+    const submission = parseWithZod(formData, { schema: editForm });
+    if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
+    const id = Number(formData.get("id"));
+    if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+    const before = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+    const { email } = submission.value;
+    // Its own e-mail is registered here, by this very registration: only a changed one is checked.
+    if (email && email.toLowerCase() !== (before.email ?? "").toLowerCase()) {
+      const check = await callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId } });
+      if (check.ok && check.data.exists) return data({ result: submission.reply({ fieldErrors: { email: [t("attend.emailRegistered")] } }), sent: null, quote: null }, { status: 400 });
+    }
+    const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
+    if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
+    const saved = await callPlatform<AttendRegistration>(request, `/conference/user/${id}`, { method: "PUT", body: { ...submission.value, answers: uploaded.answers } });
+    if (!saved.ok) {
+      const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
+      return data(
+        { result: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), sent: null, quote: null },
+        { status: 400 },
+      );
+    }
+    const content =
+      saved.data.feeFen !== before.feeFen ? t("registration.edit.repriced", { amount: formatMoney(saved.data.feeFen, saved.data.currency) }) : t("registration.edit.saved");
+    throw await redirectWithNotice(request, "/attend", { content, color: "success" });
+  }
+
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
   // A number or e-mail already registered here is said next to its field, before anything is uploaded.
@@ -141,21 +216,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (mobileCheck?.ok && mobileCheck.data.exists) taken.mobile = [t("registration.errors.mobileRegistered")];
   if (emailCheck?.ok && emailCheck.data.exists) taken.email = [t("attend.emailRegistered")];
   if (Object.keys(taken).length) return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null }, { status: 400 });
-  // Without JavaScript the organiser's file fields carry the files themselves: upload them first.
-  const answers: Record<string, unknown> = { ...submission.value.answers };
-  const fields = (await platformData<AttendForm>(request, `/registration/form/${conferenceId}`)).fields;
-  for (const field of fields.filter((f) => f.type === "file" || f.type === "image")) {
-    const file = postedFile(formData.get(`file.${field.key}`));
-    if (!file) continue;
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ key: string; url: string }>(request, "/cms/files/formUpload", { method: "POST", body });
-    if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: { [`answers.${field.key}`]: uploaded.messages } }), sent: null, quote: null }, { status: 400 });
-    answers[field.key] = uploaded.data.url;
-  }
+  const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
+  if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
   const saved = await callPlatform<AttendRegistration>(request, "/conference/user", {
     method: "POST",
-    body: { ...submission.value, conferenceId, answers },
+    body: { ...submission.value, conferenceId, answers: uploaded.answers },
   });
   if (!saved.ok) {
     const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
@@ -169,7 +234,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AttendForm() {
-  const { form: info, me, existing, fee, query, lang, idempotencyKey, quickMobile } = useLoaderData<typeof loader>();
+  const { form: info, me, existing, editing, editable, subscribe, fee, query, lang, idempotencyKey, quickMobile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const conference = info.conference;
   const name = pick(lang, conference.nameZh, conference.nameEn);
@@ -192,17 +258,28 @@ export default function AttendForm() {
 
       <FeeTable />
 
-      {existing ? (
+      {existing && editing && editable ? (
+        <RegistrationForm key={`edit-${existing.id}`} edit={existing} />
+      ) : existing ? (
         <div className="ui-banner" data-testid="already-registered">
-          <p>{t("attend.alreadyRegistered")}</p>
-          <Link className="ui-button" to="/attend">
-            {t("attend.seeMine")}
-          </Link>
+          <p role={editing ? "alert" : undefined}>{t(editing ? "registration.edit.notEditable" : "attend.alreadyRegistered")}</p>
+          <div className="ui-row ui-attend-actions">
+            <Link className="ui-button" to="/attend">
+              {t("attend.seeMine")}
+            </Link>
+            {editable && !editing && (
+              <Link className="ui-button-outline" to="?edit=1" data-testid="edit-registration">
+                {t("registration.edit.link")}
+              </Link>
+            )}
+          </div>
         </div>
       ) : full ? (
         <p className="ui-banner" role="status" data-testid="full">
           {t("attend.full")}
         </p>
+      ) : me && subscribe ? (
+        <SubscribeGate gate={subscribe} error={actionData && "subscribeError" in actionData ? actionData.subscribeError : null} />
       ) : me ? (
         <>
           <RegistrationForm key={idempotencyKey} />
@@ -212,6 +289,7 @@ export default function AttendForm() {
         </>
       ) : (
         <>
+          {conference.requireSubscribe && <p className="ui-muted">{t("registration.subscribe.required")}</p>}
           <FeeCheck fee={fee} query={query} />
           <QuickLogin conferenceId={conference.id} mobile={quickMobile} />
         </>
@@ -351,28 +429,30 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
   );
 }
 
-function RegistrationForm() {
+/** The registration form; with `edit`, that registration pre-filled, saved by `intent=edit` (no mobile or coupon to change). */
+function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
   const { form: info, me, lang, idempotencyKey, query } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const intent = edit ? "edit" : "register";
   const [form, fields] = useForm<z.input<typeof registrationSchema>>({
-    id: "registration",
+    id: edit ? "registration-edit" : "registration",
     lastResult: actionData?.result,
-    defaultValue: { name: me?.name ?? "", mobile: me?.mobile ?? "", email: me?.email ?? "", identityId: query.identityId, couponCode: query.couponCode },
+    defaultValue: edit
+      ? { name: edit.name, email: edit.email ?? "", institution: edit.institution ?? "", identityId: String(edit.identityId ?? ""), answers: edit.answers as Record<string, string> }
+      : { name: me?.name ?? "", mobile: me?.mobile ?? "", email: me?.email ?? "", identityId: query.identityId, couponCode: query.couponCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "quote" ? keepAll : registrationSchema) as typeof registrationSchema }),
+      parseWithZod(formData, { schema: (formData.get("intent") === "quote" ? keepAll : edit ? editForm : registrationSchema) as typeof registrationSchema }),
   });
-  // With JavaScript, a conditional field shows only when its condition holds; without, all show with their condition spelt out.
-  const [answers, setAnswers] = useState<Record<string, unknown>>(() => ((form.initialValue as { answers?: Record<string, unknown> })?.answers ?? {}) as Record<string, unknown>);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const shown = new Set(visibleFields(info.fields, answers).map((f) => f.key));
+  const mobileCheck = useRegisteredCheck(info.conference.id, "mobile");
+  const emailCheck = useRegisteredCheck(info.conference.id, "email", edit?.email ?? "");
   const busy = navigation.state !== "idle";
   const initial = (form.initialValue ?? {}) as Record<string, unknown>;
   const initialAnswers = (initial.answers ?? {}) as Record<string, unknown>;
+  const { shown, hydrated, onChange } = useConditionalFields(info.fields, initialAnswers);
   const errorsOf = (key: string) => (form.allErrors[`answers.${key}`] ?? undefined) as string[] | undefined;
 
   return (
@@ -382,22 +462,14 @@ function RegistrationForm() {
       className="ui-card ui-stack ui-attend-section"
       {...getFormProps(form)}
       aria-labelledby="reg-title"
-      onChange={(event) => {
-        const data = new FormData(event.currentTarget);
-        const next: Record<string, unknown> = {};
-        for (const field of info.fields) {
-          const values = data.getAll(`answers.${field.key}`);
-          next[field.key] = field.type === "checkbox" ? values.map(String) : String(values[0] ?? "");
-        }
-        setAnswers(next);
-      }}
+      onChange={onChange}
     >
       <h2 id="reg-title" className="ui-section-title">
-        {t("attend.yourDetails")}
+        {t(edit ? "registration.edit.title" : "attend.yourDetails")}
       </h2>
-      <button type="submit" name="intent" value="register" hidden tabIndex={-1} aria-hidden="true" />
+      <button type="submit" name="intent" value={intent} hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="conferenceId" value={info.conference.id} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {edit ? <input type="hidden" name="id" value={edit.id} /> : <input type="hidden" name="idempotencyKey" value={idempotencyKey} />}
       {form.errors?.map((message) => (
         <p key={message} className="ui-field-error" role="alert">
           {t(message)}
@@ -416,85 +488,40 @@ function RegistrationForm() {
               </span>
             </label>
           ))}
+          {edit && <p className="ui-field-help">{t("registration.edit.feeNote")}</p>}
           <FieldError id={fields.identityId.errorId} errors={fields.identityId.errors} />
         </fieldset>
       )}
 
       <TextInput meta={fields.name} label={t("auth.name")} autoComplete="name" />
-      <TextInput meta={fields.mobile} label={t("auth.mobile")} type="tel" autoComplete="tel" />
-      <TextInput meta={fields.email} label={t("attend.email")} type="email" autoComplete="email" />
+      {edit ? (
+        <dl className="ui-attend-quote">
+          <dt>{t("auth.mobile")}</dt>
+          <dd>{edit.mobile}</dd>
+        </dl>
+      ) : (
+        <TextInput meta={fields.mobile} label={t("auth.mobile")} type="tel" autoComplete="tel" onInput={mobileCheck.onInput}>
+          <RegisteredMessage id="mobile-registered" answer={mobileCheck.answer} />
+        </TextInput>
+      )}
+      <TextInput meta={fields.email} label={t("attend.email")} type="email" autoComplete="email" onInput={emailCheck.onInput}>
+        <RegisteredMessage id="email-registered" answer={emailCheck.answer} />
+      </TextInput>
       <TextInput meta={fields.institution} label={t("attend.institution")} autoComplete="organization" />
+      {edit && <CurrentDocuments fields={info.fields} answers={edit.answers ?? {}} />}
 
-      {info.fields.map((field) => {
-        const label = pick(lang, field.labelZh, field.labelEn);
-        const help = pick(lang, field.helpZh, field.helpEn);
-        const id = `answer-${field.key}`;
-        const name = `answers.${field.key}`;
-        const value = initialAnswers[field.key];
-        const errors = errorsOf(field.key);
-        const hiddenNow = hydrated && field.showWhen && !shown.has(field.key);
-        const condition = field.showWhen ? info.fields.find((f) => f.key === field.showWhen!.field) : undefined;
-        const conditionOption = condition?.options?.find((o) => o.value === field.showWhen!.value);
-        const errorId = `${id}-error`;
-        return (
-          <div key={field.key} className="ui-field" hidden={Boolean(hiddenNow)} data-field={field.key}>
-            {field.type === "radio" || field.type === "checkbox" ? (
-              <fieldset className="ui-attend-fieldset" aria-describedby={errors ? errorId : undefined}>
-                <legend className="ui-label">
-                  {label}
-                  {field.required && <span aria-hidden="true"> *</span>}
-                </legend>
-                {field.options?.map((option) => (
-                  <label key={option.value} className="ui-checkbox">
-                    <input
-                      type={field.type}
-                      name={name}
-                      value={option.value}
-                      defaultChecked={Array.isArray(value) ? value.includes(option.value) : value === option.value}
-                    />
-                    <span>{pick(lang, option.labelZh, option.labelEn)}</span>
-                  </label>
-                ))}
-              </fieldset>
-            ) : (
-              <>
-                <label className="ui-label" htmlFor={id}>
-                  {label}
-                  {field.required && <span aria-hidden="true"> *</span>}
-                </label>
-                {field.type === "textarea" ? (
-                  <textarea id={id} name={name} className="ui-input" rows={3} defaultValue={String(value ?? "")} aria-invalid={errors ? true : undefined} aria-describedby={errors ? errorId : undefined} />
-                ) : field.type === "file" || field.type === "image" ? (
-                  <>
-                    <input id={id} type="file" name={`file.${field.key}`} accept={field.type === "image" ? "image/*" : "image/*,application/pdf"} aria-describedby={errors ? errorId : undefined} />
-                    {value ? <input type="hidden" name={name} value={String(value)} /> : null}
-                  </>
-                ) : (
-                  <input
-                    id={id}
-                    name={name}
-                    className="ui-input"
-                    type={field.type === "number" ? "text" : field.type === "phone" ? "tel" : field.type}
-                    inputMode={field.type === "number" ? "decimal" : undefined}
-                    defaultValue={String(value ?? "")}
-                    aria-invalid={errors ? true : undefined}
-                    aria-describedby={errors ? errorId : undefined}
-                  />
-                )}
-              </>
-            )}
-            {condition && !hydrated && (
-              <p className="ui-field-help">
-                {t("attend.onlyWhen", { field: pick(lang, condition.labelZh, condition.labelEn), value: conditionOption ? pick(lang, conditionOption.labelZh, conditionOption.labelEn) : field.showWhen!.value })}
-              </p>
-            )}
-            {help && <p className="ui-field-help">{help}</p>}
-            <FieldError id={errorId} errors={errors} />
-          </div>
-        );
-      })}
+      <AnswerFields
+        fields={info.fields}
+        lang={lang}
+        initialAnswers={initialAnswers}
+        errorsOf={errorsOf}
+        shown={shown}
+        hydrated={hydrated}
+        conditionNote={(field, value) => t("attend.onlyWhen", { field, value })}
+        files={{ mode: "inline" }}
+      />
 
-      {info.identities.length > 0 && (
+      {info.identities.length > 0 && !edit && (
         <div className="ui-field">
           <label className="ui-label" htmlFor={fields.couponCode.id}>
             {t("attend.coupon")}
@@ -510,23 +537,60 @@ function RegistrationForm() {
       )}
       <QuoteView quote={actionData?.quote ?? null} error={null} />
 
-      <button type="submit" name="intent" value="register" className="ui-button ui-button-block" disabled={busy} data-testid="submit-registration">
-        {t("attend.submit")}
+      <button type="submit" name="intent" value={intent} className="ui-button ui-button-block" disabled={busy} data-testid={edit ? "save-registration" : "submit-registration"}>
+        {t(edit ? "registration.edit.save" : "attend.submit")}
       </button>
     </Form>
   );
 }
 
+/** The documents a registration holds: a new file replaces one, leaving the input empty keeps it. */
+function CurrentDocuments({ fields, answers }: { fields: AttendForm["fields"]; answers: Record<string, unknown> }) {
+  const { lang } = useLoaderData<typeof loader>();
+  const files = fields.flatMap((field) => {
+    const key = /^\/api\/cms\/files\/([^/?#]+)$/.exec(String(answers[field.key] ?? ""))?.[1];
+    return (field.type === "file" || field.type === "image") && key ? [{ field, key }] : [];
+  });
+  if (files.length === 0) return null;
+  return (
+    <dl className="ui-attend-quote" data-testid="current-documents">
+      {files.map(({ field, key }) => (
+        <Fragment key={field.key}>
+          <dt>{pick(lang, field.labelZh, field.labelEn)}</dt>
+          <dd>
+            <a href={`/files/${key}`}>{key}</a>
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 type FieldMeta = Parameters<typeof getInputProps>[0];
 
-function TextInput({ meta, label, type = "text", autoComplete }: { meta: FieldMeta; label: string; type?: "text" | "tel" | "email"; autoComplete?: string }) {
+function TextInput({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+  onInput,
+  children,
+}: {
+  meta: FieldMeta;
+  label: string;
+  type?: "text" | "tel" | "email";
+  autoComplete?: string;
+  onInput?: (event: FormEvent<HTMLInputElement>) => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="ui-field">
       <label className="ui-label" htmlFor={meta.id}>
         {label}
       </label>
-      <input className="ui-input" {...getInputProps(meta, { type })} autoComplete={autoComplete} />
+      <input className="ui-input" {...getInputProps(meta, { type })} autoComplete={autoComplete} onInput={onInput} />
       <FieldError id={meta.errorId} errors={meta.errors} />
+      {children}
     </div>
   );
 }

@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { QrCode } from "~/components/conference/QrCode";
+import { ServiceLinks } from "~/components/services/ServicePage";
 import { ticketQr } from "~/services/attend.server";
-import { type AttendRegistration, canCancel, canPay } from "~/utils/attend";
+import { type AttendRegistration, canCancel, canEdit, canPay } from "~/utils/attend";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
@@ -113,6 +114,7 @@ export default function MyConferences() {
                       </>
                     )}
                   </dl>
+                  {r.state !== "cancelled" && <ServiceLinks conferenceId={r.conferenceId} />}
                   <div className="ui-row ui-attend-actions">
                     {canPay(r) && (
                       <Link className="ui-button" to={`/attend/pay/${r.id}`} data-testid="pay">
@@ -127,6 +129,11 @@ export default function MyConferences() {
                     {r.payment?.state === "paid" && (
                       <Link className="ui-button-outline" to={`/attend/invoice/${r.payment.id}`} data-testid="invoice">
                         {t(r.invoiceId ? "attend.seeInvoice" : "attend.requestInvoice")}
+                      </Link>
+                    )}
+                    {canEdit(r) && (
+                      <Link className="ui-button-outline" to={`/attend/${r.conferenceId}?edit=1`} data-testid="edit">
+                        {t("registration.edit.link")}
                       </Link>
                     )}
                     {canCancel(r) && (!asking || asking === r.id) && (

@@ -10,7 +10,8 @@ import { teamMemberSchema, teamSchema } from "~/schemas/registration";
 import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration, conferenceIdOf, postedFile } from "~/utils/attend";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
-import { redirectWithNotice } from "~/services/notices.server";
+import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
+import { ConfirmForm } from "~/components/ConfirmForm";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
@@ -101,20 +102,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     throw await redirectWithNotice(request, `${here}?team=${submission.value.teamId}`, { content: t("attend.memberAdded"), color: "success" });
   }
-  if (intent === "pay") {
-    const teamId = Number(formData.get("teamId"));
+  const teamId = Number(formData.get("teamId"));
+  const back = `${here}?team=${Number.isSafeInteger(teamId) && teamId > 0 ? teamId : ""}`;
+  const proofFailed = (form: string, proofErrors: string[]) => data({ form, result: null, proofErrors }, { status: 400 });
+  /** The proof file the form carried, uploaded as the payer's private document. */
+  const uploadProof = async (): Promise<{ key: string } | { errors: string[] }> => {
     const file = postedFile(formData.get("proofFile"));
-    if (!file) return data({ form: "pay", result: null, proofErrors: [t("payment.validation.proofRequired")] }, { status: 400 });
+    if (!file) return { errors: [t("payment.validation.proofRequired")] };
     const body = new FormData();
     body.set("file", file);
     const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
-    if (!uploaded.ok) return data({ form: "pay", result: null, proofErrors: uploaded.messages }, { status: 400 });
+    return uploaded.ok ? { key: uploaded.data.key } : { errors: uploaded.messages };
+  };
+  if (intent === "pay") {
+    const proof = await uploadProof();
+    if ("errors" in proof) return proofFailed("pay", proof.errors);
     const paid = await callPlatform(request, "/team/payment", {
       method: "POST",
-      body: { teamId, method: "transfer", proofKey: uploaded.data.key, idempotencyKey: formData.get("idempotencyKey") || undefined },
+      body: { teamId, method: "transfer", proofKey: proof.key, idempotencyKey: formData.get("idempotencyKey") || undefined },
     });
-    if (!paid.ok) return data({ form: "pay", result: null, proofErrors: paid.messages }, { status: 400 });
-    throw await redirectWithNotice(request, `${here}?team=${teamId}`, { content: t("attend.proofSent"), color: "success" });
+    if (!paid.ok) return proofFailed("pay", paid.messages);
+    throw await redirectWithNotice(request, back, { content: t("attend.proofSent"), color: "success" });
+  }
+  const paymentId = Number(formData.get("paymentId"));
+  if ((intent === "replace" || intent === "withdraw") && (!Number.isSafeInteger(paymentId) || paymentId < 1)) throw new Response("Not Found", { status: 404 });
+  if (intent === "replace") {
+    const proof = await uploadProof();
+    if ("errors" in proof) return proofFailed("replace", proof.errors);
+    const replaced = await callPlatform(request, `/team/payment/${paymentId}`, { method: "PUT", body: { proofKey: proof.key } });
+    if (!replaced.ok) return proofFailed("replace", replaced.messages);
+    throw await redirectWithNotice(request, back, { content: t("payment.team.replaced"), color: "success" });
+  }
+  if (intent === "withdraw") {
+    // Without JavaScript the page asks first (ConfirmForm); only `confirmed=1` withdraws.
+    if (formData.get("confirmed") !== "1") return { form: "withdraw", result: null, proofErrors: null, confirm: "withdraw" };
+    const removed = await callPlatform(request, "/team/payment", { method: "PATCH", body: { id: paymentId } });
+    if (!removed.ok) throw await redirectWithNotice(request, back, dangerNotices(removed.messages));
+    throw await redirectWithNotice(request, back, { content: t("payment.team.withdrawn"), color: "success" });
   }
   return data({ form: "", result: null, proofErrors: null }, { status: 400 });
 }
@@ -141,6 +165,7 @@ export default function TeamRegistration() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: memberForm }),
   });
   const waiting = payments.find((p) => p.state === "pending_audit");
+  const refused = waiting ? undefined : payments.find((p) => p.state === "rejected");
 
   return (
     <div className="ui-container ui-attend-page">
@@ -201,6 +226,12 @@ export default function TeamRegistration() {
               {t("attend.teamAwaitingAudit", { amount: formatMoney(waiting.amountFen, waiting.currency) })}
             </p>
           )}
+          {refused && (
+            <p className="ui-banner" role="status" data-testid="team-payment-rejected">
+              {t("payment.team.rejected", { remark: refused.remark ?? "" })}
+            </p>
+          )}
+          {waiting && <WaitingPayment teamId={team.id} payment={waiting} busy={busy} errors={actionData?.form === "replace" ? (actionData.proofErrors ?? undefined) : undefined} />}
 
           <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(memberFormMeta)} aria-labelledby="member-title">
             <h3 id="member-title" className="ui-section-title">
@@ -310,5 +341,44 @@ export default function TeamRegistration() {
         </button>
       </Form>
     </div>
+  );
+}
+
+/** A team transfer awaiting audit: its proof, a new proof in its place, or withdrawn to pay again. */
+function WaitingPayment({ teamId, payment, busy, errors }: { teamId: number; payment: AttendPayment; busy: boolean; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ui-card ui-stack ui-attend-section" aria-labelledby="team-proof-title" data-testid="team-payment">
+      <h3 id="team-proof-title" className="ui-section-title">
+        {t("payment.team.replaceTitle")}
+      </h3>
+      <p className="ui-muted">{t("payment.team.replaceHelp")}</p>
+      {payment.proofKey && (
+        <p>
+          <a href={`/files/${payment.proofKey}`}>{t("payment.team.seeProof")}</a>
+        </p>
+      )}
+      <Form method="post" encType="multipart/form-data" className="ui-stack">
+        <input type="hidden" name="intent" value="replace" />
+        <input type="hidden" name="teamId" value={teamId} />
+        <input type="hidden" name="paymentId" value={payment.id} />
+        <div className="ui-field">
+          <label className="ui-label" htmlFor="team-new-proof">
+            {t("attend.proof")}
+          </label>
+          <input id="team-new-proof" type="file" name="proofFile" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" aria-describedby={errors ? "team-new-proof-error" : undefined} />
+          <FieldError id="team-new-proof-error" errors={errors} />
+        </div>
+        <button type="submit" className="ui-button-outline" disabled={busy} data-testid="replace-proof">
+          {t("payment.team.replace")}
+        </button>
+      </Form>
+      <ConfirmForm
+        title={t("payment.team.withdrawQuestion", { amount: formatMoney(payment.amountFen, payment.currency) })}
+        fields={{ intent: "withdraw", teamId: String(teamId), paymentId: String(payment.id) }}
+      >
+        {t("payment.team.withdraw")}
+      </ConfirmForm>
+    </section>
   );
 }

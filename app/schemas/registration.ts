@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { FormField } from "../../platform/db/schema";
 import { checkbox, mobile, smsCode } from "./account";
 
 /**
@@ -85,6 +84,8 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 
 /** `PUT /conference/user/{id}`: what an attendee may change while the registration is pending. */
 export const registrationEditSchema = z.object({
+  /** A different identity prices the registration again. */
+  identityId: optionalId("registration.validation.identityRequired"),
   name: personName.optional(),
   email: optionalEmail,
   institution: optionalText(200),
@@ -125,6 +126,9 @@ export const quickLoginSchema = z.object({
 
 /** `POST /officialaccount/isSubscribe`: the one-time subscription ticket kept in session storage. */
 export const subscribeCheckSchema = z.object({ myId: z.string().trim().max(200).optional().default("") });
+
+/** `POST /officialaccount/qrcode`: the caller's QR code to follow; a live `myId` of theirs gets the same code back. */
+export const subscribeQrSchema = subscribeCheckSchema;
 
 /** `POST /conference/user/claim/{id}`: the mobile proves itself with a code. */
 export const claimSchema = z.object({ mobile, code: smsCode });
@@ -285,78 +289,5 @@ export const teamPaymentRemoveSchema = z.object({ id: id("payment.validation.pay
 
 // ─── The organiser's own fields ─────────────────────────────────────────────────────
 
-type Answer = string | string[];
-
-const present = (value: unknown) =>
-  Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && String(value).trim() !== "";
-
-/** A field is shown when it has no condition, or its condition's field is shown and holds the value. */
-export function visibleFields(fields: FormField[], answers: Record<string, unknown>): FormField[] {
-  const byKey = new Map(fields.map((field) => [field.key, field]));
-  const memo = new Map<string, boolean>();
-  const visible = (field: FormField, depth: number): boolean => {
-    const known = memo.get(field.key);
-    if (known !== undefined) return known;
-    let shown = true;
-    if (field.showWhen) {
-      const parent = byKey.get(field.showWhen.field);
-      const value = answers[field.showWhen.field];
-      const holds = Array.isArray(value) ? value.map(String).includes(field.showWhen.value) : String(value ?? "") === field.showWhen.value;
-      // A condition on a missing field, or a loop of conditions, hides the field.
-      shown = holds && Boolean(parent) && depth < fields.length && visible(parent!, depth + 1);
-    }
-    memo.set(field.key, shown);
-    return shown;
-  };
-  return fields.filter((field) => visible(field, 0));
-}
-
-/**
- * Checks answers against the organiser's fields: hidden and unknown fields are dropped, a
- * required field is required only when shown, options must be the field's own. Returns the
- * cleaned answers, or the problems keyed `answers.<key>` with a translation key each.
- */
-export function checkAnswers(
-  fields: FormField[],
-  input: Record<string, unknown>,
-  options: { enforceRequired?: boolean } = {},
-): { ok: true; answers: Record<string, Answer> } | { ok: false; problems: Record<string, string> } {
-  const enforceRequired = options.enforceRequired ?? true;
-  const problems: Record<string, string> = {};
-  const cleaned: Record<string, Answer> = {};
-  // Conditions read the raw answers; a value of a hidden field can't make another field show.
-  const shown = visibleFields(fields, input);
-  for (const field of shown) {
-    const path = `answers.${field.key}`;
-    const raw = input[field.key];
-    if (!present(raw)) {
-      if (field.required && enforceRequired) problems[path] = "registration.validation.fieldRequired";
-      continue;
-    }
-    const allowed = new Set((field.options ?? []).map((option) => option.value));
-    if (field.type === "checkbox") {
-      const list = (Array.isArray(raw) ? raw : [raw]).map((value) => String(value));
-      if (list.some((value) => !allowed.has(value))) problems[path] = "registration.validation.optionInvalid";
-      else cleaned[field.key] = [...new Set(list)];
-      continue;
-    }
-    if (Array.isArray(raw) || typeof raw === "object") {
-      problems[path] = "registration.validation.fieldInvalid";
-      continue;
-    }
-    const text = String(raw).trim();
-    if (text.length > 2000) {
-      problems[path] = "registration.validation.tooLong";
-      continue;
-    }
-    const wrong =
-      (field.type === "radio" && !allowed.has(text)) ||
-      (field.type === "number" && !/^-?\d+(\.\d+)?$/.test(text)) ||
-      (field.type === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(text)) ||
-      (field.type === "email" && !z.email().safeParse(text).success) ||
-      (field.type === "phone" && !/^\+?[0-9\s-]{5,20}$/.test(text));
-    if (wrong) problems[path] = field.type === "radio" ? "registration.validation.optionInvalid" : "registration.validation.fieldInvalid";
-    else cleaned[field.key] = text;
-  }
-  return Object.keys(problems).length ? { ok: false, problems } : { ok: true, answers: cleaned };
-}
+/** Shared with standalone forms (app/schemas/form-fields.ts). */
+export { checkAnswers, visibleFields } from "./form-fields";

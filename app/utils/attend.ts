@@ -8,6 +8,7 @@ export type AttendForm = {
     nameEn: string;
     currency: string;
     moderation: boolean;
+    requireSubscribe: boolean;
     capacity: number | null;
     remaining: number | null;
     paymentMethods: PaymentMethod[];
@@ -15,6 +16,8 @@ export type AttendForm = {
   identities: Array<{ id: number; nameZh: string; nameEn: string; fee: { priceFen: number } | null }>;
   strategy: { id: number; nameZh: string; nameEn: string; startsAt: string; endsAt: string } | null;
   fields: FormField[];
+  /** Whether the caller follows the organisers' official account (null for a visitor). */
+  subscribed: boolean | null;
 };
 
 export type AttendQuote = {
@@ -34,6 +37,7 @@ export type AttendPayment = {
   state: "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded";
   tradeNo: string;
   remark: string | null;
+  proofKey?: string | null;
 };
 
 export type AttendRegistration = {
@@ -44,6 +48,9 @@ export type AttendRegistration = {
   name: string;
   mobile: string;
   email: string | null;
+  institution?: string;
+  identityId?: number | null;
+  answers?: Record<string, unknown>;
   identity: { nameZh: string; nameEn: string } | null;
   feeFen: number;
   currency: string;
@@ -61,6 +68,11 @@ export type AttendPayee = { accountName: string; bankName: string; accountNo: st
 /** A registration can be cancelled while it holds a place and nothing is paid or being checked. */
 export function canCancel(r: AttendRegistration) {
   return (r.state === "pending" || r.state === "confirmed") && r.paymentState !== "paid" && r.paymentState !== "pending_audit";
+}
+
+/** A registration its attendee may still change: pending, nothing paid or being checked (the platform decides again on save). */
+export function canEdit(r: AttendRegistration) {
+  return r.state === "pending" && r.paymentState !== "paid" && r.paymentState !== "pending_audit";
 }
 
 /** A registration holding a place with something left to pay. */

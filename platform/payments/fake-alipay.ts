@@ -1,6 +1,6 @@
 import crypto, { type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { cashierPage, listenOnLoopback, readBody, sendPage as page } from "../providers/fake-server";
 
 type FakeTrade = {
   outTradeNo: string;
@@ -48,14 +48,6 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
   const trades = new Map<string, FakeTrade>();
   const requests: FakeAlipay["requests"] = [];
 
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      req.on("error", reject);
-    });
-
   /** What is wrong with a request's common parameters and signature, or null. */
   const problemOf = (params: Record<string, string>, method: string): string | null => {
     const valid = crypto.verify("sha256", Buffer.from(contentOf(params, ["sign"]), "utf8"), options.merchantPublicKey, Buffer.from(params.sign ?? "", "base64"));
@@ -77,11 +69,6 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
     } catch {
       return null;
     }
-  };
-
-  const page = (res: ServerResponse, status: number, text: string) => {
-    res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(text);
   };
 
   /** Signs the `…_response` member as written, the way Alipay does. */
@@ -140,11 +127,7 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
           tradeNo: `2026${crypto.randomInt(0, 1e9).toString().padStart(9, "0")}${crypto.randomInt(0, 1e9).toString().padStart(9, "0")}`,
         });
       }
-      return page(
-        res,
-        200,
-        `<h1>支付宝收银台</h1><p>¥${amount}</p><form method="post" action="/cashier/pay"><input type="hidden" name="out_trade_no" value="${outTradeNo}"><button>确认付款</button></form>`,
-      );
+      return page(res, 200, cashierPage({ heading: "支付宝收银台", lines: [`¥${amount}`], action: "/cashier/pay", fields: { out_trade_no: outTradeNo }, button: "确认付款" }));
     }
 
     if (method === "alipay.trade.query") {
@@ -196,14 +179,7 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
     return params;
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: Error) => page(res, 500, error.message));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(handle, options.port);
 
   return {
     url: `http://127.0.0.1:${port}/gateway.do`,
@@ -217,10 +193,6 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
       return notice(outTradeNo);
     },
     notice,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close,
   };
 }

@@ -1,6 +1,6 @@
 import crypto, { type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { cashierPage, listenOnLoopback, readBody, sendPage as page } from "../providers/fake-server";
 
 type FakeOrder = { orderId: string; txnTime: string; txnAmt: string; frontUrl: string; backUrl: string; queryId: string };
 
@@ -59,19 +59,6 @@ export async function startFakeUnionPay(options: {
   const orders = new Map<string, FakeOrder>();
   const requests: FakeUnionPay["requests"] = [];
 
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      req.on("error", reject);
-    });
-
-  const page = (res: ServerResponse, status: number, text: string) => {
-    res.writeHead(status, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(text);
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake-union");
     // The cashier's "pay" button: the back notice goes to backUrl, then the browser carries the
@@ -80,10 +67,7 @@ export async function startFakeUnionPay(options: {
       const order = orders.get(new URLSearchParams(await readBody(req)).get("orderId") ?? "");
       if (!order) return page(res, 404, "<p>订单不存在</p>");
       await fetch(order.backUrl, { method: "POST", body: new URLSearchParams(notice(order.orderId)) }).catch(() => null);
-      const fields = Object.entries(notice(order.orderId))
-        .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`)
-        .join("");
-      return page(res, 200, `<h1>银联在线支付</h1><p>支付成功</p><form method="post" action="${order.frontUrl}">${fields}<button>返回商户</button></form>`);
+      return page(res, 200, cashierPage({ heading: "银联在线支付", lines: ["支付成功"], action: order.frontUrl, fields: notice(order.orderId), button: "返回商户" }));
     }
     if (url.pathname !== "/gateway/api/frontTransReq.do" || req.method !== "POST") return page(res, 404, "not found");
     const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
@@ -113,11 +97,8 @@ export async function startFakeUnionPay(options: {
         queryId: String(crypto.randomInt(1e9, 1e10)) + String(crypto.randomInt(1e9, 1e10)) + "01",
       });
     }
-    return page(
-      res,
-      200,
-      `<h1>银联在线支付</h1><p>¥${(Number(params.txnAmt) / 100).toFixed(2)}</p><form method="post" action="/gateway/pay"><input type="hidden" name="orderId" value="${params.orderId}"><button>确认付款</button></form>`,
-    );
+    const amount = `¥${(Number(params.txnAmt) / 100).toFixed(2)}`;
+    return page(res, 200, cashierPage({ heading: "银联在线支付", lines: [amount], action: "/gateway/pay", fields: { orderId: params.orderId }, button: "确认付款" }));
   };
 
   const notice: FakeUnionPay["notice"] = (orderId, overrides = {}, signWith) => {
@@ -153,14 +134,7 @@ export async function startFakeUnionPay(options: {
     return params;
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: Error) => page(res, 500, error.message));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(handle, options.port);
 
   return {
     url: `http://127.0.0.1:${port}/gateway/api/frontTransReq.do`,
@@ -168,10 +142,6 @@ export async function startFakeUnionPay(options: {
     orders,
     requests,
     notice,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close,
   };
 }

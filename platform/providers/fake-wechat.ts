@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import { listenOnLoopback, readBody } from "./fake-server";
 
 export interface FakeWeChatUser {
   openid: string;
@@ -14,9 +14,21 @@ export interface FakeWeChat {
   url: string;
   appId: string;
   appSecret: string;
-  requests: Array<{ path: string; query: Record<string, string> }>;
+  requests: Array<{ path: string; query: Record<string, string>; body?: unknown }>;
   /** A fresh single-use code for a known user, as if that user had just scanned the QR code. */
   issueCode(openid: string): string;
+  /** The official account (公众号): its credentials and the token that signs its pushes. */
+  official: { appId: string; appSecret: string; token: string };
+  /** The parametric QR codes made so far: ticket → scene. */
+  qrCodes: Map<string, string>;
+  /**
+   * A WeChat user scans the QR code of `ticket` (its `url` opened with GET does the same): a
+   * first scan follows (`subscribe`, EventKey `qrscene_<scene>`), later ones are `SCAN`. The
+   * signed event is posted to the webhook; its answer comes back.
+   */
+  scan(ticket: string, openid?: string): Promise<{ status: number; body: string }>;
+  /** Posts a signed plain-mode push of these fields (ToUserName, CreateTime filled in) to the webhook. */
+  push(fields: Record<string, string>, options?: { signature?: string }): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -30,10 +42,22 @@ const token = () => randomBytes(16).toString("hex");
  * Errors mimic WeChat: HTTP 200 with errcode/errmsg, so the adapter's error path is exercised honestly.
  */
 export async function startFakeWeChat(
-  options: { appId?: string; appSecret?: string; users?: Record<string, FakeWeChatUser>; port?: number } = {},
+  options: {
+    appId?: string;
+    appSecret?: string;
+    users?: Record<string, FakeWeChatUser>;
+    port?: number;
+    /** The official account's server address (its webhook), as set in WeChat's console. */
+    webhookUrl?: string;
+  } = {},
 ): Promise<FakeWeChat> {
   const appId = options.appId ?? "wx-fake-app";
   const appSecret = options.appSecret ?? "fake-secret";
+  const official = { appId: "wx-fake-official", appSecret: "fake-official-secret", token: "fake-official-token" };
+  const officialTokens = new Set<string>();
+  let stableToken: string | null = null;
+  const qrCodes = new Map<string, string>();
+  const followers = new Set<string>();
   const users = new Map<string, FakeWeChatUser>([[DEFAULT_USER.openid, DEFAULT_USER]]);
   for (const user of Object.values(options.users ?? {})) users.set(user.openid, user);
 
@@ -58,12 +82,84 @@ export async function startFakeWeChat(
     res.end(text);
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  /** A JSON body, or undefined when it is not JSON (WeChat answers 47001 to that). */
+  const jsonBody = async (req: IncomingMessage) => {
+    try {
+      const value: unknown = JSON.parse(await readBody(req));
+      return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** The official account's server API: the stable access token and parametric QR codes. */
+  const handleOfficial = async (req: IncomingMessage, res: ServerResponse, url: URL, query: Record<string, string>) => {
+    const body = await jsonBody(req);
+    requests.push({ path: url.pathname, query, body });
+    if (!body) return fail(res, 47001, "data format error");
+    if (url.pathname === "/cgi-bin/stable_token") {
+      if (body.grant_type !== "client_credential") return fail(res, 40002, "invalid grant_type");
+      if (body.appid !== official.appId) return fail(res, 40013, "invalid appid");
+      if (body.secret !== official.appSecret) return fail(res, 40125, "invalid appsecret");
+      if (body.force_refresh === true || !stableToken) {
+        if (stableToken) officialTokens.delete(stableToken);
+        stableToken = token();
+        officialTokens.add(stableToken);
+      }
+      return json(res, { access_token: stableToken, expires_in: 7200 });
+    }
+    if (!officialTokens.has(query.access_token ?? "")) return fail(res, 40001, "invalid credential, access_token is invalid or not latest");
+    const scene = (body.action_info as { scene?: { scene_str?: unknown } } | undefined)?.scene?.scene_str;
+    const expire = body.expire_seconds;
+    if (body.action_name !== "QR_STR_SCENE") return fail(res, 40097, "invalid args: action_name");
+    if (typeof scene !== "string" || scene.length < 1 || scene.length > 64) return fail(res, 40097, "invalid args: scene_str");
+    if (typeof expire !== "number" || !Number.isInteger(expire) || expire < 60 || expire > 2_592_000) return fail(res, 40097, "invalid args: expire_seconds");
+    const ticket = token();
+    qrCodes.set(ticket, scene);
+    return json(res, { ticket, expire_seconds: expire, url: `${base()}/q/${ticket}` });
+  };
+
+  const push: FakeWeChat["push"] = async (fields, pushOptions = {}) => {
+    if (!options.webhookUrl) throw new Error("fake WeChat has no webhookUrl");
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = String(Math.floor(Math.random() * 1e9));
+    const signature = pushOptions.signature ?? createHash("sha1").update([official.token, timestamp, nonce].sort().join("")).digest("hex");
+    const all: Record<string, string> = { ToUserName: "gh_fake_official", CreateTime: timestamp, ...fields };
+    const xml = `<xml>${Object.entries(all)
+      .map(([name, value]) => (/^\d+$/.test(value) ? `<${name}>${value}</${name}>` : `<${name}><![CDATA[${value}]]></${name}>`))
+      .join("")}</xml>`;
+    const target = new URL(options.webhookUrl);
+    for (const [name, value] of Object.entries({ signature, timestamp, nonce, openid: fields.FromUserName ?? "" })) target.searchParams.set(name, value);
+    const response = await fetch(target, { method: "POST", headers: { "Content-Type": "text/xml" }, body: xml });
+    return { status: response.status, body: await response.text() };
+  };
+
+  const scan: FakeWeChat["scan"] = (ticket, openid = DEFAULT_USER.openid) => {
+    const scene = qrCodes.get(ticket);
+    if (scene === undefined) throw new Error(`fake WeChat has no QR code ${ticket}`);
+    const first = !followers.has(openid);
+    followers.add(openid);
+    return push({ FromUserName: openid, MsgType: "event", Event: first ? "subscribe" : "SCAN", EventKey: first ? `qrscene_${scene}` : scene, Ticket: ticket });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake-wechat");
     const query = Object.fromEntries(url.searchParams);
-    requests.push({ path: url.pathname, query });
 
+    if (req.method === "POST" && (url.pathname === "/cgi-bin/stable_token" || url.pathname === "/cgi-bin/qrcode/create")) return handleOfficial(req, res, url, query);
+    requests.push({ path: url.pathname, query });
     if (req.method !== "GET") return page(res, 405, "method not allowed");
+
+    // Opening a QR code's address stands for scanning it with WeChat and following; a journey,
+    // which can't read the drawn code, names it by its scene instead (/q/scene/<scene>).
+    const qr = /^\/q\/([0-9a-f]+)$/.exec(url.pathname);
+    const byScene = /^\/q\/scene\/([^/]+)$/.exec(url.pathname);
+    const ticket = qr?.[1] ?? [...qrCodes].reverse().find(([, scene]) => scene === decodeURIComponent(byScene?.[1] ?? ""))?.[0];
+    if (qr || byScene) {
+      if (!ticket || !qrCodes.has(ticket)) return page(res, 404, "二维码已过期");
+      const answer = await scan(ticket, query.openid || undefined);
+      return page(res, 200, answer.status === 200 && answer.body === "success" ? "已关注" : `服务器未响应 ${answer.status}`);
+    }
 
     if (url.pathname === "/connect/qrconnect") {
       if (!query.redirect_uri) return page(res, 400, "redirect_uri 参数错误");
@@ -125,24 +221,19 @@ export async function startFakeWeChat(
     return page(res, 404, "not found");
   };
 
-  const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(handle, options.port);
+  const base = () => `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: base(),
     appId,
     appSecret,
     requests,
     issueCode,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Browsers keep connections alive; without this close() would wait for them to time out.
-        server.closeAllConnections();
-      }),
+    official,
+    qrCodes,
+    scan,
+    push,
+    close,
   };
 }

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, authTokens, conferences, coupons, registrations } from "../db/schema";
+import { auditLog, authTokens, conferences, coupons, payments, registrations } from "../db/schema";
 import { ANSWERS, type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { sha256 } from "../services/identity";
-import { issueSubscribeTicket } from "../services/subscription";
 import { type TestPlatform, testPlatform } from "../testing";
 
 let p: TestPlatform;
@@ -190,6 +189,41 @@ describe("my registrations", () => {
     expect(late.message).toBe("报名已审核，不能再修改");
   });
 
+  it("prices an edit again only when the identity changes, with the coupon it holds even when used up since", async () => {
+    await p.db.insert(coupons).values({ conferenceId: moderated.conference.id, code: "HALF", kind: "percent", value: 50, useLimit: 1 });
+    const me = await person(p);
+    const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(moderated, { couponCode: "HALF" }) });
+    expect(reg.data.feeFen).toBe(40_000);
+    const changed = await p.call<Reg>("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: moderated.regular.id, name: "陈新名", answers: ANSWERS } });
+    expect(changed.status).toBe(200);
+    expect(changed.data).toMatchObject({ feeFen: 100_000, name: "陈新名", identity: { nameZh: "普通参会者" }, state: "pending" });
+    // The same identity again keeps the fee as it is.
+    const same = await p.call<Reg>("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: moderated.regular.id, answers: ANSWERS } });
+    expect(same.data.feeFen).toBe(100_000);
+    const foreign = await p.call("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: open.student.id, answers: ANSWERS } });
+    expect(foreign.status).toBe(400);
+    expect((await p.call<Reg>("GET", `/conference/user/${reg.data.id}`, { token: me.token })).data.feeFen).toBe(100_000);
+  });
+
+  it("refuses an edit once a payment is waiting for audit, and an identity change once an online payment started", async () => {
+    const me = await person(p);
+    const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(moderated) });
+    const [intent] = await p.db
+      .insert(payments)
+      .values({ conferenceId: moderated.conference.id, registrationId: reg.data.id, accountId: me.id, method: "paypal", amountFen: 80_000, tradeNo: `T${reg.data.id}X${Date.now()}` })
+      .returning();
+    const started = await p.call("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: moderated.regular.id, answers: ANSWERS } });
+    expect(started.status).toBe(400);
+    expect(started.message).toContain("在线支付");
+    expect((await p.call("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { institution: "浙江大学", answers: ANSWERS } })).status).toBe(200);
+    await p.db.delete(payments).where(eq(payments.id, intent.id));
+    const proofKey = await uploadProof(p, me.token);
+    expect((await p.call("POST", "/payment", { token: me.token, body: { registrationId: reg.data.id, method: "transfer", proofKey } })).status).toBe(200);
+    const waiting = await p.call("PUT", `/conference/user/${reg.data.id}`, { token: me.token, lang: "en", body: { answers: ANSWERS } });
+    expect(waiting.status).toBe(400);
+    expect(waiting.message).toMatch(/paid, or whose payment is being checked/);
+  });
+
   it("cancels while unpaid, and registering again revives it", async () => {
     const me = await person(p);
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(open) });
@@ -254,23 +288,6 @@ describe("quick login", () => {
     const me = await person(p);
     const res = await p.call("POST", "/login/quick", { body: { mobile: me.mobile, code: "000000", conferenceId: open.conference.id } });
     expect(res.status).toBe(400);
-  });
-});
-
-describe("the subscription check", () => {
-  it("signs in with a live one-time ticket, once; anything else is not subscribed", async () => {
-    const me = await person(p);
-    const ticket = await issueSubscribeTicket(p.deps, me.id);
-    const res = await p.call<{ subscribed: boolean; token: string; data: { id: number } }>("POST", "/officialaccount/isSubscribe", { body: { myId: ticket } });
-    expect(res.data.subscribed).toBe(true);
-    expect(res.data.data.id).toBe(me.id);
-    expect((await p.call("GET", "/account", { token: res.data.token })).status).toBe(200);
-    expect((await p.call<{ subscribed: boolean }>("POST", "/officialaccount/isSubscribe", { body: { myId: ticket } })).data).toEqual({ subscribed: false });
-    expect((await p.call<{ subscribed: boolean }>("POST", "/officialaccount/isSubscribe", { body: { myId: String(me.id) } })).data).toEqual({ subscribed: false });
-    expect((await p.call<{ subscribed: boolean }>("POST", "/officialaccount/isSubscribe", { body: {} })).data).toEqual({ subscribed: false });
-    const stale = await issueSubscribeTicket(p.deps, me.id);
-    p.advance(31 * 60_000);
-    expect((await p.call<{ subscribed: boolean }>("POST", "/officialaccount/isSubscribe", { body: { myId: stale } })).data.subscribed).toBe(false);
   });
 });
 

@@ -10,7 +10,6 @@ import {
   quickLoginSchema,
   registrationEditSchema,
   registrationSchema,
-  subscribeCheckSchema,
   teamMembersSchema,
   teamSchema,
 } from "../../app/schemas/registration";
@@ -18,7 +17,7 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, require
 import { accounts, conferences, fees, identities, registrations, strategies, teams } from "../db/schema";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
-import { canManageConference } from "../services/access";
+import { canManageConference, requireManager as requireManagerOf } from "../services/access";
 import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
 import { accountByMobile, consumeCode, issueToken, publicAccount } from "../services/identity";
 import { availableMethods } from "../services/payments";
@@ -26,6 +25,7 @@ import {
   type Registration,
   createRegistration,
   describeRegistrations,
+  editRegistration,
   fieldsOf,
   isUniqueViolation,
   LIVE_STATES,
@@ -36,7 +36,7 @@ import {
   paymentsCovering,
   registeredWith,
 } from "../services/registration";
-import { redeemSubscribeTicket } from "../services/subscription";
+import { follows } from "../services/subscription";
 import { addTeamMembers, ledTeam } from "../services/teams";
 
 /** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
@@ -58,11 +58,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     return conference;
   };
 
-  const requireManager = async (c: Ctx, conferenceId: number) => {
-    const account = requireAccount(c);
-    if (!(await canManageConference(deps.db, account, conferenceId))) fail(403, "errors.forbidden");
-    return account;
-  };
+  const requireManager = (c: Ctx, conferenceId: number) => requireManagerOf(deps.db, c, conferenceId, 403);
 
   /** Answers checked against the conference's own fields; 400 with each field's message otherwise. */
   const cleanAnswers = async (c: Ctx, conferenceId: number, answers: Record<string, unknown>, enforceRequired = true) => {
@@ -99,6 +95,7 @@ export function registrationRoutes(deps: PlatformDeps) {
         nameEn: conference.nameEn,
         currency: conference.currency,
         moderation: conference.moderation,
+        requireSubscribe: conference.requireSubscribe,
         capacity: conference.capacity,
         remaining: conference.capacity === null ? null : Math.max(0, conference.capacity - taken),
         paymentMethods: availableMethods(conference, deps.payments),
@@ -111,6 +108,8 @@ export function registrationRoutes(deps: PlatformDeps) {
       })),
       strategy,
       fields,
+      /** Whether the caller follows the official account (null for a visitor). */
+      subscribed: c.get("account") ? follows(c.get("account")!) : null,
     });
   });
 
@@ -140,7 +139,8 @@ export function registrationRoutes(deps: PlatformDeps) {
   app.post("/conference/user", async (c) => {
     const account = requireAccount(c);
     const input = parse(c, registrationSchema, await readBody(c));
-    await visibleConference(c, input.conferenceId);
+    const conference = await visibleConference(c, input.conferenceId);
+    if (conference.requireSubscribe && !follows(account)) fail(400, "registration.errors.subscribeFirst");
     const answers = await cleanAnswers(c, input.conferenceId, input.answers);
     const { registration, replayed } = await createRegistration(deps, {
       ...input,
@@ -210,26 +210,17 @@ export function registrationRoutes(deps: PlatformDeps) {
     return ok(c, await describeOne(row));
   });
 
-  /** Edits my answers (and name, e-mail, institution) while the registration is pending. Identity and coupon stay: they fixed the fee. */
+  /**
+   * Edits my registration while it is pending and nothing is paid or being checked: answers,
+   * name, e-mail, institution, and the identity, which prices it again (see `editRegistration`).
+   */
   app.put("/conference/user/:id{[0-9]+}", async (c) => {
     const account = requireAccount(c);
     const row = await ownRegistration(deps.db, account.id, idParam(c.req.param("id")));
     const input = parse(c, registrationEditSchema, await readBody(c));
     if (row.state !== "pending") fail(400, "registration.errors.notEditable");
     const answers = await cleanAnswers(c, row.conferenceId, input.answers);
-    const [updated] = await deps.db
-      .update(registrations)
-      .set({
-        answers,
-        ...(input.name ? { name: input.name } : {}),
-        ...(input.email !== undefined ? { email: input.email } : {}),
-        ...(input.institution !== undefined ? { institution: input.institution } : {}),
-        updatedAt: deps.now(),
-      })
-      .where(and(eq(registrations.id, row.id), eq(registrations.state, "pending")))
-      .returning();
-    if (!updated) fail(400, "registration.errors.notEditable");
-    return ok(c, await describeOne(updated));
+    return ok(c, await describeOne(await editRegistration(deps, row.id, { ...input, answers })));
   });
 
   /** Cancels my registration while nothing is paid or waiting for audit; the coupon's use is given back. */
@@ -253,7 +244,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     return ok(c, await describeOne(cancelled));
   });
 
-  // ─── Quick login, subscription, claims ────────────────────────────────────────────
+  // ─── Quick login, claims ────────────────────────────────────────────
 
   /**
    * Sign-in from a conference page. A mobile without an account answers code 1101 with
@@ -274,15 +265,6 @@ export function registrationRoutes(deps: PlatformDeps) {
       .where(and(eq(registrations.conferenceId, input.conferenceId), eq(registrations.accountId, account.id)))
       .limit(1);
     return ok(c, { token, data: publicAccount(account), registration: registration ?? null });
-  });
-
-  /** See platform/services/subscription.ts: a live one-time ticket signs its account in; anything else is "not subscribed". */
-  app.post("/officialaccount/isSubscribe", async (c) => {
-    const { myId } = parse(c, subscribeCheckSchema, await readBody(c));
-    const account = await redeemSubscribeTicket(deps, myId);
-    if (!account) return ok(c, { subscribed: false });
-    const token = await issueToken(deps, account.id, true);
-    return ok(c, { subscribed: true, token, data: publicAccount(account) });
   });
 
   /** An unclaimed registration (organiser's entry or team member) for a live one of this mobile, or 404. */

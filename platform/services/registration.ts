@@ -6,6 +6,7 @@ import {
   type RegistrationState,
   auditLog,
   conferences,
+  coupons,
   identities,
   invoices,
   payments,
@@ -13,7 +14,7 @@ import {
   registrations,
 } from "../db/schema";
 import { fail } from "../http";
-import { quoteFee, useCoupon } from "./fees";
+import { applyCoupon, quoteFee, useCoupon } from "./fees";
 
 /**
  * Registrations (conference users): creating them under the conference's capacity, the
@@ -200,6 +201,49 @@ export async function createRegistration(
     if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegistered");
     throw error;
   }
+}
+
+/**
+ * An attendee's own change to a pending registration (the caller has checked ownership and
+ * the answers). Refused once a payment covering it is paid or waiting for audit. A different
+ * identity prices it again like a new registration (the strategy in force now), with the
+ * coupon it already holds: that use was counted when it registered, so the coupon's window
+ * and limit are not checked again. While an online payment is started (unpaid intent at the
+ * old amount) the identity can't change, so the gateway never collects a stale amount.
+ */
+export async function editRegistration(
+  deps: { db: Db; now: () => Date },
+  id: number,
+  input: { identityId?: number; name?: string; email?: string; institution?: string; answers: Record<string, unknown> },
+): Promise<Registration> {
+  return deps.db.transaction(async (tx) => {
+    // The same row lock as a new payment takes: a payment and an edit can't interleave.
+    const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for("update");
+    if (!row || row.state !== "pending") fail(400, "registration.errors.notEditable");
+    const covering = (await paymentsCovering(tx, [row])).get(row.id) ?? [];
+    if (covering.some((p) => p.state === "paid" || p.state === "pending_audit")) fail(400, "registration.errors.paidNotEditable");
+    const now = deps.now();
+    let price: Partial<Pick<Registration, "identityId" | "strategyId" | "feeFen">> = {};
+    if (input.identityId !== undefined && input.identityId !== row.identityId) {
+      if (covering.some((p) => p.state === "unpaid")) fail(400, "registration.errors.paymentStarted");
+      const quote = await quoteFee(tx, { conferenceId: row.conferenceId, identityId: input.identityId, now });
+      const [coupon] = row.couponId ? await tx.select().from(coupons).where(eq(coupons.id, row.couponId)).limit(1) : [];
+      price = { identityId: quote.identityId, strategyId: quote.strategyId, feeFen: applyCoupon(quote.feeFen, coupon ?? null).amountFen };
+    }
+    const [updated] = await tx
+      .update(registrations)
+      .set({
+        ...price,
+        answers: input.answers,
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.institution !== undefined ? { institution: input.institution } : {}),
+        updatedAt: now,
+      })
+      .where(eq(registrations.id, row.id))
+      .returning();
+    return updated;
+  });
 }
 
 // ─── What an attendee sees ───────────────────────────────────────────────────────────

@@ -2,14 +2,16 @@
  * The attendee's journeys (issue 5), with JavaScript on and off: register with an identity at
  * the early-bird price and a coupon, pay by transfer with a proof (→ awaiting audit), see the
  * registration with its QR ticket, request an invoice once the organiser approved the
- * payment, claim a registration an organiser entered, and pay once for a team of three.
+ * payment, claim a registration an organiser entered, and pay once for a team of three; follow
+ * the organisers' official account (QR code, WeChat's pushed event) before the form shows; edit
+ * a pending registration (re-priced by a new identity); see a registered mobile or e-mail said
+ * as it is typed; replace or withdraw a team's proof of payment.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/format";
+import { api, conferenceRequiringFollow, expectAccessible, organiserToken, proof, scanAndFollow, SHOWCASE, showcase, uploadedProof } from "./attend-support";
 import {
   cookieValue,
-  demoAccounts,
   expect,
   expectNotice,
   freshMobile,
@@ -17,62 +19,10 @@ import {
   readCode,
   ready,
   registerNew,
-  signedInAs,
   submitButton,
   test,
   TOKEN_COOKIE,
 } from "./support";
-
-const SHOWCASE = "智能计算与系统国际学术会议";
-/** A 1×1 PNG: the upload sniffs the bytes, so the proof must be a real image. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
-const proof = { name: "proof.png", mimeType: "image/png", buffer: PNG };
-
-type FormInfo = { conference: { id: number }; identities: Array<{ id: number; nameZh: string; fee: { priceFen: number } | null }>; strategy: { nameZh: string } | null };
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.fetch(`/api${path}`, { method, headers, data: body });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function showcase(request: APIRequestContext) {
-  const found = await api<{ list: Array<{ id: number }> }>(request, "GET", `/conference?keyword=${encodeURIComponent(SHOWCASE)}`);
-  const form = await api<FormInfo>(request, "GET", `/registration/form/${found.list[0].id}`);
-  return form;
-}
-
-/** No serious or critical axe violations; without JavaScript the served page is checked with scripts blocked. */
-async function expectAccessible(page: Page) {
-  // Success notices close by themselves with JavaScript; the check is of the page, not of a notice mid-fade.
-  if (hasJs()) await expect(page.locator('[data-testid="notices"] .ui-notice')).toHaveCount(0, { timeout: 10_000 });
-  let target = page;
-  let close = async () => {};
-  if (!hasJs()) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
-    target = await context.newPage();
-    await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
-    await target.goto(page.url());
-    close = () => context.close();
-  }
-  try {
-    const results = await new AxeBuilder({ page: target }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
-  } finally {
-    await close();
-  }
-}
-
-/** The organiser's token (the run's kept session); the page is signed out again afterwards. */
-async function organiserToken(page: Page) {
-  await signedInAs(page, demoAccounts.organiser.mobile);
-  const token = (await cookieValue(page, TOKEN_COOKIE))!;
-  await page.context().clearCookies();
-  return token;
-}
 
 test("a visitor signs up from the form, registers with a coupon, pays by transfer and sees the ticket", async ({ page }) => {
   const form = await showcase(page.request);
@@ -171,8 +121,7 @@ test("a registration paid and approved gets an invoice, and one unpaid can be ca
 
   // Registering again revives it; a transfer approved by the organiser makes it paid.
   await api(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name: "李发票", answers });
-  const upload = await page.request.post("/api/cms/files/formUpload", { headers: { Authorization: `Bearer ${token}` }, multipart: { file: proof } });
-  const { key } = ((await upload.json()) as { data: { key: string } }).data;
+  const key = await uploadedProof(page.request, token);
   const payment = await api<{ id: number }>(page.request, "POST", "/payment", token, { registrationId: mine.id, method: "transfer", proofKey: key });
   await api(page.request, "PATCH", `/payment/${payment.id}`, orgToken, { state: "paid" });
 
@@ -362,4 +311,165 @@ test("the registration form speaks English, and a number already registered is s
   await expect(registration).toContainText("This mobile number is already registered for this conference");
   await expect(mobile).toHaveValue(taken);
   await expectAccessible(page);
+});
+
+test("a conference that asks to follow its official account: the QR code, the follow pushed by WeChat, then the form", async ({ page }) => {
+  const conferenceId = await conferenceRequiringFollow(page, "公众号关注测试研讨会");
+  await page.goto(`/attend/${conferenceId}`);
+  await expect(page.getByText("本会议要求报名前关注主办方的微信公众号。")).toBeVisible();
+  await registerNew(page, "关注者");
+  await page.goto(`/attend/${conferenceId}`);
+  const gate = page.getByTestId("subscribe-gate");
+  await expect(gate.getByRole("heading", { name: "关注公众号后报名" })).toBeVisible();
+  await expect(gate.getByRole("img", { name: "用微信扫码关注主办方公众号的二维码" })).toBeVisible();
+  await expect(page.locator("#registration")).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Before following, "continue" says so; a reload shows the same code.
+  const myId = await gate.locator('input[name="myId"]').inputValue();
+  await ready(page);
+  await gate.getByTestId("subscribed").click();
+  await expect(page.getByTestId("subscribe-error")).toContainText("还没有收到您的关注");
+  await page.goto(`/attend/${conferenceId}`);
+  await expect(page.getByTestId("subscribe-gate").locator('input[name="myId"]')).toHaveValue(myId);
+
+  // The attendee scans and follows: WeChat pushes the signed event to the webhook.
+  await scanAndFollow(page.request, myId);
+  await ready(page);
+  await page.getByTestId("subscribed").click();
+  await expectNotice(page, "已关注公众号");
+  const registration = page.locator("#registration");
+  await expect(registration).toBeVisible();
+  await expect(page.getByTestId("subscribe-gate")).toHaveCount(0);
+  await ready(page);
+  await registration.getByLabel("工作单位").fill("西湖大学");
+  await registration.getByTestId("submit-registration").click();
+  await page.waitForURL(/\/attend$/);
+  await expect(page.getByTestId("registration").filter({ hasText: "公众号关注测试研讨会" }).getByTestId("state")).toHaveText("已确认");
+});
+
+test("a pending registration is edited on screen: pre-filled, re-priced by a new identity, nothing lost on a refusal", async ({ page }) => {
+  const form = await showcase(page.request);
+  const [student, regular] = form.identities;
+  const mobile = await registerNew(page, "周修改");
+  const token = (await cookieValue(page, TOKEN_COOKIE))!;
+  const mine = await api<{ id: number; feeFen: number }>(page.request, "POST", "/conference/user", token, {
+    conferenceId: form.conference.id,
+    identityId: student.id,
+    name: "周修改",
+    institution: "南京大学",
+    answers: { department: "化学系", position: "student", presenting: "no" },
+  });
+  expect(mine.feeFen).toBe(student.fee!.priceFen);
+
+  await page.goto("/attend");
+  const item = page.locator(`[data-testid="registration"][data-id="${mine.id}"]`);
+  await item.getByTestId("edit").click();
+  await page.waitForURL(new RegExp(`/attend/${form.conference.id}\\?edit=1$`));
+  const edit = page.locator("#registration-edit");
+  await expect(edit.getByLabel("姓名")).toHaveValue("周修改");
+  await expect(edit.getByLabel("工作单位")).toHaveValue("南京大学");
+  await expect(edit.locator('[data-field="department"] input')).toHaveValue("化学系");
+  await expect(edit.getByRole("radio", { name: student.nameZh })).toBeChecked();
+  await expectAccessible(page);
+
+  // A bad e-mail is refused next to its field; what was changed stays.
+  await ready(page);
+  await edit.getByRole("radio", { name: regular.nameZh }).check();
+  await edit.locator('[data-field="department"] input').fill("材料系");
+  await edit.getByLabel("电子邮箱").fill("not-an-email");
+  await edit.getByTestId("save-registration").click();
+  await expect(edit.getByLabel("电子邮箱")).toHaveAttribute("aria-invalid", "true");
+  await expect(edit.locator('[data-field="department"] input')).toHaveValue("材料系");
+  await expect(edit.getByRole("radio", { name: regular.nameZh })).toBeChecked();
+  // An address of its own: an e-mail registered here already (by the other project's run) is refused.
+  await edit.getByLabel("电子邮箱").fill(`zhou-${mobile}@example.com`);
+  await edit.getByTestId("save-registration").click();
+  await page.waitForURL(/\/attend$/);
+  await expectNotice(page, `注册费现为 ${formatMoney(regular.fee!.priceFen)}`);
+  await expect(item).toContainText(regular.nameZh);
+  await expect(item).toContainText(formatMoney(regular.fee!.priceFen));
+
+  // Once a payment waits for audit it can't change any more, and the page says why.
+  const key = await uploadedProof(page.request, token);
+  await api(page.request, "POST", "/payment", token, { registrationId: mine.id, method: "transfer", proofKey: key });
+  await page.goto("/attend");
+  await expect(item.getByTestId("edit")).toHaveCount(0);
+  await page.goto(`/attend/${form.conference.id}?edit=1`);
+  await expect(page.getByTestId("already-registered")).toContainText("不能再修改");
+  await expect(page.locator("#registration-edit")).toHaveCount(0);
+});
+
+test("a mobile or e-mail already registered is said as it is typed (with JavaScript) or on submit (without)", async ({ page }) => {
+  const form = await showcase(page.request);
+  const takenMobile = freshMobile();
+  const takenEmail = `taken-${takenMobile}@example.com`;
+  await api(page.request, "POST", "/user/admin", await organiserToken(page), { conferenceId: form.conference.id, identityId: form.identities[0].id, name: "已报名", mobile: takenMobile, email: takenEmail });
+  await registerNew(page, "吴检查");
+  await page.goto(`/attend/${form.conference.id}`);
+  await ready(page);
+  const registration = page.locator("#registration");
+  const mobile = registration.getByLabel("手机号");
+  const email = registration.getByLabel("电子邮箱");
+  await mobile.fill(takenMobile);
+  await email.fill(takenEmail);
+  if (hasJs()) {
+    await expect(page.locator("#mobile-registered")).toHaveText("该手机号已报名本会议");
+    await expect(page.locator("#email-registered")).toHaveText("这个邮箱已报名本会议");
+    await mobile.fill(freshMobile());
+    await expect(page.locator("#mobile-registered")).toHaveText("该手机号尚未报名本会议");
+    await mobile.fill(takenMobile);
+    await expect(page.locator("#mobile-registered")).toHaveText("该手机号已报名本会议");
+  }
+  await registration.getByTestId("submit-registration").click();
+  await expect(mobile).toHaveAttribute("aria-invalid", "true");
+  await expect(registration).toContainText("该手机号已报名本会议");
+  await expect(registration).toContainText("这个邮箱已报名本会议");
+  await expect(mobile).toHaveValue(takenMobile);
+  await expect(email).toHaveValue(takenEmail);
+});
+
+test("a team's transfer waiting for audit gets a new proof, or is withdrawn and paid again", async ({ page }) => {
+  const form = await showcase(page.request);
+  const identity = form.identities.find((i) => i.fee)!;
+  await registerNew(page, "团队换凭证");
+  await page.goto(`/attend/teamRegistration/${form.conference.id}`);
+  await ready(page);
+  await page.getByLabel("团队名称").fill("凭证课题组");
+  await page.getByTestId("create-team").click();
+  await expect(page.getByTestId("team-name")).toHaveText("凭证课题组");
+  await ready(page);
+  const add = page.locator('form[aria-labelledby="member-title"]');
+  await add.getByLabel("姓名").fill("成员丁");
+  await add.getByLabel("手机号").fill(freshMobile());
+  await add.getByLabel("参会身份").selectOption(String(identity.id));
+  await add.getByTestId("add-member").click();
+  await expect(page.getByTestId("members")).toContainText("成员丁");
+  await ready(page);
+  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByTestId("team-pay").click();
+  await expect(page.getByTestId("awaiting-audit")).toBeVisible();
+
+  // A new proof in place of the first.
+  const waiting = page.getByTestId("team-payment");
+  await expect(waiting.getByRole("link", { name: "查看已提交的凭证" })).toBeVisible();
+  await ready(page);
+  await waiting.getByTestId("replace-proof").click();
+  await expect(waiting.locator("#team-new-proof-error")).toContainText("请上传");
+  await waiting.getByLabel("付款凭证（图片或 PDF）").setInputFiles({ ...proof, name: "second.png" });
+  await waiting.getByTestId("replace-proof").click();
+  await expectNotice(page, "付款凭证已更换");
+  await expect(page.getByTestId("awaiting-audit")).toBeVisible();
+  await expectAccessible(page);
+
+  // Withdrawn after a confirmation (a dialog with JavaScript, a question on the page without), then paid again.
+  await ready(page);
+  await page.getByTestId("team-payment").getByRole("button", { name: "撤回付款" }).click();
+  await page.getByRole("button", { name: "确认" }).click();
+  await expectNotice(page, "团队付款已撤回");
+  await expect(page.getByTestId("awaiting-audit")).toHaveCount(0);
+  await ready(page);
+  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByTestId("team-pay").click();
+  await expect(page.getByTestId("awaiting-audit")).toBeVisible();
 });

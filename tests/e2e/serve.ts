@@ -22,7 +22,7 @@ const dataDir = path.resolve(E2E_DATA_DIR);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-const wechat = await startFakeWeChat({ port: E2E_WECHAT_PORT });
+const wechat = await startFakeWeChat({ port: E2E_WECHAT_PORT, webhookUrl: `http://localhost:${E2E_PORT}/api/officialaccount/webhook` });
 const pem = (key: crypto.KeyObject) => key.export({ type: key.type === "private" ? "pkcs8" : "spki", format: "pem" }).toString();
 const merchant = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
 const alipayKeys = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -43,6 +43,9 @@ const server = spawn("node", ["server.mjs"], {
     WECHAT_APP_SECRET: wechat.appSecret,
     WECHAT_OAUTH_URL: wechat.url,
     WECHAT_API_URL: wechat.url,
+    WECHAT_MP_APPID: wechat.official.appId,
+    WECHAT_MP_SECRET: wechat.official.appSecret,
+    WECHAT_MP_TOKEN: wechat.official.token,
     PAYMENT_PUBLIC_URL: `http://localhost:${E2E_PORT}`,
     PAYPAL_CLIENT_ID: paypal.clientId,
     PAYPAL_CLIENT_SECRET: paypal.clientSecret,

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { RegisteredAnswer } from "~/components/attend/RegisteredCheck";
+import { i18n } from "~/services/i18n.server";
+import { callPlatform } from "~/services/platform.server";
+import { requireToken } from "~/services/guard.server";
+import { conferenceIdOf } from "~/utils/attend";
+
+/**
+ * `GET /attend/check?conferenceId=&mobile=` (or `&email=`): the registration form's live check,
+ * answered from the platform's check calls (spec §5) and saying no more than they do: taken
+ * or not. Only for a signed-in browser, like the calls themselves.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  requireToken(request);
+  const url = new URL(request.url);
+  const conferenceId = conferenceIdOf(url.searchParams.get("conferenceId") ?? undefined);
+  const field = url.searchParams.has("mobile") ? "mobile" : "email";
+  const value = (url.searchParams.get(field) ?? "").trim().slice(0, 200);
+  const headers = { "Cache-Control": "private, no-store" };
+  const answer = (taken: boolean | null, message: string): RegisteredAnswer => ({ field, value, taken, message });
+  const t = await i18n.getFixedT(request);
+  const checked = await callPlatform<{ exists: boolean }>(request, field === "mobile" ? "/user/check" : "/user/check-email", {
+    query: { [field]: value, conferenceId },
+    redirectOn401: false,
+  });
+  if (!checked.ok) return data(answer(null, checked.fields[field] ?? checked.message), { headers });
+  if (!checked.data.exists) return data(answer(false, t(`registration.check.${field}Free`)), { headers });
+  return data(answer(true, t(field === "mobile" ? "registration.errors.mobileRegistered" : "attend.emailRegistered")), { headers });
+}
