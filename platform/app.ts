@@ -59,5 +59,8 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", paymentRoutes(deps));
   app.route("/", organizationRoutes(deps));
   app.route("/", authoringRoutes(deps));
+  app.route("/", formRoutes(deps));
+  app.route("/", checkinRoutes(deps));
+  app.route("/", servicesRoutes(deps));
   return app;
 }

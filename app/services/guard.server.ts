@@ -30,9 +30,11 @@ export const OPEN_ROUTES: Record<string, string> = {
  * Routes we add that must be open too: the conference page itself (visitors browse it,
  * issue 3), the sign-in pages of our own account site, the language switch, the API mount
  * (which does its own bearer-token checks), the sitemap, the help page, and UnionPay's front
- * return (a cross-site post without the session cookie; the platform verifies its signature).
+ * return (a cross-site post without the session cookie; the platform verifies its signature),
+ * and a private agenda feed, fetched by calendar apps without cookies (its token is the credential),
+ * and the upload of form answers (respondents of /form/detail may be signed out).
  */
-export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return"];
+export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return", "/attend/agenda/:token", "/form/upload"];
 
 /**
  * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the

@@ -122,6 +122,9 @@ function Hero({ page, t }: { page: ConferencePageData; t: T }) {
           <a className="ui-conf-button-light" href={`/conf/${page.id}/calendar.ics`} download={`conference-${page.id}.ics`}>
             {t("conferencePage.addToCalendar")}
           </a>
+          <a className="ui-conf-button-light" href={`/sponsorRegistration/${page.id}`} data-testid="sponsor-apply">
+            {t("services.links.sponsorApply")}
+          </a>
         </p>
       </div>
     </header>
@@ -144,13 +147,23 @@ function Texts({ section }: { section: ConferenceSection }) {
 function SectionBody({ page, section, t }: { page: ConferencePageData; section: ConferenceSection; t: T }) {
   switch (section.type) {
     case "schedule":
-      return <Schedule days={page.schedule} lang={page.lang} t={t} />;
+      return (
+        <>
+          <Schedule days={page.schedule} lang={page.lang} t={t} />
+          {page.schedule.length > 0 && <a className="ui-link-button" href={`/attend/schedule/${page.id}`} data-testid="subscribe-sessions">{t("services.links.subscribe")}</a>}
+        </>
+      );
     case "specials":
       return <Specials specials={page.specials} t={t} />;
     case "sponsors":
       return <Sponsors page={page} t={t} />;
     case "hotels":
-      return <Hotels hotels={page.hotels} currency={page.currency} lang={page.lang} t={t} />;
+      return (
+        <>
+          <Hotels hotels={page.hotels} currency={page.currency} lang={page.lang} t={t} />
+          <a className="ui-link-button" href={`/attend/hotel/${page.id}`} data-testid="book-hotel">{t("services.links.bookHotel")}</a>
+        </>
+      );
     case "fees":
       return <Fees fees={page.fees} currency={page.currency} lang={page.lang} t={t} />;
     case "links":

@@ -1,0 +1,59 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionDay, SessionView } from "~/services/agenda.server";
+
+/** Sessions by day, then by branch (the main venue first as given), each with its action. */
+export function SessionList({ days, action, showConference }: { days: SessionDay[]; action: (session: SessionView) => ReactNode; showConference?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ui-stack" data-testid="sessions">
+      {days.map((day) => (
+        <section key={day.day} aria-labelledby={`day-${day.day}`} className="ui-svc-day">
+          <h2 id={`day-${day.day}`} className="ui-section-title">
+            {day.label}
+          </h2>
+          {day.branches.map((branch) => (
+            <div key={branch.name} className="ui-svc-branch">
+              <h3 className="ui-svc-card-title">{branch.name}</h3>
+              <ul className="ui-svc-sessions">
+                {branch.sessions.map((session) => (
+                  <li key={session.id} className="ui-svc-session" data-testid="session" data-subscribed={session.subscribed ? "true" : undefined}>
+                    <span className="ui-svc-session-time">{t("services.agenda.time", { start: session.start, end: session.end })}</span>
+                    <span className="ui-svc-session-body">
+                      <strong>{session.title}</strong>
+                      {showConference && <span className="ui-muted"> · {session.conferenceName}</span>}
+                      {session.room && <span className="ui-muted"> · {session.room}</span>}
+                      {session.speakers.length > 0 && <span className="ui-muted ui-svc-session-speakers">{session.speakers.map((s) => s.name).join("、")}</span>}
+                    </span>
+                    {action(session)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Subscribe or unsubscribe: a plain form with the session's id. */
+export function SubscribeButton({ session }: { session: SessionView }) {
+  const { t } = useTranslation();
+  const subscribed = session.subscribed ?? true;
+  return (
+    <Form method="post" className="ui-svc-session-action">
+      <input type="hidden" name="scheduleId" value={session.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={subscribed ? "unsubscribe" : "subscribe"}
+        className={subscribed ? "ui-button-outline" : "ui-button"}
+        aria-label={t(subscribed ? "services.agenda.unsubscribeFrom" : "services.agenda.subscribeTo", { title: session.title })}
+      >
+        {t(subscribed ? "services.agenda.unsubscribe" : "services.agenda.subscribe")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,122 @@
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { type IntentResult, formValues, rejected, runIntent } from "./authoring.server";
+import { i18n } from "./i18n.server";
+import { dangerNotices, redirectWithNotice } from "./notices.server";
+import { type CallOptions, callPlatform } from "./platform.server";
+import { getLang } from "./session.server";
+
+/**
+ * The attendee services' screens (issue 6), server side: forms are posted flat (`authors.0.name`,
+ * `arrival.mode`) and rebuilt into the platform's shapes; files that came with a form (no
+ * JavaScript) are uploaded as private documents first; every outcome either redirects with a
+ * notice or answers what was typed with per-field messages (authoring's `IntentResult`).
+ */
+
+export type { IntentResult };
+export { formValues };
+
+/** `{"a.0.b": "x", "c": "y"}` → `{a: [{b: "x"}], c: "y"}`: numeric parts make arrays. */
+export function nest(values: Record<string, string>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(values)) {
+    const parts = path.split(".");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const key = /^\d+$/.test(part) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[key] = value;
+      else {
+        container[key] ??= /^\d+$/.test(parts[i + 1]) ? [] : {};
+        node = container[key] as Record<string, unknown>;
+      }
+    });
+  }
+  return root;
+}
+
+/** Rows of a repeated group where every field was left empty are not rows (spare blank lines of a form). */
+export function filledRows<T extends Record<string, unknown>>(rows: unknown): T[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.filter((row): row is T => Boolean(row) && Object.values(row as object).some((v) => typeof v === "string" && v.trim() !== ""));
+}
+
+/**
+ * Uploads the private documents that came with a form without JavaScript (`<name>File`) and
+ * puts their keys in `values[name]` (several files of a `multiple` input go to `name.0`, `name.1` …
+ * after `keep`, the keys already attached). Answers a rejection when an upload is refused.
+ */
+export async function uploadPostedDocuments(request: Request, formData: FormData, values: Record<string, string>, fields: { single?: string[]; multiple?: string } = {}) {
+  const upload = async (file: File) => {
+    const body = new FormData();
+    body.set("file", file);
+    return callPlatform<{ key: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
+  };
+  for (const name of fields.single ?? []) {
+    const file = formData.get(`${name}File`);
+    if (!(file instanceof File) || file.size === 0) continue;
+    const uploaded = await upload(file);
+    if (!uploaded.ok) return rejected(values.intent ?? "", values, { [name]: uploaded.messages });
+    values[name] = uploaded.data.key;
+  }
+  if (fields.multiple) {
+    const name = fields.multiple;
+    const keys = formData.getAll(`${name}Keep`).filter((v): v is string => typeof v === "string" && v !== "");
+    for (const file of formData.getAll(`${name}File`)) {
+      if (!(file instanceof File) || file.size === 0) continue;
+      const uploaded = await upload(file);
+      if (!uploaded.ok) return rejected(values.intent ?? "", values, { [name]: uploaded.messages });
+      keys.push(uploaded.data.key);
+    }
+    delete values[`${name}Keep`];
+    keys.forEach((key, i) => (values[`${name}.${i}`] = key));
+  }
+  return null;
+}
+
+/**
+ * Validates the rebuilt body with the shared schema, calls the platform, and redirects back
+ * with a notice; a refusal answers what was typed with the messages beside their fields.
+ */
+export function runService<S extends z.ZodType>(
+  request: Request,
+  values: Record<string, string>,
+  spec: { schema: S; input: unknown; path: string; method: NonNullable<CallOptions["method"]>; notice: string; back?: string },
+) {
+  const url = new URL(request.url);
+  return runIntent(request, values.intent ?? "", values, {
+    schema: spec.schema,
+    input: spec.input,
+    call: (value) => ({ path: spec.path, options: { method: spec.method, body: value } }),
+    back: spec.back ?? url.pathname,
+    notice: spec.notice,
+  });
+}
+
+/**
+ * A post that asks first (ConfirmForm): without `confirmed=1` the page is told to ask; with it the
+ * platform is called and the browser goes back with a notice, or with the platform's message.
+ */
+export async function confirmedCall(request: Request, formData: FormData, spec: { path: string; method: NonNullable<CallOptions["method"]>; body?: unknown; notice: string }) {
+  const id = Number(formData.get("id"));
+  if (formData.get("confirmed") !== "1") return { confirm: String(formData.get("intent") ?? ""), id };
+  const url = new URL(request.url);
+  const done = await callPlatform(request, spec.path, { method: spec.method, body: spec.body });
+  if (!done.ok) throw await redirectWithNotice(request, url.pathname, dangerNotices(done.messages));
+  const t = await i18n.getFixedT(request);
+  throw await redirectWithNotice(request, url.pathname, { content: t(spec.notice), color: "success" });
+}
+
+/** A posted row id (`id`), or a 400. */
+export function postedId(formData: FormData) {
+  const id = Number(formData.get("id"));
+  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Bad request", { status: 400 });
+  return id;
+}
+
+/** A service screen's loader answer: its title, the language and the data; never cached (it is personal). */
+export async function servicePageData<T extends object>(request: Request, titleKey: string, payload: T) {
+  const t = await i18n.getFixedT(request);
+  return data({ title: `${t(titleKey)} - ${t("meta.siteName")}`, lang: getLang(request).lang, ...payload }, { headers: { "Cache-Control": "private, no-store" } });
+}
