@@ -8,7 +8,10 @@
  *
  *   npm run bench -- [--no-build] [--duration 10] [--connections 10] [--warmup 2]
  *                    [--conferences 1000] [--search-conferences 20000] [--keyword 北京]
- *                    [--no-page-cache] [--cpu-prof] [--keep-data] [--no-docs]
+ *                    [--no-page-cache] [--cpu-prof] [--keep-data] [--no-docs] [--no-applicants]
+ *
+ * A last step runs scripts/bench-applicants.ts (the organiser's registration list at 50,000
+ * registrations and an export of 10,000) and writes its table into the same page.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -43,6 +46,8 @@ type Options = {
   cpuProf: boolean;
   keepData: boolean;
   docs: boolean;
+  /** False with --no-applicants: skip the registration list step (scripts/bench-applicants.ts). */
+  applicants: boolean;
 };
 
 function parseOptions(argv: string[]): Options {
@@ -57,6 +62,7 @@ function parseOptions(argv: string[]): Options {
     cpuProf: false,
     keepData: false,
     docs: true,
+    applicants: true,
   };
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
@@ -101,6 +107,9 @@ function parseOptions(argv: string[]): Options {
       case "--no-docs":
         options.docs = false;
         break;
+      case "--no-applicants":
+        options.applicants = false;
+        break;
       case "--help":
       case "-h":
         console.log(USAGE);
@@ -129,7 +138,8 @@ const USAGE = `npm run bench -- [options]
                               (figures go to their own sections of docs/benchmarks.md)
   --cpu-prof                  run the server under node --cpu-prof and summarise the profile
   --keep-data                 keep the temporary data directory
-  --no-docs                   do not write docs/benchmarks.md`;
+  --no-docs                   do not write docs/benchmarks.md
+  --no-applicants             skip the registration list step (50,000 registrations, export of 10,000)`;
 
 // ─── Child processes: every one is tracked and stopped, also on errors and signals ──
 
@@ -672,6 +682,7 @@ const MARK = {
   large: ["<!-- bench:search-large:start -->", "<!-- bench:search-large:end -->"],
   mainUncached: ["<!-- bench:results-uncached:start -->", "<!-- bench:results-uncached:end -->"],
   largeUncached: ["<!-- bench:search-large-uncached:start -->", "<!-- bench:search-large-uncached:end -->"],
+  applicants: ["<!-- bench:applicants:start -->", "<!-- bench:applicants:end -->"],
 } as const;
 
 const DOC_TEMPLATE = `# Benchmarks
@@ -808,6 +819,16 @@ async function main() {
       server = undefined;
     }
 
+    // The organiser's registration list and export at scale: its own process and in-memory database.
+    let applicantsText: string | undefined;
+    if (options.applicants && !options.cpuProf) {
+      t = performance.now();
+      const out = path.join(work, "bench-applicants.md");
+      await run(tsxBin, [path.join(root, "scripts/bench-applicants.ts"), "--out", out]);
+      applicantsText = fs.readFileSync(out, "utf8");
+      timings.push(`applicants ${seconds(performance.now() - t)}`);
+    }
+
     const total = performance.now() - began;
     const header = [
       `Run ${stamp.toISOString().replace(/\.\d+Z$/, "Z")} on ${machine()}.`,
@@ -846,9 +867,12 @@ async function main() {
       let text = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, "utf8") : DOC_TEMPLATE;
       text = replaceSection(text, options.pageCache ? MARK.main : MARK.mainUncached, mainText);
       if (largeText) text = replaceSection(text, options.pageCache ? MARK.large : MARK.largeUncached, largeText);
+      if (applicantsText) text = replaceSection(text, MARK.applicants, applicantsText);
       fs.writeFileSync(docsFile, text);
       console.log(`\n[bench] figures written to ${path.relative(root, docsFile)}`);
     }
+    // Check-in under load (issue 7): an in-process run of its own, with its own section of the docs.
+    await run(tsxBin, [path.join(root, "scripts/bench-checkin.ts"), ...(options.docs && !options.cpuProf ? ["--docs"] : [])]);
     console.log(`[bench] done in ${seconds(performance.now() - began)}`);
   } finally {
     if (server) await stopChild(server.child);

@@ -1,0 +1,209 @@
+import { data, redirect } from "@remix-run/node";
+import type { NoticeInput } from "~/utils/notice";
+import { adminRegistrationSchema } from "~/schemas/registration";
+import type { z } from "zod";
+import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage } from "~/schemas/applicants";
+import { pick } from "~/utils/format";
+import { conferenceIdParam, formValues, rejected, runIntent } from "./authoring.server";
+import { requireToken } from "./guard.server";
+import { i18n } from "./i18n.server";
+import { dangerNotices, redirectWithNotice } from "./notices.server";
+import { callPlatform, type Page, platformData } from "./platform.server";
+import type { FormField } from "../../platform/db/schema";
+
+/**
+ * The organiser's registration list (issue 7), server side: the filters of a URL, the page's
+ * data, and the page's posts (one per intent) against the platform's calls.
+ */
+
+export type Named = { id: number; nameZh: string; nameEn: string };
+export type ApplicantOptions = { conference: Named & { shortName: string; currency: string }; identities: Named[]; levels: Named[]; fields: FormField[] };
+export type Applicant = {
+  id: number;
+  accountId: number | null;
+  name: string;
+  mobile: string;
+  email: string | null;
+  institution: string;
+  identity: { nameZh: string; nameEn: string } | null;
+  levelId: number | null;
+  feeFen: number;
+  currency: string;
+  state: "pending" | "confirmed" | "rejected" | "cancelled";
+  paymentState: string | null;
+  needsPayment: boolean;
+  payment: { state: string; registrationId: number | null } | null;
+  ticketCode: string;
+  remark: string | null;
+  checkinState: boolean;
+  checkedInAt: string | null;
+  createdAt: string;
+};
+
+/** The list filters present in a query, as strings (unknown keys and empty values dropped). */
+export function filtersOf(search: URLSearchParams) {
+  const filters: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+function pageOf(search: URLSearchParams) {
+  const page = Number(search.get("page"));
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+const applicantOptions = (request: Request, conferenceId: number) => platformData<ApplicantOptions>(request, `/user/manage/${conferenceId}/options`);
+
+/**
+ * One page of registrations. A filter the platform refuses (a malformed date…) gives an empty
+ * page and the per-field messages, so the filter form can show them beside what was typed.
+ */
+async function applicantPage(request: Request, conferenceId: number, filters: Record<string, string>, page: number, pageSize: number) {
+  const result = await callPlatform<Page<Applicant>>(request, `/user/manage/${conferenceId}`, { query: { ...filters, page, pageSize } });
+  if (result.ok) return { list: result.data.list, total: result.data.total, filterErrors: {} as Record<string, string> };
+  if (result.status === 404) throw new Response("Not found", { status: 404 });
+  return { list: [] as Applicant[], total: 0, filterErrors: Object.keys(result.fields).length ? result.fields : { keyword: result.message } };
+}
+
+/**
+ * What both the list and the badge page read: the conference (404 unless the caller manages
+ * it), one page of registrations under the URL's filters, and the page's title words.
+ */
+export async function loadApplicants(request: Request, rawId: string | undefined, pageSize: number) {
+  requireToken(request);
+  const conferenceId = conferenceIdParam(rawId);
+  const search = new URL(request.url).searchParams;
+  const filters = filtersOf(search);
+  const page = pageOf(search);
+  const [options, rows] = await Promise.all([applicantOptions(request, conferenceId), applicantPage(request, conferenceId, filters, page, pageSize)]);
+  const t = await i18n.getFixedT(request);
+  const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
+  const name = pick(lang, options.conference.nameZh, options.conference.nameEn);
+  return { conferenceId, search, filters, page, options, rows, t, name };
+}
+
+/** A registration the organiser just entered by hand, with the link its attendee claims it by. */
+export async function addedRegistration(request: Request, conferenceId: number, raw: string | null) {
+  const id = Number(raw);
+  if (!raw || !Number.isSafeInteger(id) || id <= 0) return null;
+  const result = await callPlatform<Applicant & { conferenceId: number }>(request, `/conference/user/${id}`);
+  if (!result.ok || result.data.conferenceId !== conferenceId || result.data.accountId !== null) return null;
+  return { id, name: result.data.name, mobile: result.data.mobile, claimUrl: new URL(`/attend/claime/${id}`, request.url).toString() };
+}
+
+const rowId = (values: Record<string, string>) => (/^\d+$/.test(values.rowId ?? "") ? values.rowId : "0");
+
+/** Per-row intents: what each posts to the platform (`kind` or `kind:<id>` for forms with fields). */
+const ROW_INTENTS: Record<string, { schema?: z.ZodType; method: "PUT" | "DELETE"; path: (id: string) => string; body?: () => unknown; notice: string }> = {
+  confirm: { method: "PUT", path: (id) => `/user/confirm/${id}`, body: () => ({ state: "confirmed" }), notice: "applicants.saved" },
+  reject: { method: "PUT", path: (id) => `/user/confirm/${id}`, body: () => ({ state: "rejected" }), notice: "applicants.saved" },
+  remark: { schema: remarkSchema, method: "PUT", path: (id) => `/user/remark/${id}`, notice: "applicants.saved" },
+  level: { schema: levelSchema, method: "PUT", path: (id) => `/user/level/${id}`, notice: "applicants.saved" },
+  checkin: { method: "PUT", path: (id) => `/user/checkState/${id}`, body: () => ({ checked: true }), notice: "applicants.saved" },
+  checkout: { method: "PUT", path: (id) => `/user/checkState/${id}`, body: () => ({ checked: false }), notice: "applicants.saved" },
+  pay: { schema: paySchema, method: "PUT", path: (id) => `/user/pay/${id}`, notice: "applicants.saved" },
+  delete: { method: "DELETE", path: (id) => `/user/${id}`, notice: "applicants.deleted" },
+};
+
+/** Back to the same list (filters and page kept), minus one-time markers. */
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("added");
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Runs one post of the list page. Deleting (one row or a selection) and sending a text message
+ * ask first: the answer carries the question (or the message's preview), and only a post with
+ * `confirmed=1` acts, so it works the same with and without JavaScript.
+ */
+export async function applicantAction(request: Request, conferenceId: number) {
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const intent = values.intent ?? "";
+  const kind = intent.split(":")[0];
+  const back = backTo(request);
+
+  if (kind === "bulk") return bulkAction(request, conferenceId, formData, values, back);
+  if (kind === "add") {
+    const parsed = adminRegistrationSchema.safeParse({ ...values, conferenceId, answers: {} });
+    if (!parsed.success) return rejectedBy(intent, values, parsed.error.issues);
+    const added = await callPlatform<{ id: number; name: string }>(request, "/user/admin", { method: "POST", body: parsed.data });
+    if (!added.ok) return platformRejection(intent, values, added);
+    const t = await i18n.getFixedT(request);
+    const url = new URL(request.url);
+    throw await redirectWithNotice(request, `${url.pathname}?added=${added.data.id}`, { content: t("applicants.add.added", { name: added.data.name }), color: "success" });
+  }
+
+  const spec = ROW_INTENTS[kind];
+  if (!spec) throw new Response("Bad request", { status: 400 });
+  const id = intent.includes(":") ? intent.split(":")[1] : rowId(values);
+  if (!/^\d+$/.test(id)) throw new Response("Bad request", { status: 400 });
+  if (kind === "delete" && values.confirmed !== "1") return data({ intent, confirm: "delete", id: Number(id) });
+  return runIntent(request, intent, values, {
+    schema: spec.schema,
+    input: values,
+    call: (value) => ({ path: spec.path(id), options: { method: spec.method, body: spec.method === "DELETE" ? undefined : (spec.body?.() ?? value) } }),
+    back,
+    notice: spec.notice,
+  });
+}
+
+type Issue = { path: PropertyKey[]; message: string };
+
+function rejectedBy(intent: string, values: Record<string, string>, issues: Issue[]) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const issue of issues) {
+    const path = issue.path.map(String).join(".");
+    if (path) (fieldErrors[path] ??= []).push(issue.message);
+    else formErrors.push(issue.message);
+  }
+  return rejected(intent, values, fieldErrors, formErrors);
+}
+
+function platformRejection(intent: string, values: Record<string, string>, result: { status: number; fields: Record<string, string>; messages: string[] }) {
+  if (result.status === 404) throw new Response("Not found", { status: 404 });
+  const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([key, message]) => [key, [message]]));
+  return rejected(intent, values, fieldErrors, Object.keys(fieldErrors).length ? [] : result.messages);
+}
+
+async function bulkAction(request: Request, conferenceId: number, formData: FormData, values: Record<string, string>, back: string) {
+  const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
+  // What was ticked comes back with a rejection, so the page ticks it again.
+  const echo = { ...values, ids: ids.join(",") };
+  const parsed = bulkSchema.safeParse({ conferenceId, ids, action: values.action, levelId: values.levelId });
+  if (!parsed.success) return rejectedBy("bulk", echo, parsed.error.issues);
+  const input = parsed.data;
+  const t = await i18n.getFixedT(request);
+
+  if (input.action === "print") {
+    throw redirect(`/manage/applicant/print/${conferenceId}?ids=${input.ids.join(",")}`);
+  }
+  if (input.action === "sms") {
+    const message = smsMessage.safeParse(values.message ?? "");
+    if (!message.success) return rejectedBy("bulk", echo, message.error.issues.map((issue) => ({ ...issue, path: ["message"] })));
+    const sent = await callPlatform<{ text: string; recipients: number; sent: number; failed: number }>(request, `/send/${conferenceId}`, {
+      method: "POST",
+      body: { ids: input.ids, message: message.data, dryRun: values.confirmed !== "1" },
+    });
+    if (!sent.ok) return platformRejection("bulk", echo, sent);
+    if (values.confirmed !== "1") return data({ intent: "bulk", smsPreview: { ...sent.data, ids: input.ids, message: message.data } });
+    const notices: NoticeInput[] = [{ content: t("applicants.sms.sent", { sent: sent.data.sent }), color: "success" }];
+    if (sent.data.failed) notices.push(...dangerNotices([t("applicants.sms.failed", { count: sent.data.failed })]));
+    throw await redirectWithNotice(request, back, notices);
+  }
+  if (input.action === "delete" && values.confirmed !== "1") return data({ intent: "bulk", bulkConfirm: { ids: input.ids, action: input.action } });
+
+  const done = await callPlatform<{ done: number; skipped: Array<{ id: number; message: string }> }>(request, "/user/bulk", { method: "POST", body: input });
+  if (!done.ok) return platformRejection("bulk", echo, done);
+  const { skipped } = done.data;
+  const reasons = [...new Set(skipped.map((s) => s.message))].join("；");
+  throw await redirectWithNotice(request, back, [
+    { content: t("applicants.bulk.done", { done: done.data.done }), color: "success" },
+    ...(skipped.length ? dangerNotices([t("applicants.bulk.skipped", { count: skipped.length, reasons })]) : []),
+  ]);
+}
