@@ -98,7 +98,7 @@ export default function InvoicePage() {
       </dl>
       {invoice?.fileKey && (
         <p>
-          <a href={`/api/cms/files/${invoice.fileKey}`}>{t("attend.downloadInvoice")}</a>
+          <a href={`/files/${invoice.fileKey}`} data-testid="invoice-file">{t("attend.downloadInvoice")}</a>
         </p>
       )}
       {payment.state !== "paid" && <p className="ui-banner">{t("payment.errors.invoiceNeedsPaid")}</p>}

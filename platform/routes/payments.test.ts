@@ -229,8 +229,15 @@ describe("invoices", () => {
     const bad = await p.call<{ fields: Record<string, string> }>("PUT", "/payment", { token: who.token, body: { ...edit, taxId: "123" } });
     expect(bad.data.fields.taxId).toBe("请输入正确的纳税人识别号（15、18 或 20 位）");
 
-    const issued = await p.call<Invoice>("PATCH", `/payment/invoice/${created.data.id}`, { token: s.organiser.token, body: { state: "issued" } });
+    // An invoice file must be the organiser's own upload: the attendee will be able to download it.
+    const someoneElses = await uploadProof(p, stranger.token);
+    const smuggled = await p.call("PATCH", `/payment/invoice/${created.data.id}`, { token: s.organiser.token, body: { state: "issued", fileKey: someoneElses } });
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.message).toBe("发票文件无效，请重新上传");
+    const invoiceFile = await uploadProof(p, s.organiser.token);
+    const issued = await p.call<Invoice & { fileKey: string }>("PATCH", `/payment/invoice/${created.data.id}`, { token: s.organiser.token, body: { state: "issued", fileKey: invoiceFile } });
     expect(issued.data.state).toBe("issued");
+    expect(issued.data.fileKey).toBe(invoiceFile);
     expect((await p.call("PUT", "/payment", { token: who.token, body: edit })).message).toBe("发票已处理，不能再修改");
     expect((await p.call<Invoice>("GET", `/invoice?paymentId=${who.paymentId}`, { token: who.token })).data.state).toBe("issued");
   });

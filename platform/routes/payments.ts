@@ -19,11 +19,12 @@ import { type PaymentMethod, type PaymentState, auditLog, conferences, invoices,
 import { fail, idParam, ok, page, paging } from "../http";
 import { decimalToFen } from "../payments/common";
 import { GatewayError, noGateways, type PaymentGateways } from "../payments/types";
-import { canManageConference } from "../services/access";
+import { canManageConference, requireManager as requireManagerOf } from "../services/access";
 import {
   type Payment,
   auditPayment,
   availableMethods,
+  checkOwnUpload,
   createPayment,
   createTeamPayment,
   markPaid,
@@ -53,11 +54,7 @@ export function paymentRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const gateways: PaymentGateways = deps.payments ?? noGateways;
 
-  const requireManager = async (c: Ctx, conferenceId: number) => {
-    const account = requireAccount(c);
-    if (!(await canManageConference(deps.db, account, conferenceId))) fail(403, "errors.forbidden");
-    return account;
-  };
+  const requireManager = (c: Ctx, conferenceId: number) => requireManagerOf(deps.db, c, conferenceId, 403);
 
   const paymentById = async (id: number) => {
     const [row] = await deps.db.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -337,6 +334,8 @@ export function paymentRoutes(deps: PlatformDeps) {
     if (!invoice) fail(404, "errors.notFound");
     const organiser = await requireManager(c, invoice.conferenceId);
     const input = parse(c, invoiceAuditSchema, await readBody(c));
+    // The attendee may download the invoice file: it must be one the organiser uploaded, not any key they know.
+    if (input.fileKey && input.fileKey !== invoice.fileKey) await checkOwnUpload(deps.db, organiser.id, input.fileKey, "payment.errors.invoiceFileInvalid");
     const updated = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .update(invoices)

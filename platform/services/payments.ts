@@ -48,14 +48,14 @@ export function availableMethods(conference: Pick<Conference, "paymentMethods" |
   });
 }
 
-/** The caller's own upload, or 400: a proof must be something they uploaded. */
-export async function checkOwnUpload(db: Db, accountId: number, key: string) {
+/** The caller's own upload, or 400: a proof (or an invoice file) must be something they uploaded. */
+export async function checkOwnUpload(db: Db, accountId: number, key: string, message = "payment.errors.proofInvalid") {
   const [row] = await db
     .select({ id: uploads.id })
     .from(uploads)
     .where(and(eq(uploads.key, key), eq(uploads.ownerAccountId, accountId)))
     .limit(1);
-  if (!row) fail(400, "payment.errors.proofInvalid");
+  if (!row) fail(400, message);
 }
 
 async function byIdempotencyKey(db: Db, accountId: number, key: string | undefined) {
