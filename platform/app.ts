@@ -10,6 +10,7 @@ import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
+import { formRoutes } from "./routes/forms";
 import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";

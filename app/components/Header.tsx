@@ -155,6 +155,11 @@ function AvatarMenu({ session, links }: { session: SessionState; links: Props["l
             {t("header.organization")}
           </Link>
         </li>
+        <li>
+          <Link className="ui-menu-item" to="/form/administrator">
+            {t("forms.menu")}
+          </Link>
+        </li>
         <li className="ui-menu-separator" role="separator" />
         <li>
           <a className="ui-menu-item" href={links.feedback}>

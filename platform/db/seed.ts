@@ -147,6 +147,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     const confs = [showcase, ...specs.map((spec) => planConference(plan, r, ctx, spec))];
     planPortal(plan, confs);
     planReplays(plan, r, ctx, confs);
+    planFormTemplates(plan, people.admin);
     await plan.flush(tx, rows);
     log(`demo set: ${rows.conferences ?? 0} conferences, ${rows.references ?? 0} references, ${rows.accounts ?? 0} accounts`);
   });
@@ -225,6 +226,7 @@ const INSERT_ORDER: PgTable[] = [
   s.coupons,
   s.registrationFields,
   s.payees,
+  s.forms,
 ];
 
 const ROWS_PER_INSERT = 500;
@@ -1656,4 +1658,42 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
     now,
     today: chinaToday(now),
   };
+}
+
+// ─── Form templates ──────────────────────────────────────────────────────────────────
+
+const choice = (pairs: Array<[string, string, string]>) => pairs.map(([value, labelZh, labelEn]) => ({ value, labelZh, labelEn }));
+
+/** The templates everyone may start a standalone form from: forms owned by the administrator, marked as templates. */
+function planFormTemplates(plan: Plan, admin: Ref) {
+  const template = (titleZh: string, titleEn: string, descriptionZh: string, descriptionEn: string, fields: FormField[]) =>
+    plan.add(s.forms, { ownerAccountId: admin, titleZh, titleEn, descriptionZh, descriptionEn, fields, isTemplate: true, isPublic: false });
+  const name: FormField = { key: "name", type: "text", labelZh: "姓名", labelEn: "Name", required: true };
+  const phone: FormField = { key: "phone", type: "phone", labelZh: "手机号", labelEn: "Mobile", required: true };
+  const email: FormField = { key: "email", type: "email", labelZh: "电子邮箱", labelEn: "E-mail", required: false };
+  template("志愿者报名", "Volunteer sign-up", "欢迎报名成为会议志愿者，我们会在会前与您联系。", "Sign up to volunteer at the conference; we will contact you before it starts.", [
+    name,
+    phone,
+    email,
+    { key: "school", type: "text", labelZh: "学校/单位", labelEn: "School or employer", required: true },
+    { key: "days", type: "checkbox", labelZh: "可服务日期", labelEn: "Days you can help", required: true, options: choice([["day1", "第一天", "Day 1"], ["day2", "第二天", "Day 2"], ["day3", "第三天", "Day 3"]]) },
+    { key: "role", type: "radio", labelZh: "希望的岗位", labelEn: "Preferred role", required: true, options: choice([["registration", "签到注册", "Registration desk"], ["guide", "会场引导", "Guiding"], ["tech", "技术支持", "Technical support"]]) },
+    { key: "experience", type: "radio", labelZh: "是否有志愿服务经历", labelEn: "Have you volunteered before?", required: true, options: choice([["yes", "是", "Yes"], ["no", "否", "No"]]) },
+    { key: "experience_detail", type: "textarea", labelZh: "请简述经历", labelEn: "Tell us about it", required: false, showWhen: { field: "experience", value: "yes" } },
+  ]);
+  template("会议满意度调查", "Satisfaction survey", "感谢参会！请花两分钟告诉我们您的感受。", "Thank you for attending! Please take two minutes to tell us what you thought.", [
+    { key: "overall", type: "radio", labelZh: "总体满意度", labelEn: "Overall satisfaction", required: true, options: choice([["5", "非常满意", "Very satisfied"], ["4", "满意", "Satisfied"], ["3", "一般", "Neutral"], ["2", "不满意", "Dissatisfied"]]) },
+    { key: "best", type: "checkbox", labelZh: "最有收获的环节", labelEn: "The most useful parts", required: false, options: choice([["keynotes", "主旨报告", "Keynotes"], ["sessions", "分会场", "Parallel sessions"], ["posters", "墙报", "Posters"], ["networking", "交流活动", "Networking"]]) },
+    { key: "improve", type: "textarea", labelZh: "改进建议", labelEn: "What could be better?", required: false, showWhen: { field: "overall", value: "2" } },
+    { key: "again", type: "radio", labelZh: "是否愿意再次参加", labelEn: "Would you come again?", required: true, options: choice([["yes", "愿意", "Yes"], ["no", "不愿意", "No"]]) },
+  ]);
+  template("工作坊报名", "Workshop sign-up", "名额有限，报满即止。", "Places are limited; sign-up closes when the workshop is full.", [
+    name,
+    phone,
+    email,
+    { key: "level", type: "radio", labelZh: "相关经验", labelEn: "Experience", required: true, options: choice([["beginner", "入门", "Beginner"], ["intermediate", "中级", "Intermediate"], ["advanced", "高级", "Advanced"]]) },
+    { key: "laptop", type: "radio", labelZh: "是否自带电脑", labelEn: "Will you bring a laptop?", required: true, options: choice([["yes", "是", "Yes"], ["no", "否", "No"]]) },
+    { key: "os", type: "text", labelZh: "电脑操作系统", labelEn: "Laptop operating system", required: false, showWhen: { field: "laptop", value: "yes" } },
+    { key: "arrival", type: "date", labelZh: "预计到达日期", labelEn: "Expected arrival", required: false },
+  ]);
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { conferenceFiles, invoices, papers, payments, sponsors } from "../db/schema";
+import { conferenceFiles, formAdmins, formAnswers, forms, invoices, papers, payments, sponsors } from "../db/schema";
 import { canManageConference } from "./access";
 import type { Account } from "./identity";
 
@@ -22,12 +22,44 @@ const REFERENCES: Array<(db: Db, key: string) => Promise<Array<{ conferenceId: n
       .limit(5),
 ];
 
-/** True when an organiser of a conference the upload is attached to is asking for it. */
+/**
+ * True when the upload is a file answer of a form the account owns or administers, or of a form
+ * attached to a conference it manages. Answers list their upload keys in `file_keys` (GIN-indexed).
+ */
+async function readsUploadForm(db: Db, account: Account, key: string) {
+  const rows = await db
+    .select({ formId: forms.id, owner: forms.ownerAccountId, conferenceId: forms.conferenceId, admin: formAdmins.accountId })
+    .from(formAnswers)
+    .innerJoin(forms, eq(forms.id, formAnswers.formId))
+    .leftJoin(formAdmins, and(eq(formAdmins.formId, forms.id), eq(formAdmins.accountId, account.id)))
+    .where(sql`${formAnswers.fileKeys} @> array[${key}]::text[]`)
+    .limit(5);
+  for (const row of rows) {
+    if (row.owner === account.id || row.admin === account.id) return true;
+    if (row.conferenceId && (await canManageConference(db, account, row.conferenceId))) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the account issued to receives this invoice file: the attendee downloads the
+ * invoice the organiser issued to them (/manage/payment).
+ */
+async function receivesInvoice(db: Db, account: Account, key: string) {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.fileKey, key), eq(invoices.accountId, account.id), eq(invoices.state, "issued")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** True when an organiser of a conference the upload is attached to (or a reader of a form answered with it, or the receiver of an invoice issued with it) is asking for it. */
 export async function managesUploadConference(db: Db, account: Account, key: string) {
   for (const lookup of REFERENCES) {
     for (const row of await lookup(db, key)) {
       if (await canManageConference(db, account, row.conferenceId)) return true;
     }
   }
-  return false;
+  return (await readsUploadForm(db, account, key)) || receivesInvoice(db, account, key);
 }

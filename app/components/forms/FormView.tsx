@@ -1,0 +1,96 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
+import { answerSchemaFor } from "~/schemas/forms";
+import type { FormInfo } from "~/utils/forms";
+import { showMoment } from "~/components/authoring/types";
+import { pick } from "~/utils/format";
+
+/** A form's title, description and terms, as a respondent sees them on /form/detail and /form/preview. */
+export function FormHeader({ form, lang, children }: { form: FormInfo; lang: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const description = pick(lang, form.descriptionZh, form.descriptionEn);
+  const remaining = form.responseLimit !== null ? Math.max(0, form.responseLimit - form.answers) : null;
+  return (
+    <header className="ui-stack">
+      {children}
+      <h1 className="ui-page-title" data-testid="form-title">
+        {pick(lang, form.titleZh, form.titleEn)}
+      </h1>
+      {description &&
+        description.split(/\n+/).map((line, i) => (
+          <p key={i} className="ui-frm-description">
+            {line}
+          </p>
+        ))}
+      <p className="ui-muted ui-frm-terms">
+        {form.deadline && <span>{t("forms.detail.deadline", { deadline: showMoment(form.deadline) })}</span>}
+        {remaining !== null && form.state === "open" && <span>{t("forms.detail.remaining", { count: remaining })}</span>}
+      </p>
+    </header>
+  );
+}
+
+/**
+ * The answer form, the same on /form/detail and /form/preview (where submitting is off and the
+ * server refuses a post anyway). Fields with conditions hide while their condition fails
+ * (with JavaScript); files upload at once with JavaScript and travel with the form without.
+ */
+export function AnswerForm({
+  form,
+  lang,
+  lastResult,
+  preview,
+  maxMb,
+  submissionKey,
+}: {
+  form: FormInfo;
+  lang: string;
+  lastResult?: SubmissionResult<string[]>;
+  preview?: boolean;
+  maxMb: number;
+  /** Sent back with the answer, so a double click or a resubmit stores it once. */
+  submissionKey?: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const schema = answerSchemaFor(form.fields);
+  const [conform] = useForm({
+    id: `form-${form.id}`,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const initial = (conform.initialValue ?? {}) as { answers?: Record<string, unknown> };
+  const initialAnswers = initial.answers ?? {};
+  const { shown, hydrated, onChange } = useConditionalFields(form.fields, initialAnswers);
+  const busy = navigation.state !== "idle";
+  return (
+    <Form method="post" encType="multipart/form-data" className="ui-card ui-stack ui-frm-answer" {...getFormProps(conform)} onChange={onChange} aria-label={pick(lang, form.titleZh, form.titleEn)}>
+      <input type="hidden" name="formId" value={form.id} />
+      {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
+      {conform.errors?.map((message) => (
+        <p key={message} className="ui-field-error" role="alert" data-testid="form-error">
+          {t(message)}
+        </p>
+      ))}
+      <AnswerFields
+        fields={form.fields}
+        lang={lang}
+        initialAnswers={initialAnswers}
+        errorsOf={(key) => conform.allErrors[`answers.${key}`]}
+        shown={shown}
+        hydrated={hydrated}
+        conditionNote={(field, value) => t("forms.detail.onlyWhen", { field, value })}
+        files={{ mode: "upload", action: "/form/upload", help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }) }}
+      />
+      <button type="submit" className="ui-button ui-button-block" disabled={busy || preview} data-testid="submit-answer">
+        {preview ? t("forms.preview.submit") : t("forms.detail.submit")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,111 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AnswerForm, FormHeader } from "~/components/forms/FormView";
+import { showMoment } from "~/components/authoring/types";
+import { answerSchemaFor } from "~/schemas/forms";
+import { formIdOf, loadForm, privatePage, refusal } from "~/services/forms.server";
+import { loginUrl } from "~/services/guard.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform } from "~/services/platform.server";
+import { getLang, getToken } from "~/services/session.server";
+import { pick } from "~/utils/format";
+import { pageMeta } from "~/utils/meta";
+
+const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
+
+/** Answer a form (spec §2 /form/detail, open to anyone): closed, full and one-per-account forms say so instead. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const id = formIdOf(request);
+  const [form, t] = await Promise.all([loadForm(request, id), i18n.getFixedT(request)]);
+  const { lang } = getLang(request);
+  const title = pick(lang, form.titleZh, form.titleEn);
+  return data(
+    {
+      title: `${title} - ${t("meta.siteName")}`,
+      description: pick(lang, form.descriptionZh, form.descriptionEn).slice(0, 150) || t("forms.metaDescription"),
+      form,
+      lang,
+      signedIn: Boolean(getToken(request)),
+      signIn: loginUrl(request),
+      done: new URL(request.url).searchParams.get("done") === "1",
+      maxMb: UPLOAD_MAX_MB,
+      submissionKey: crypto.randomUUID(),
+    },
+    privatePage,
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const id = formIdOf(request);
+  const form = await loadForm(request, id);
+  const formData = await request.formData();
+  // Without JavaScript a file travels with the form: it is uploaded first and the answer is its key.
+  const uploadErrors: Record<string, string[]> = {};
+  for (const field of form.fields.filter((f) => f.type === "file" || f.type === "image")) {
+    const name = `answers.${field.key}`;
+    const file = formData.get(`${name}File`);
+    formData.delete(`${name}File`);
+    if (!(file instanceof File) || file.size === 0) continue;
+    const body = new FormData();
+    body.set("file", file);
+    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
+    if (uploaded.ok) formData.set(name, uploaded.data.key);
+    else uploadErrors[name] = uploaded.messages;
+  }
+  const submission = parseWithZod(formData, { schema: answerSchemaFor(form.fields) });
+  if (Object.keys(uploadErrors).length) return data({ result: submission.reply({ fieldErrors: uploadErrors }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await callPlatform(request, "/form/user", { method: "POST", body: { formId: id, answers: submission.value.answers, submissionKey: submission.value.submissionKey } });
+  if (!saved.ok) return data({ result: submission.reply(refusal(saved)) }, { status: 400 });
+  const t = await i18n.getFixedT(request);
+  throw await redirectWithNotice(request, `/form/detail?id=${id}&done=1`, { content: t("forms.detail.submitted"), color: "success" });
+}
+
+export default function FormDetail() {
+  const { form, lang, signedIn, signIn, done, maxMb, submissionKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  let body;
+  if (done) body = <p className="ui-banner" role="status" data-testid="form-done">{t("forms.detail.thanks")}</p>;
+  else if (form.isTemplate) body = <p className="ui-banner">{t("forms.detail.template")}</p>;
+  else if (form.state === "closed")
+    body = (
+      <p className="ui-banner" data-testid="form-closed">
+        {t("forms.detail.closed", { deadline: showMoment(form.deadline) })}
+      </p>
+    );
+  else if (form.state === "full")
+    body = (
+      <p className="ui-banner" data-testid="form-full">
+        {t("forms.detail.full")}
+      </p>
+    );
+  else if (form.onePerAccount && !signedIn)
+    body = (
+      <div className="ui-banner ui-stack" data-testid="form-sign-in">
+        <p>{t("forms.detail.signIn")}</p>
+        <a className="ui-button" href={signIn}>
+          {t("forms.detail.signInLink")}
+        </a>
+      </div>
+    );
+  else if (form.onePerAccount && form.answered)
+    body = (
+      <p className="ui-banner" data-testid="form-answered">
+        {t("forms.detail.answered")}
+      </p>
+    );
+  else body = <AnswerForm form={form} lang={lang} lastResult={actionData?.result} maxMb={maxMb} submissionKey={submissionKey} />;
+  return (
+    <section className="ui-container ui-frm-page">
+      <FormHeader form={form} lang={lang} />
+      {body}
+    </section>
+  );
+}
