@@ -8,7 +8,7 @@ import type { BookableRoom, HotelBooking, ServiceConference } from "~/components
 import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
-import { confirmedCall, formValues, postedId, runService, servicePageData } from "~/services/services.server";
+import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { conferenceIdOf } from "~/utils/attend";
 import { formatMoney } from "~/utils/format";
 
@@ -27,12 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
-  const conferenceId = conferenceIdOf(params.id);
-  const formData = await request.formData();
-  const values = formValues(formData);
-  const [kind, target] = (values.intent ?? "").split(":");
-  const targetId = Number(target);
+  const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.id);
   if (kind === "book" && targetId > 0) {
     return runService(request, values, { schema: hotelBookingSchema, input: { ...values, conferenceId, roomId: targetId }, path: "/user-hotel", method: "POST", notice: "services.hotel.booked" });
   }

@@ -9,7 +9,7 @@ import type { ConferenceFile, Paper, ServiceConference } from "~/components/serv
 import { conferenceFileSchema, paperSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
-import { confirmedCall, filledRows, formValues, nest, postedId, runService, servicePageData, uploadPostedDocuments } from "~/services/services.server";
+import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { conferenceIdOf } from "~/utils/attend";
 import { pick } from "~/utils/format";
 
@@ -36,11 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
-  const conferenceId = conferenceIdOf(params.id);
-  const formData = await request.formData();
-  const values = formValues(formData);
-  const [kind, target] = (values.intent ?? "").split(":");
+  const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.id);
   if (kind === "withdrawPaper") return confirmedCall(request, formData, { path: `/issue/${postedId(formData)}`, method: "DELETE", notice: "services.papers.withdrawn" });
   if (kind === "withdrawFile") return confirmedCall(request, formData, { path: `/file/${postedId(formData)}`, method: "DELETE", notice: "services.files.withdrawn" });
   if (kind !== "paper" && kind !== "file") throw new Response("Bad request", { status: 400 });

@@ -8,7 +8,7 @@ import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest }
 import { sponsorHotelEditSchema, sponsorHotelSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
-import { confirmedCall, filledRows, formValues, nest, postedId, runService, servicePageData } from "~/services/services.server";
+import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { conferenceIdOf } from "~/utils/attend";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -36,12 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
-  const conferenceId = conferenceIdOf(params.id);
-  const formData = await request.formData();
-  const values = formValues(formData);
-  const [kind, target] = (values.intent ?? "").split(":");
-  const targetId = Number(target);
+  const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.id);
   if (kind === "cancel") return confirmedCall(request, formData, { path: `/sponsor-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.sponsorHotel.cancelled" });
   if ((kind !== "request" && kind !== "change") || !(targetId > 0)) throw new Response("Bad request", { status: 400 });
   const body = nest(values);

@@ -9,7 +9,7 @@ import type { Application, ServiceConference } from "~/components/services/types
 import { exhibitionSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
-import { formValues, nest, runService, servicePageData, uploadPostedDocuments } from "~/services/services.server";
+import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { conferenceIdOf } from "~/utils/attend";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -30,11 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
-  const conferenceId = conferenceIdOf(params.id);
-  const formData = await request.formData();
-  const values = formValues(formData);
-  const [kind, target] = (values.intent ?? "").split(":");
+  const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.id);
   if (kind !== "apply") throw new Response("Bad request", { status: 400 });
   const refused = await uploadPostedDocuments(request, formData, values, { single: ["logo"], multiple: "materials" });
   if (refused) return refused;

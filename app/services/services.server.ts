@@ -5,6 +5,8 @@ import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
+import { requireToken } from "./guard.server";
+import { conferenceIdOf } from "~/utils/attend";
 
 /**
  * The attendee services' screens (issue 6), server side: forms are posted flat (`authors.0.name`,
@@ -119,4 +121,17 @@ export function postedId(formData: FormData) {
 export async function servicePageData<T extends object>(request: Request, titleKey: string, payload: T) {
   const t = await i18n.getFixedT(request);
   return data({ title: `${t(titleKey)} - ${t("meta.siteName")}`, lang: getLang(request).lang, ...payload }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * What every attendee-service action starts with: the signed-in token, the conference of the
+ * page, the posted values, and the intent split into its kind and target (`book:12`).
+ */
+export async function readServiceAction(request: Request, id: string | undefined) {
+  requireToken(request);
+  const conferenceId = conferenceIdOf(id);
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const [kind = "", target = ""] = (values.intent ?? "").split(":");
+  return { conferenceId, formData, values, kind, target, targetId: Number(target) };
 }
