@@ -167,6 +167,11 @@ export function conferenceContentRoutes(deps: PlatformDeps) {
 type Fields = Record<string, AnyColumn | SQL>;
 type ListSpec = { table: PgTable; fields: Fields; where: SQL | undefined; order: SQL[] };
 
+/** A conference's own rows of a child table, in the organiser's order. */
+function ownRows(table: { conferenceId: AnyColumn; sort: AnyColumn; id: AnyColumn }, conferenceId: number) {
+  return { where: eq(table.conferenceId, conferenceId), order: [asc(table.sort), asc(table.id)] };
+}
+
 /** `json_build_object('key', column, …)` with the code's own (camelCase) keys. */
 function jsonObject(fields: Fields): SQL {
   const pairs = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`);
@@ -215,15 +220,13 @@ const introList = (conferenceId: number): ListSpec => ({
 const branchList = (conferenceId: number): ListSpec => ({
   table: branches,
   fields: { id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn, sort: branches.sort },
-  where: eq(branches.conferenceId, conferenceId),
-  order: [asc(branches.sort), asc(branches.id)],
+  ...ownRows(branches, conferenceId),
 });
 
 const forumList = (conferenceId: number): ListSpec => ({
   table: forums,
   fields: { id: forums.id, branchId: forums.branchId, nameZh: forums.nameZh, nameEn: forums.nameEn, sort: forums.sort },
-  where: eq(forums.conferenceId, conferenceId),
-  order: [asc(forums.sort), asc(forums.id)],
+  ...ownRows(forums, conferenceId),
 });
 
 /**
@@ -277,15 +280,13 @@ const specialList = (conferenceId: number): ListSpec => ({
       order: [asc(specialItems.sort), asc(specialItems.id)],
     }),
   },
-  where: eq(specials.conferenceId, conferenceId),
-  order: [asc(specials.sort), asc(specials.id)],
+  ...ownRows(specials, conferenceId),
 });
 
 const organizerList = (conferenceId: number): ListSpec => ({
   table: organizers,
   fields: { id: organizers.id, role: organizers.role, nameZh: organizers.nameZh, nameEn: organizers.nameEn, logo: organizers.logo },
-  where: eq(organizers.conferenceId, conferenceId),
-  order: [asc(organizers.sort), asc(organizers.id)],
+  ...ownRows(organizers, conferenceId),
 });
 
 /** Approved sponsors and exhibitors, with what a visitor may see (no contact details). */
@@ -324,8 +325,7 @@ const hotelList = (conferenceId: number): ListSpec => ({
       order: [asc(hotelRooms.priceFen), asc(hotelRooms.id)],
     }),
   },
-  where: eq(hotels.conferenceId, conferenceId),
-  order: [asc(hotels.sort), asc(hotels.id)],
+  ...ownRows(hotels, conferenceId),
 });
 
 /** Identities × strategies; prices in fen with the unit the organiser typed them in. */
@@ -333,14 +333,12 @@ function feeTable(conferenceId: number): SQL<object> {
   const identityList: ListSpec = {
     table: identities,
     fields: { id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn },
-    where: eq(identities.conferenceId, conferenceId),
-    order: [asc(identities.sort), asc(identities.id)],
+    ...ownRows(identities, conferenceId),
   };
   const strategyList: ListSpec = {
     table: strategies,
     fields: { id: strategies.id, nameZh: strategies.nameZh, nameEn: strategies.nameEn, startsAt: strategies.startsAt, endsAt: strategies.endsAt },
-    where: eq(strategies.conferenceId, conferenceId),
-    order: [asc(strategies.sort), asc(strategies.id)],
+    ...ownRows(strategies, conferenceId),
   };
   // fees has no conference index; its unique (identity, strategy) index serves the lookup by identity.
   const priceList: ListSpec = {
@@ -355,15 +353,13 @@ function feeTable(conferenceId: number): SQL<object> {
 const linkList = (conferenceId: number): ListSpec => ({
   table: links,
   fields: { id: links.id, titleZh: links.titleZh, titleEn: links.titleEn, url: links.url },
-  where: eq(links.conferenceId, conferenceId),
-  order: [asc(links.sort), asc(links.id)],
+  ...ownRows(links, conferenceId),
 });
 
 const mediaList = (conferenceId: number): ListSpec => ({
   table: media,
   fields: { id: media.id, kind: media.kind, titleZh: media.titleZh, titleEn: media.titleEn, url: media.url },
-  where: eq(media.conferenceId, conferenceId),
-  order: [asc(media.sort), asc(media.id)],
+  ...ownRows(media, conferenceId),
 });
 
 const bannerList = (conferenceId: number, placement: "banner" | "advert"): ListSpec => ({
