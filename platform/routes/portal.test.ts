@@ -131,6 +131,16 @@ describe("home page content", () => {
     expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list.map((c) => c.cityZh)).toContain("厦门");
   });
 
+  it("lists a city once when an organiser left its English name empty", async () => {
+    await addConferences([{ key: "hz-no-en", nameZh: "杭州小型研讨会", nameEn: "", start: "2027-04-01", end: "2027-04-02", cityZh: "杭州", cityEn: "" }]);
+    p.advance(61_000);
+    const cities = (await p.call<Page<{ cityZh: string; cityEn: string; total: number }>>("GET", "/conference/cities")).data.list;
+    expect(cities.filter((c) => c.cityZh === "杭州")).toEqual([{ cityZh: "杭州", cityEn: "Hangzhou", total: 2 }]);
+    // The other tests count the conferences of the shared data.
+    await p.db.delete(conferences).where(eq(conferences.nameZh, "杭州小型研讨会"));
+    p.advance(61_000);
+  });
+
   it("gives the published conference of a host name, ignoring port and case", async () => {
     const found = await p.call<{ id: number }>("GET", "/domain/ICICS.example.org:3000");
     expect(found.status).toBe(200);

@@ -81,14 +81,17 @@ export function portalRoutes(deps: PlatformDeps) {
     }));
   }
 
-  /** Cities of published conferences in both languages, most conferences first. */
+  /**
+   * Cities of published conferences in both languages, most conferences first: one entry per
+   * Chinese name, with the English name any of them gives (organisers may leave it empty).
+   */
   const loadCities = () =>
     facet("cities", () =>
       db
-        .select({ cityZh: conferences.cityZh, cityEn: conferences.cityEn, total: count() })
+        .select({ cityZh: conferences.cityZh, cityEn: sql<string>`max(${conferences.cityEn})`, total: count() })
         .from(conferences)
         .where(and(eq(conferences.isPublish, true), sql`${conferences.cityZh} <> ''`))
-        .groupBy(conferences.cityZh, conferences.cityEn)
+        .groupBy(conferences.cityZh)
         .orderBy(desc(count()), asc(conferences.cityZh)),
     );
 

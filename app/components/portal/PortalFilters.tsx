@@ -41,7 +41,8 @@ export function PortalFilters({ facets, values, action, keep = {}, categorySelec
   const id = useId();
   const selectedCategory = facets.categories.find((c) => String(c.id) === values.categoryId);
   // The city may come in either language; the form always sends the Chinese name.
-  const selectedCity = facets.cities.find((c) => c.cityZh === values.city || c.cityEn === values.city)?.cityZh ?? "";
+  // No city chosen must not match a conference whose English city was left empty.
+  const selectedCity = values.city ? (facets.cities.find((c) => c.cityZh === values.city || c.cityEn === values.city)?.cityZh ?? "") : "";
   const majorGroups = selectedCategory && !categorySelect ? [selectedCategory] : facets.categories;
 
   return (
