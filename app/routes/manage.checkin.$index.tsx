@@ -46,8 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** The counts, refreshed every few seconds from the small JSON route beside this page. */
 function useLiveCounts(id: number, initial: { counts: CheckinCounts; asOf: string }) {
   const [live, setLive] = useState(initial);
-  // A fresher page load (after a check-in) wins over an older poll.
-  useEffect(() => setLive((current) => (current.asOf > initial.asOf ? current : initial)), [initial]);
+  const { counts, asOf } = initial;
+  // A fresher page load (after a check-in) wins over an older poll. Keyed on the loader's own
+  // values: `initial` is a new object on every render, and setting it each time never settles.
+  useEffect(() => setLive((current) => (current.asOf > asOf ? current : { counts, asOf })), [counts, asOf]);
   useEffect(() => {
     let stopped = false;
     const timer = setInterval(async () => {
