@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { FigureTable } from "~/components/FigureTable";
 import { AuditFrame, ExportLink } from "~/components/audits/AuditParts";
 import { FieldError } from "~/components/FieldError";
 import { callPlatform } from "~/services/platform.server";
@@ -138,22 +139,5 @@ export default function ReportPage() {
 function Figures({ rows, testId }: { rows: ReadonlyArray<readonly [string, string | number]>; testId?: string }) {
   const { t } = useTranslation();
   if (rows.length === 0) return null;
-  return (
-    <table className="ui-table" data-testid={testId}>
-      <thead>
-        <tr>
-          <th scope="col">{t("audits.report.item")}</th>
-          <th scope="col">{t("audits.report.count")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <FigureTable className="ui-table" testId={testId} heads={[t("audits.report.item"), t("audits.report.count")]} rows={rows} />;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { FigureTable } from "~/components/FigureTable";
 import { type Box, columns, rows } from "~/utils/charts";
 
 /**
@@ -14,23 +15,7 @@ function Figure({ labels, testId, table, children }: { labels: Labels; testId: s
       <figcaption className="ui-chk-chart-title">{labels.title}</figcaption>
       {table.length === 0 ? <p className="ui-chk-empty">{labels.empty}</p> : children}
       {table.length > 0 && (
-        <table className="ui-visually-hidden">
-          <caption>{labels.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{labels.labelHead}</th>
-              <th scope="col">{labels.valueHead}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {table.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FigureTable className="ui-visually-hidden" caption={labels.title} heads={[labels.labelHead, labels.valueHead]} rows={table} />
       )}
     </figure>
   );
