@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { completeRegistration, expect, expectNotice, HYDRATION_HOOK, hasJs, logout, ready, registerNew, test } from "./support";
+import { completeRegistration, cookieValue, expect, expectNotice, HYDRATION_HOOK, hasJs, logout, ready, registerNew, test, TOKEN_COOKIE } from "./support";
 
 const licence = fileURLToPath(new URL("./fixtures/licence.png", import.meta.url));
 /** Named platform administrators of the e2e server (PLATFORM_ADMIN_MOBILES in playwright.config.ts). */
@@ -59,6 +59,9 @@ test("apply for certification, get rejected, apply again, get approved", async (
   await expect(page.getByTestId("organization-state")).toContainText("未通过");
   await expect(page.getByText("原因：证明文件不清晰")).toBeVisible();
   await expect(page.getByLabel("机构名称")).toHaveValue(name);
+  // Not certified: the manage list says publishing has to wait.
+  await page.goto("/manage");
+  await expect(page.getByTestId("not-certified")).toContainText("您的机构尚未认证，暂时不能发布会议。");
   await apply(page, name);
 
   await decide(admin, name, "approve");
@@ -69,7 +72,25 @@ test("apply for certification, get rejected, apply again, get approved", async (
   await expect(page.getByText("您的机构已通过认证，可以发布会议。")).toBeVisible();
   await page.goto("/orgList?keyword=" + encodeURIComponent(name));
   await expect(page.getByText(name).first()).toBeVisible();
+
+  // Certified now, the applicant publishes a conference of their own, and visitors see it.
+  const token = (await cookieValue(page, TOKEN_COOKIE))!;
+  const created = await page.request.post("/api/conference", {
+    headers: { "Client-Type": "web", Authorization: `Bearer ${token}` },
+    data: { nameZh: `${name}学术年会`, nameEn: "Annual Meeting", startDate: "2027-06-01", endDate: "2027-06-02", cityZh: "上海", cityEn: "Shanghai" },
+  });
+  expect(created.status()).toBeLessThan(300);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  await page.goto("/manage");
+  await ready(page);
+  await expect(page.getByTestId("not-certified")).toHaveCount(0);
+  const row = page.locator(`tr[data-conference="${id}"]`);
+  await row.getByRole("button", { name: "发布" }).click();
+  await expectNotice(page, "会议已发布");
+  await expect(page.locator(`tr[data-conference="${id}"]`)).toContainText("已发布");
   await logout(page);
+  await page.goto(`/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${name}学术年会`);
 });
 
 test("the review queue is for administrators only", async ({ page }) => {
