@@ -14,6 +14,7 @@
  *   4. times GET /statistics and the desk's counts on the full conference.
  * Prints Markdown; `--docs` also writes it into docs/benchmarks.md (between bench:checkin markers).
  *
+ * With BENCH_DATABASE_URL (a PostgreSQL server) the platform runs on PostgreSQL instead.
  *   npx tsx scripts/bench-checkin.ts [--tickets 5000] [--desks 20] [--races 20] [--pace 250] [--paced 1000] [--docs]
  */
 import { fork } from "node:child_process";
@@ -83,7 +84,29 @@ type Verified = { checkedIn: number; audits: number; doubled: number };
 async function serveRole() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "checkin-bench-"));
   const started = performance.now();
-  const database = await openDatabase({ dataDir: path.join(work, "db"), migrationsFolder: path.join(root, "platform/db/migrations") });
+  const migrationsFolder = path.join(root, "platform/db/migrations");
+  // BENCH_DATABASE_URL: the same run on PostgreSQL (a pool serves desks in parallel), in a database of its own.
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const { default: pg } = await import("pg");
+    const name = `bench_checkin_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const drop = new pg.Client({ connectionString: serverUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name}`);
+      await drop.end();
+    };
+  }
+  const database = await openDatabase(databaseUrl ? { databaseUrl, migrationsFolder } : { dataDir: path.join(work, "db"), migrationsFolder });
   const deps: PlatformDeps = {
     db: database.db,
     sms: outboxSms(path.join(work, "sms-outbox.jsonl"), () => {}),
@@ -96,6 +119,7 @@ async function serveRole() {
   const { db } = database;
   const stop = async () => {
     await database.close();
+    await dropDatabase();
     fs.rmSync(work, { recursive: true, force: true });
     process.exit(0);
   };
@@ -252,7 +276,7 @@ async function main() {
     const correct = outcomes.get("checked_in") === options.tickets && checkedIn === expectedAudits && doubled === 0 && audits === expectedAudits && racesWon === raceCodes.length;
     const mark = (ok: boolean) => (ok ? "✓" : "✗");
     const report = [
-      `Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${os.availableParallelism()} cores (1-min load average before: ${loadBefore.toFixed(2)}), Node ${process.version}: the platform in a server process of its own on a PGlite data directory, HTTP on loopback, ${options.desks} concurrent desks (keep-alive fetch loops in another process), ${options.tickets.toLocaleString("en-US")} confirmed registrations (+${options.warmup} for warm-up, not measured). Seeding took ${(seededMs / 1000).toFixed(1)} s.`,
+      `Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${os.availableParallelism()} cores (1-min load average before: ${loadBefore.toFixed(2)}), Node ${process.version}: the platform in a server process of its own on ${process.env.BENCH_DATABASE_URL ? "PostgreSQL 15 (connection pool)" : "a PGlite data directory"}, HTTP on loopback, ${options.desks} concurrent desks (keep-alive fetch loops in another process), ${options.tickets.toLocaleString("en-US")} confirmed registrations (+${options.warmup} for warm-up, not measured). Seeding took ${(seededMs / 1000).toFixed(1)} s.`,
       "",
       "| measure | value | target | |",
       "|---|--:|--:|:-:|",
