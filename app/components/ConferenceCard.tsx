@@ -3,19 +3,9 @@ import { useTranslation } from "react-i18next";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { Highlight } from "./Highlight";
+import type { ConferenceCore } from "~/types/conference";
 
-export type ConferenceSummary = {
-  id: number;
-  nameZh: string;
-  nameEn: string;
-  startDate: string;
-  endDate: string;
-  cityZh: string;
-  cityEn: string;
-  hostZh: string;
-  hostEn: string;
-  isPublish: boolean;
-};
+export type ConferenceSummary = ConferenceCore & { isPublish: boolean };
 
 export function ConferenceCard({ conference, keyword }: { conference: ConferenceSummary; keyword?: string }) {
   const { t, i18n } = useTranslation();

@@ -17,6 +17,7 @@ import { publicPageHeaders } from "./cache.server";
 import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
+import type { ConferenceDetails } from "~/types/conference";
 
 /** Conference times are shown in the conference's local time; the platform's conferences are in China. */
 export const CONFERENCE_TIME_ZONE = "Asia/Shanghai";
@@ -26,23 +27,7 @@ type Titled = { titleZh: string; titleEn: string };
 
 /** The platform's `GET /conference/{id}/page` (platform/routes/conference-content.ts). */
 export type PlatformConferencePage = {
-  info: {
-    id: number;
-    nameZh: string;
-    nameEn: string;
-    shortName: string;
-    startDate: string;
-    endDate: string;
-    cityZh: string;
-    cityEn: string;
-    addressZh: string;
-    addressEn: string;
-    hostZh: string;
-    hostEn: string;
-    summaryZh: string;
-    summaryEn: string;
-    cover: string | null;
-    isPublish: boolean;
+  info: ConferenceDetails & {
     currency: string;
     characteristic: string[];
   };

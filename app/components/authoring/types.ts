@@ -1,27 +1,12 @@
 import type { FormField } from "../../../platform/db/schema";
 import type { ReplaySummary } from "../ReplayCard";
+import type { ConferenceDetails } from "~/types/conference";
 
 /** What `/manage/conference/{id}` answers (platform/routes/authoring.ts). */
 export type EditorData = {
-  conference: {
-    id: number;
-    nameZh: string;
-    nameEn: string;
-    shortName: string;
-    startDate: string;
-    endDate: string;
-    cityZh: string;
-    cityEn: string;
-    addressZh: string;
-    addressEn: string;
+  conference: ConferenceDetails & {
     categoryId: number | null;
     majorId: number | null;
-    cover: string | null;
-    hostZh: string;
-    hostEn: string;
-    summaryZh: string;
-    summaryEn: string;
-    isPublish: boolean;
     capacity: number | null;
     moderation: boolean;
     requireSubscribe: boolean;

@@ -1,18 +1,10 @@
+import type { ConferenceCore } from "~/types/conference";
+
 /** Shapes the portal pages (home, search, calendar) receive from their loaders. */
 
 type Named = { nameZh: string; nameEn: string };
 
-export type PortalConference = {
-  id: number;
-  nameZh: string;
-  nameEn: string;
-  /** YYYY-MM-DD calendar days. */
-  startDate: string;
-  endDate: string;
-  cityZh: string;
-  cityEn: string;
-  hostZh: string;
-  hostEn: string;
+export type PortalConference = ConferenceCore & {
   cover: string | null;
   /** On list items; what a keyword may have matched besides names and cities. */
   major?: Named | null;
