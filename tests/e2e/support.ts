@@ -16,6 +16,7 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { garbledBytes } from "./garbled";
 
 export { demoAccounts, expect };
 
@@ -46,20 +47,6 @@ export const HYDRATION_HOOK = `(() => {
 
 /** Text the server sends (documents, data requests, scripts, styles): checked byte for byte. */
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
-
-/**
- * What in the raw bytes of a response a browser would garble: NUL bytes (dropped in text, U+FFFD
- * inside attributes, `<textarea>` and `<title>`, then posted back by a plain form) and U+FFFD
- * itself (EF BF BD). Returns a description per finding, empty when clean.
- */
-export function garbledBytes(bytes: Uint8Array): string[] {
-  const found: string[] = [];
-  for (let i = 0; i < bytes.length && found.length < 5; i++) {
-    if (bytes[i] === 0) found.push(`NUL at byte ${i}`);
-    else if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) found.push(`U+FFFD at byte ${i}`);
-  }
-  return found;
-}
 
 /**
  * Playwright's test, with the hydration marker in every page, and every text response a page
