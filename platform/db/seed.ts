@@ -137,7 +137,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
       return;
     }
     const r = createRandom(20240611);
-    const plan = new Plan();
+    const plan = new Plan(now);
     const people = planAccounts(plan, r, now);
     const directory = planDirectory(plan, r, now);
     planReferences(plan, r, directory);
@@ -172,7 +172,7 @@ export async function addConferences(db: Db, count: number, options: AddConferen
     const r = createRandom(options.seed ?? 7919 + existing * 31);
     for (let done = 0; done < total; done += chunkSize) {
       const n = Math.min(chunkSize, total - done);
-      const plan = new Plan();
+      const plan = new Plan(now);
       for (let i = 0; i < n; i++) planConference(plan, r, ctx, bulkSpec(r, ctx, existing + done + i));
       await plan.flush(tx, rows);
       log(`added ${done + n}/${total} conferences (${Math.round(performance.now() - started)} ms)`);
@@ -234,6 +234,9 @@ const ROWS_PER_INSERT = 500;
 class Plan {
   private pending = new Map<PgTable, Array<{ ref: Ref; values: Values }>>();
 
+  /** `now` stamps the rows that give no `createdAt` / `updatedAt` of their own: the database has no clock default. */
+  constructor(private readonly now: Date) {}
+
   add(table: PgTable, values: Values): Ref {
     let list = this.pending.get(table);
     if (!list) this.pending.set(table, (list = []));
@@ -250,13 +253,16 @@ class Plan {
       const list = this.pending.get(table);
       if (!list?.length) continue;
       const name = getTableName(table);
-      const serial = "id" in getTableColumns(table);
+      const columns = getTableColumns(table);
+      const serial = "id" in columns;
+      const stamps = (["createdAt", "updatedAt"] as const).filter((key) => key in columns);
       if (serial) {
         const ids = await reserveIds(db, name, list.length);
         list.forEach((entry, i) => (entry.ref.id = ids[i]));
       }
       const values = list.map((entry) => {
         const row: Values = serial ? { id: entry.ref.id } : {};
+        for (const key of stamps) row[key] = this.now;
         for (const [key, value] of Object.entries(entry.values)) {
           if (value instanceof Ref) {
             if (!value.id) throw new Error(`seed: ${name}.${key} points at a row not inserted yet`);

@@ -151,6 +151,7 @@ export async function decideRegistration(deps: Deps, by: number, row: Registrati
       action: state === "confirmed" ? "registration.confirm" : "registration.reject",
       target: target(current),
       detail: { from: current.state, to: state, name: current.name },
+      at: deps.now(),
     });
     return updated;
   });
@@ -164,7 +165,7 @@ export async function remarkRegistration(deps: Deps, by: number, row: Registrati
       .set({ remark: remark || null, updatedAt: deps.now() })
       .where(eq(registrations.id, current.id))
       .returning();
-    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.remark", target: target(current), detail: { from: current.remark ?? "", to: remark } });
+    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.remark", target: target(current), at: deps.now(), detail: { from: current.remark ?? "", to: remark } });
     return updated;
   });
 }
@@ -182,7 +183,7 @@ export async function levelRegistration(deps: Deps, by: number, row: Registratio
   return deps.db.transaction(async (tx) => {
     const current = await lockRow(tx, row);
     const [updated] = await tx.update(registrations).set({ levelId, updatedAt: deps.now() }).where(eq(registrations.id, current.id)).returning();
-    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.level", target: target(current), detail: { from: current.levelId, to: levelId } });
+    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.level", target: target(current), at: deps.now(), detail: { from: current.levelId, to: levelId } });
     return updated;
   });
 }
@@ -205,6 +206,7 @@ export async function deleteRegistration(deps: Deps, by: number, row: Registrati
       action: "registration.delete",
       target: target(current),
       detail: { name: current.name, mobile: current.mobile, ticketCode: current.ticketCode, state: current.state, feeFen: current.feeFen },
+      at: deps.now(),
     });
     return current;
   });
