@@ -7,6 +7,7 @@
  * keeps round trips per table constant instead of per row, and stays safe if other sessions insert
  * at the same time (reserved ids are never handed out twice).
  */
+import { chinaDay } from "../clock";
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -141,7 +142,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     const people = planAccounts(plan, r, now);
     const directory = planDirectory(plan, r, now);
     planReferences(plan, r, directory);
-    const ctx: ConferenceContext = { ...directory, organiser: people.organiser, owners: people.others, now, today: chinaToday(now) };
+    const ctx: ConferenceContext = { ...directory, organiser: people.organiser, owners: people.others, now, today: chinaDay(now) };
     const showcase = planShowcase(plan, r, ctx, people);
     const specs = demoConferenceSpecs(r, ctx, generated);
     const confs = [showcase, ...specs.map((spec) => planConference(plan, r, ctx, spec))];
@@ -357,7 +358,6 @@ function createRandom(seed: number) {
 
 const DAY_MS = 86_400_000;
 /** Conference dates are local to China (UTC+8). */
-const chinaToday = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+08:00`);
 const minDate = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
@@ -1662,7 +1662,7 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
     organiser: organiserRows[0]?.id ?? null,
     owners: ownerRows.map((row) => row.id),
     now,
-    today: chinaToday(now),
+    today: chinaDay(now),
   };
 }
 

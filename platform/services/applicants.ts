@@ -1,3 +1,4 @@
+import { chinaDayStart } from "../clock";
 import { and, asc, eq, gt, gte, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ApplicantFilters } from "../../app/schemas/applicants";
@@ -71,7 +72,6 @@ function coveredBy(conferenceId: number, states: string[]): SQL {
 }
 
 /** Midnight in China (where the conferences are) at the start of a calendar day. */
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 /** The rows of one conference that the list's filters select. */
 export function applicantCondition(conferenceId: number, filters: ApplicantFilters): SQL {
@@ -81,8 +81,8 @@ export function applicantCondition(conferenceId: number, filters: ApplicantFilte
   if (filters.identityId) where.push(eq(registrations.identityId, filters.identityId));
   if (filters.levelId) where.push(eq(registrations.levelId, filters.levelId));
   if (filters.checkin) where.push(eq(registrations.checkinState, filters.checkin === "yes"));
-  if (filters.from) where.push(gte(registrations.createdAt, chinaMidnight(filters.from)));
-  if (filters.to) where.push(lt(registrations.createdAt, new Date(chinaMidnight(filters.to).getTime() + 86_400_000)));
+  if (filters.from) where.push(gte(registrations.createdAt, chinaDayStart(filters.from)));
+  if (filters.to) where.push(lt(registrations.createdAt, chinaDayStart(filters.to, 1)));
   if (filters.ids?.length) where.push(inArray(registrations.id, filters.ids));
   switch (filters.paymentState) {
     case "paid":
