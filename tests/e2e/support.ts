@@ -44,11 +44,49 @@ export const HYDRATION_HOOK = `(() => {
   };
 })();`;
 
-/** Playwright's test, with the hydration marker in every page. Specs import `test` from here. */
+/** Text the server sends (documents, data requests, scripts, styles): checked byte for byte. */
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
+
+/**
+ * What in the raw bytes of a response a browser would garble: NUL bytes (dropped in text, U+FFFD
+ * inside attributes, `<textarea>` and `<title>`, then posted back by a plain form) and U+FFFD
+ * itself (EF BF BD). Returns a description per finding, empty when clean.
+ */
+export function garbledBytes(bytes: Uint8Array): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < bytes.length && found.length < 5; i++) {
+    if (bytes[i] === 0) found.push(`NUL at byte ${i}`);
+    else if (bytes[i] === 0xef && bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) found.push(`U+FFFD at byte ${i}`);
+  }
+  return found;
+}
+
+/**
+ * Playwright's test, with the hydration marker in every page, and every text response a page
+ * receives (every document any journey visits, with or without JavaScript, and its data
+ * requests) checked on its raw bytes. Specs import `test` from here.
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
     await page.addInitScript(HYDRATION_HOOK);
+    const checks: Promise<string | null>[] = [];
+    page.on("response", (response) => {
+      const type = response.headers()["content-type"] ?? "";
+      if (!TEXT_TYPE.test(type) || response.status() < 200 || (response.status() >= 300 && response.status() < 400)) return;
+      checks.push(
+        response.body().then(
+          (body) => {
+            const found = garbledBytes(body);
+            return found.length ? `${response.request().method()} ${response.url()}: ${found.join(", ")}` : null;
+          },
+          // The page moved on before the body was kept (Chromium drops it): nothing to read.
+          () => null,
+        ),
+      );
+    });
     await use(page);
+    const garbled = (await Promise.all(checks)).filter((finding) => finding !== null);
+    expect(garbled, "responses whose raw bytes a browser would garble").toEqual([]);
   },
 });
 
