@@ -10,5 +10,8 @@ import { appEnv } from "./env.server";
 export async function appNow(): Promise<Date> {
   if (appEnv().PLATFORM_API_URL) return systemClock();
   const { getPlatform } = await import("#platform/runtime");
-  return (await getPlatform()).deps.now();
+  // A platform that cannot start is reported by the calls that need it; a page that needs only
+  // the time (the footer's year) still renders, with the clock the platform would have injected.
+  const platform = await getPlatform().catch(() => null);
+  return platform ? platform.deps.now() : systemClock();
 }
