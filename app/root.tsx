@@ -20,7 +20,9 @@ import { useNonce } from "~/components/Nonce";
 import { NoticeProvider } from "~/components/Notices";
 import { ProgressBar } from "~/components/ProgressBar";
 import { loadSession, type SessionState } from "~/services/account.server";
+import { appNow } from "~/services/clock.server";
 import { appEnv, siteLinks } from "~/services/env.server";
+import { chinaToday } from "~/services/portal.server";
 import { getLang, readNotices, setLangCookie } from "~/services/session.server";
 import stylesheet from "~/styles/generated/app.css?url";
 
@@ -50,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       links: { ...plainLinks, groupDetail: session.groupId !== null ? groupDetail(session.groupId) : null },
       notices: notices.list,
       contact: { phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, icp: env.ICP_FILING },
+      // The copyright year is China's, from the app's clock, like every other date on the page.
+      year: chinaToday(await appNow()).slice(0, 4),
     },
     { headers },
   );
@@ -138,7 +142,7 @@ function Frame({ layout, children }: { layout: Layout; children: ReactNode }) {
         <main id="main" className="ui-main">
           {layout === "detail" ? children : <div className="ui-container">{children}</div>}
         </main>
-        {layout !== "create" && root && <Footer contact={root.contact} />}
+        {layout !== "create" && root && <Footer contact={root.contact} year={root.year} />}
       </div>
     </NoticeProvider>
   );

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createPlatformApp } from "./app";
+import { systemClock } from "./clock";
 import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
 import { type Database, openDatabase } from "./db";
@@ -50,7 +51,7 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
     storage,
     wechat,
     secret: config.secret,
-    now: () => new Date(),
+    now: systemClock,
     uploadMaxBytes: config.UPLOAD_MAX_MB * 1024 * 1024,
     platformAdmins: config.PLATFORM_ADMIN_MOBILES,
     payments: gatewaysFromConfig(config),
@@ -70,7 +71,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
     afterMigrate: async (db) => {
       if (config.SEED === false || (await isSeeded(db))) return;
       log("[platform] first start: seeding the demo dataset …");
-      await seedDemo(db, { log });
+      await seedDemo(db, { log, now: systemClock() });
       // PGlite has no autovacuum: without statistics the planner reads tables where an index would do.
       await db.execute(sql`analyze`);
       const where = config.SMS_PROVIDER === "outbox" ? path.join(config.DATA_DIR, "sms-outbox.jsonl") : "the SMS provider";

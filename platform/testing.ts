@@ -113,6 +113,8 @@ export async function testPlatform(
     call,
     signIn,
     code: (mobile: string) => lastOutboxCode(outbox, mobile),
+    /** `createdAt` and `updatedAt` at the test clock, for rows a test puts straight into a table. */
+    stamp: () => ({ createdAt: now, updatedAt: now }),
     advance: (ms: number) => {
       now = new Date(now.getTime() + ms);
     },

@@ -68,6 +68,7 @@ async function seedConference(p: TestPlatform, count: number, seed: number) {
         ticketCode: `B${String(seed).padStart(2, "0")}${String(i).padStart(7, "0")}`,
         answers: { department: `系${i % 40}`, presenting: next() < 0.3 ? "yes" : "no", dietary: next() < 0.1 ? ["vegetarian"] : [] },
         createdAt: new Date(start + i * 120_000),
+        updatedAt: new Date(start + i * 120_000),
       };
     });
     const inserted = await p.db.insert(registrations).values(batch).returning({ id: registrations.id, feeFen: registrations.feeFen, state: registrations.state });
@@ -75,7 +76,7 @@ async function seedConference(p: TestPlatform, count: number, seed: number) {
     const paid = inserted.filter((row) => row.feeFen > 0 && row.state === "confirmed" && next() < 0.5);
     if (paid.length) {
       await p.db.insert(payments).values(
-        paid.map((row) => ({ conferenceId: conference.id, registrationId: row.id, method: "transfer" as const, amountFen: row.feeFen, state: "paid" as const, tradeNo: `BENCH${seed}-${row.id}`, paidAt: new Date() })),
+        paid.map((row) => ({ conferenceId: conference.id, registrationId: row.id, method: "transfer" as const, amountFen: row.feeFen, state: "paid" as const, tradeNo: `BENCH${seed}-${row.id}`, paidAt: p.deps.now(), ...p.stamp() })),
       );
     }
   }

@@ -124,9 +124,9 @@ async function serveRole() {
     process.exit(0);
   };
   // ── seed: an organiser, a conference, its identities, every ticket the run needs ──
-  const [organiser] = await db.insert(accounts).values({ mobile: "13900009999", name: "签到压测" }).returning();
+  const [organiser] = await db.insert(accounts).values({ mobile: "13900009999", name: "签到压测", createdAt: deps.now(), updatedAt: deps.now() }).returning();
   const token = await issueToken(deps, organiser.id, true);
-  const [conference] = await db.insert(conferences).values({ ownerAccountId: organiser.id, nameZh: "签到压测会议", startDate: "2027-05-01", endDate: "2027-05-03", isPublish: true }).returning();
+  const [conference] = await db.insert(conferences).values({ ownerAccountId: organiser.id, nameZh: "签到压测会议", startDate: "2027-05-01", endDate: "2027-05-03", isPublish: true, createdAt: deps.now(), updatedAt: deps.now() }).returning();
   const identityRows = await db
     .insert(identities)
     .values(["学生", "教师", "企业"].map((nameZh, sort) => ({ conferenceId: conference.id, nameZh, sort })))
@@ -142,6 +142,8 @@ async function serveRole() {
       identityId: identityRows[(done + i) % identityRows.length].id,
       state: "confirmed" as const,
       ticketCode: newTicketCode(),
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
     }));
     await db.insert(registrations).values(batch);
     codes.push(...batch.map((row) => row.ticketCode));

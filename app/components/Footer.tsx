@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 export type Contact = { phone: string; email: string; icp: string };
 
 /** The footer of spec §1: contact, support hours, copyright, icp filing line and social media images. */
-export function Footer({ contact }: { contact: Contact }) {
+export function Footer({ contact, year }: { contact: Contact; year: string }) {
   const { t } = useTranslation();
   return (
     <footer className="ui-footer">
@@ -24,7 +24,7 @@ export function Footer({ contact }: { contact: Contact }) {
         </div>
       </div>
       <div className="ui-footer-bottom">
-        <span>{t("footer.copyright", { year: new Date().getFullYear() })}</span>
+        <span>{t("footer.copyright", { year })}</span>
         <span className="ui-footer-links">
           <Link to="/agreement">{t("footer.agreement")}</Link>
           <Link to="/privacy">{t("footer.privacy")}</Link>

@@ -12,6 +12,7 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { appNow } from "~/services/clock.server";
 import { chinaToday, conferenceIdForHost, pageParam, readFilters, toConferences, toHome } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       values,
       ignored,
-      today: chinaToday(),
+      today: chinaToday(await appNow()),
       home: toHome(home),
       conferences: { list: toConferences(conferences.list), total: conferences.total },
     },

@@ -5,6 +5,7 @@ import { agendaCalendar } from "~/services/agenda.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { appNow } from "~/services/clock.server";
 
 /**
  * My agenda as a calendar feed (`/attend/agenda/<token>.ics`), for calendar apps that fetch
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     origin: url.origin,
     mainVenue: t("services.papers.mainVenue"),
     list: agenda.data.list,
-    now: new Date(),
+    now: await appNow(),
   });
   return new Response(body, {
     headers: {

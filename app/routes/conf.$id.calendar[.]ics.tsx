@@ -6,6 +6,7 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { pick } from "~/utils/format";
+import { appNow } from "~/services/clock.server";
 
 type Info = { info: PlatformConferencePage["info"] };
 
@@ -48,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       url: pageUrl,
     })),
   ];
-  const body = buildCalendar({ name: t("conferencePage.calendar.name", { name }), now: new Date(), events });
+  const body = buildCalendar({ name: t("conferencePage.calendar.name", { name }), now: await appNow(), events });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -11,6 +11,7 @@ import { checkinSearchSchema } from "~/schemas/checkin";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { callPlatform } from "~/services/platform.server";
 import type { CheckinCounts, CheckinPerson } from "~/utils/checkin";
+import { appNow } from "~/services/clock.server";
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       search = found.ok ? { keyword, ...found.data, page } : { keyword, list: [], total: 0, page, errors: found.messages };
     }
   }
-  return data({ title, name, counts, asOf: new Date().toISOString(), search }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ title, name, counts, asOf: (await appNow()).toISOString(), search }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -86,7 +87,7 @@ export default function CheckinDesk() {
       <h1 className="ui-page-title">{t("checkin.title", { name })}</h1>
 
       {answer?.confirm && <UndoQuestion {...answer.confirm} />}
-      {answer?.outcome && <ResultPanel key={answer.at} outcome={answer.outcome} />}
+      {answer?.outcome && <ResultPanel key={answer.at} outcome={answer.outcome} now={live.asOf} />}
       {answer?.formErrors && <FieldError errors={answer.formErrors} />}
 
       <div className="ui-chk-layout">
@@ -126,7 +127,7 @@ export default function CheckinDesk() {
                 <p className="ui-muted" aria-live="polite">
                   {t("checkin.found", { count: search.total })}
                 </p>
-                {search.list.length > 0 && <PeopleTable people={search.list} caption={t("checkin.resultsCaption", { keyword: search.keyword })} testId="search-results" />}
+                {search.list.length > 0 && <PeopleTable people={search.list} caption={t("checkin.resultsCaption", { keyword: search.keyword })} testId="search-results" now={live.asOf} />}
                 <Pagination page={search.page} pageSize={PAGE_SIZE} total={search.total} />
               </>
             )}
@@ -145,7 +146,7 @@ export default function CheckinDesk() {
           </div>
           {live.counts.recent.length > 0 && (
             <div className="ui-chk-card">
-              <PeopleTable people={live.counts.recent} caption={t("checkin.recent")} testId="recent-checkins" />
+              <PeopleTable people={live.counts.recent} caption={t("checkin.recent")} testId="recent-checkins" now={live.asOf} />
             </div>
           )}
         </aside>

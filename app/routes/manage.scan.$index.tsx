@@ -7,6 +7,7 @@ import { CodeForm, ResultPanel } from "~/components/checkin/Desk";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
+import { appNow } from "~/services/clock.server";
 import { outcomeTone } from "~/utils/checkin";
 
 /** The same code seen again within this time is the same ticket still in front of the camera. */
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const counts = await loadCounts(request, params.index);
   const { title, name } = await pageTitle(request, "checkin.scan.title", counts.conference);
-  return data({ title, name, id: counts.conference.id, total: counts.total }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ title, name, id: counts.conference.id, total: counts.total, asOf: (await appNow()).toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -105,7 +106,7 @@ function Camera({ onCode }: { onCode: (code: string) => void }) {
 }
 
 export default function Scan() {
-  const { name, id, total } = useLoaderData<typeof loader>();
+  const { name, id, total, asOf } = useLoaderData<typeof loader>();
   const typed = useActionData<DeskAnswer>();
   const scanned = useFetcher<DeskAnswer>();
   const { t } = useTranslation();
@@ -127,7 +128,7 @@ export default function Scan() {
         {t("checkin.scan.total", { checkedIn: total.checkedIn, registered: total.registered })}
       </p>
       {latest?.outcome ? (
-        <ResultPanel key={latest.at} outcome={latest.outcome} large />
+        <ResultPanel key={latest.at} outcome={latest.outcome} now={asOf} large />
       ) : (
         <p className="ui-chk-result ui-chk-result-idle ui-chk-result-large">{t("checkin.scan.waiting")}</p>
       )}

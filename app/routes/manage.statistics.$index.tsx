@@ -87,7 +87,7 @@ export default function Statistics() {
       <header className="ui-chk-dash-head">
         <h1 className="ui-chk-dash-title">{t("checkin.stats.title", { name: loaded.name })}</h1>
         <p className="ui-chk-dash-meta">
-          {t("checkin.stats.updated", { time: chinaClock(stats.generatedAt) })} · <Link to={`/manage/statistics/${id}`}>{t("checkin.counts.refresh")}</Link> ·{" "}
+          {t("checkin.stats.updated", { time: chinaClock(stats.generatedAt, stats.generatedAt) })} · <Link to={`/manage/statistics/${id}`}>{t("checkin.counts.refresh")}</Link> ·{" "}
           <Link to={`/manage/checkin/${id}`}>{t("checkin.stats.exit")}</Link>
         </p>
       </header>

@@ -9,6 +9,7 @@ import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { appNow } from "~/services/clock.server";
 import { chinaToday, pageParam, readFilters, toConferences } from "~/services/portal.server";
 import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -32,7 +33,7 @@ function shiftMonth(month: string, delta: number) {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const today = chinaToday();
+  const today = chinaToday(await appNow());
   const raw = url.searchParams.get("month") ?? "";
   const valid = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(raw);
   const month = valid && Number(valid[1]) >= 1900 && Number(valid[1]) <= 2999 ? raw : today.slice(0, 7);

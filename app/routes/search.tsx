@@ -8,6 +8,7 @@ import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { appNow } from "~/services/clock.server";
 import { chinaToday, pageParam, toConferences } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: t("portal.search.description"),
       keyword,
       page,
-      today: chinaToday(),
+      today: chinaToday(await appNow()),
       results: results && { list: toConferences(results.list), total: results.total },
       suggestions: facets && { cities: facets.cities.slice(0, SUGGESTED_CITIES), categories: facets.categories },
     },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { safeHref, safeSrc } from "../components/RichText";
 import { toFen } from "../utils/format";
+import { chinaMoment } from "./china-time";
 
 /**
  * Organiser authoring (issue 4): one schema per form, shared by the Remix actions and the
@@ -16,15 +17,14 @@ const optionalId = z
   .optional()
   .transform((value) => (value === undefined || value === "" ? null : Number(value)))
   .pipe(z.number().int().positive("authoring.v.invalid").nullable());
-/** A date and time as typed in a `datetime-local` input (China time) or an ISO string. */
+/** A date and time as typed in a `datetime-local` input (China time) or an ISO string (`chinaMoment`). */
 const moment = z
   .string({ error: "authoring.v.required" })
   .trim()
   .min(1, "authoring.v.required")
   .transform((value, ctx) => {
-    const text = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value}+08:00` : value;
-    const date = new Date(text);
-    if (Number.isNaN(date.getTime())) {
+    const date = chinaMoment(value);
+    if (!date) {
       ctx.addIssue({ code: "custom", message: "authoring.v.dateTime" });
       return z.NEVER;
     }

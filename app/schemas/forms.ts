@@ -3,6 +3,7 @@ import type { FieldType, FormField } from "../../platform/db/schema";
 import { checkbox, mobile } from "./account";
 import { parseOptions } from "./conference";
 import { type AnswerProblem, checkAnswers } from "./form-fields";
+import { chinaMoment } from "./china-time";
 
 /**
  * Standalone forms (surveys, sign-up sheets, calls for volunteers): one schema per form,
@@ -47,7 +48,7 @@ const optionalId = z
 
 export const formId = z.coerce.number({ error: "forms.v.invalid" }).int("forms.v.invalid").positive("forms.v.invalid").max(2_147_483_647, "forms.v.invalid");
 
-/** A deadline as typed in a `datetime-local` input (China time) or an ISO string; empty means none. */
+/** A deadline as typed in a `datetime-local` input (China time) or an ISO string (`chinaMoment`); empty means none. */
 const deadline = z
   .string()
   .trim()
@@ -55,9 +56,8 @@ const deadline = z
   .nullable()
   .transform((value, ctx) => {
     if (!value) return null;
-    const text = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value}+08:00` : value;
-    const date = new Date(text);
-    if (Number.isNaN(date.getTime())) {
+    const date = chinaMoment(value);
+    if (!date) {
       ctx.addIssue({ code: "custom", message: "forms.v.deadline" });
       return z.NEVER;
     }

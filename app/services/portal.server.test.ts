@@ -33,6 +33,8 @@ describe("chinaToday", () => {
   it("is the calendar day in China", () => {
     expect(chinaToday(new Date("2026-11-21T15:59:00Z"))).toBe("2026-11-21");
     expect(chinaToday(new Date("2026-11-21T16:00:00Z"))).toBe("2026-11-22");
+    // New Year's Eve 23:30 UTC is already the next year in China: the footer's year turns too.
+    expect(chinaToday(new Date("2027-12-31T23:30:00Z"))).toBe("2028-01-01");
   });
 });
 

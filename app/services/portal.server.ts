@@ -1,11 +1,12 @@
 import { safeHref, safeSrc } from "~/components/RichText";
 import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
+import { chinaDay } from "#platform/clock";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
 
-/** The calendar day in China, where the conferences are (YYYY-MM-DD). */
-export function chinaToday(now = new Date()) {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+/** The calendar day in China, where the conferences are (YYYY-MM-DD), at `now` (from `appNow()`). */
+export function chinaToday(now: Date) {
+  return chinaDay(now);
 }
 
 /** `page` from 1, clamped, as the other lists do; anything else is page 1. */

@@ -19,6 +19,9 @@ describe("check-in answers", () => {
     expect(chinaClock("2026-11-21T01:02:03Z", new Date("2026-11-21T10:00:00Z"))).toBe("09:02:03");
     // 23:30 UTC is the next morning in China.
     expect(chinaClock("2026-11-20T23:30:00Z", new Date("2026-11-20T12:00:00Z"))).toBe("2026-11-21 07:30:00");
+    // "Today" is the China day of the `now` given (the loader's asOf), across a year's end too.
+    expect(chinaClock("2027-12-31T23:00:00Z", "2027-12-31T23:30:00Z")).toBe("07:00:00");
+    expect(chinaClock("2027-12-31T15:00:00Z", "2027-12-31T23:30:00Z")).toBe("2027-12-31 23:00:00");
     expect(share(1, 3)).toBe(33);
     expect(share(0, 0)).toBe(0);
   });

@@ -41,11 +41,14 @@ export function outcomeKey({ result, registration }: CheckinOutcome) {
 
 const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 
-/** An instant as China's `HH:MM:SS`, with the date in front when it is not the day of `now`. */
-export function chinaClock(iso: string, now = new Date()) {
+/**
+ * An instant as China's `HH:MM:SS`, with the date in front when it is not the China day of `now`
+ * (the loader's `asOf`, from the app's clock: never the browser's or the server's own).
+ */
+export function chinaClock(iso: string, now: string | Date) {
   const at = (date: Date) => Object.fromEntries(clock.formatToParts(date).map((part) => [part.type, part.value]));
   const when = at(new Date(iso));
-  const today = at(now);
+  const today = at(new Date(now));
   const time = `${when.hour}:${when.minute}:${when.second}`;
   return when.year === today.year && when.month === today.month && when.day === today.day ? time : `${when.year}-${when.month}-${when.day} ${time}`;
 }

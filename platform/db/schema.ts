@@ -19,8 +19,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-const created = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const updated = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const created = () => timestamp({ withTimezone: true }).notNull();
+const updated = () => timestamp({ withTimezone: true }).notNull();
 
 export type RichText = Array<{ insert: string | Record<string, unknown>; attributes?: Record<string, unknown> }>;
 export type AuditState = "pending" | "approved" | "rejected";
@@ -563,7 +563,7 @@ export const replays = pgTable(
     hlsUrl: text(),
     durationSeconds: integer().notNull().default(0),
     isPublish: boolean().notNull().default(true),
-    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     index().on(t.isPublish, t.recordedAt),

@@ -7,6 +7,7 @@
  * keeps round trips per table constant instead of per row, and stays safe if other sessions insert
  * at the same time (reserved ids are never handed out twice).
  */
+import { chinaDay } from "../clock";
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -137,11 +138,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
       return;
     }
     const r = createRandom(20240611);
-    const plan = new Plan();
+    const plan = new Plan(now);
     const people = planAccounts(plan, r, now);
     const directory = planDirectory(plan, r, now);
     planReferences(plan, r, directory);
-    const ctx: ConferenceContext = { ...directory, organiser: people.organiser, owners: people.others, now, today: chinaToday(now) };
+    const ctx: ConferenceContext = { ...directory, organiser: people.organiser, owners: people.others, now, today: chinaDay(now) };
     const showcase = planShowcase(plan, r, ctx, people);
     const specs = demoConferenceSpecs(r, ctx, generated);
     const confs = [showcase, ...specs.map((spec) => planConference(plan, r, ctx, spec))];
@@ -172,7 +173,7 @@ export async function addConferences(db: Db, count: number, options: AddConferen
     const r = createRandom(options.seed ?? 7919 + existing * 31);
     for (let done = 0; done < total; done += chunkSize) {
       const n = Math.min(chunkSize, total - done);
-      const plan = new Plan();
+      const plan = new Plan(now);
       for (let i = 0; i < n; i++) planConference(plan, r, ctx, bulkSpec(r, ctx, existing + done + i));
       await plan.flush(tx, rows);
       log(`added ${done + n}/${total} conferences (${Math.round(performance.now() - started)} ms)`);
@@ -234,6 +235,9 @@ const ROWS_PER_INSERT = 500;
 class Plan {
   private pending = new Map<PgTable, Array<{ ref: Ref; values: Values }>>();
 
+  /** `now` stamps the rows that give no `createdAt` / `updatedAt` of their own: the database has no clock default. */
+  constructor(private readonly now: Date) {}
+
   add(table: PgTable, values: Values): Ref {
     let list = this.pending.get(table);
     if (!list) this.pending.set(table, (list = []));
@@ -250,13 +254,16 @@ class Plan {
       const list = this.pending.get(table);
       if (!list?.length) continue;
       const name = getTableName(table);
-      const serial = "id" in getTableColumns(table);
+      const columns = getTableColumns(table);
+      const serial = "id" in columns;
+      const stamps = (["createdAt", "updatedAt"] as const).filter((key) => key in columns);
       if (serial) {
         const ids = await reserveIds(db, name, list.length);
         list.forEach((entry, i) => (entry.ref.id = ids[i]));
       }
       const values = list.map((entry) => {
         const row: Values = serial ? { id: entry.ref.id } : {};
+        for (const key of stamps) row[key] = this.now;
         for (const [key, value] of Object.entries(entry.values)) {
           if (value instanceof Ref) {
             if (!value.id) throw new Error(`seed: ${name}.${key} points at a row not inserted yet`);
@@ -351,7 +358,6 @@ function createRandom(seed: number) {
 
 const DAY_MS = 86_400_000;
 /** Conference dates are local to China (UTC+8). */
-const chinaToday = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+08:00`);
 const minDate = (a: Date, b: Date) => (a.getTime() < b.getTime() ? a : b);
@@ -1656,7 +1662,7 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
     organiser: organiserRows[0]?.id ?? null,
     owners: ownerRows.map((row) => row.id),
     now,
-    today: chinaToday(now),
+    today: chinaDay(now),
   };
 }
 

@@ -16,9 +16,9 @@ beforeAll(async () => {
   const rows = await p.db
     .insert(conferences)
     .values([
-      { ownerAccountId: ownerId, nameZh: "已发布的会议", nameEn: "Published", startDate: "2027-01-10", endDate: "2027-01-12", cityZh: "杭州", cityEn: "Hangzhou", isPublish: true, searchText: "已发布的会议 published 杭州 hangzhou" },
-      { ownerAccountId: ownerId, nameZh: "未发布的会议", nameEn: "Draft", startDate: "2027-02-10", endDate: "2027-02-12", isPublish: false, searchText: "未发布的会议 draft" },
-      { ownerAccountId: ownerId, nameZh: "往届会议", nameEn: "Past", startDate: "2025-01-10", endDate: "2025-01-12", cityZh: "北京", cityEn: "Beijing", isPublish: true, searchText: "往届会议 past 北京 beijing" },
+      { ownerAccountId: ownerId, nameZh: "已发布的会议", nameEn: "Published", startDate: "2027-01-10", endDate: "2027-01-12", cityZh: "杭州", cityEn: "Hangzhou", isPublish: true, searchText: "已发布的会议 published 杭州 hangzhou", ...p.stamp() },
+      { ownerAccountId: ownerId, nameZh: "未发布的会议", nameEn: "Draft", startDate: "2027-02-10", endDate: "2027-02-12", isPublish: false, searchText: "未发布的会议 draft", ...p.stamp() },
+      { ownerAccountId: ownerId, nameZh: "往届会议", nameEn: "Past", startDate: "2025-01-10", endDate: "2025-01-12", cityZh: "北京", cityEn: "Beijing", isPublish: true, searchText: "往届会议 past 北京 beijing", ...p.stamp() },
     ])
     .returning({ id: conferences.id, isPublish: conferences.isPublish });
   unpublishedId = rows.find((r) => !r.isPublish)!.id;
@@ -40,14 +40,14 @@ describe("account", () => {
 
   it("certification follows an approved organization", async () => {
     expect((await p.call<{ has: boolean }>("GET", "/account/certification", { token: owner })).data.has).toBe(false);
-    await p.db.insert(organizations).values({ accountId: ownerId, name: "某大学", type: "university", state: "approved" });
+    await p.db.insert(organizations).values({ accountId: ownerId, name: "某大学", type: "university", state: "approved", ...p.stamp() });
     expect((await p.call<{ has: boolean }>("GET", "/account/certification", { token: owner })).data.has).toBe(true);
     expect((await p.call<{ certification: boolean }>("GET", "/account", { token: owner })).data.certification).toBe(true);
   });
 
   it("finds the research group of an account, or null", async () => {
     expect((await p.call("GET", `/group/by-account/${ownerId}`, { token: owner })).data).toBeNull();
-    const [group] = await p.db.insert(researchGroups).values({ ownerAccountId: ownerId, nameZh: "课题组" }).returning();
+    const [group] = await p.db.insert(researchGroups).values({ ownerAccountId: ownerId, nameZh: "课题组", ...p.stamp() }).returning();
     expect((await p.call<{ id: number }>("GET", `/group/by-account/${ownerId}`, { token: owner })).data.id).toBe(group.id);
     expect((await p.call("GET", "/group/by-account/abc", { token: owner })).status).toBe(404);
   });
@@ -80,7 +80,7 @@ describe("conferences", () => {
     const mine = await p.call<{ canManage: boolean }>("GET", `/conference/${unpublishedId}`, { token: owner });
     expect(mine.data.canManage).toBe(true);
     const [{ id: otherId }] = await p.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.mobile, "13944440002"));
-    await p.db.insert(conferenceAdmins).values({ conferenceId: unpublishedId, accountId: otherId });
+    await p.db.insert(conferenceAdmins).values({ conferenceId: unpublishedId, accountId: otherId, ...p.stamp() });
     expect((await p.call("GET", `/conference/${unpublishedId}`, { token: other })).status).toBe(200);
   });
 

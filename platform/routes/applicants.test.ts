@@ -146,7 +146,7 @@ describe("permissions", () => {
 
   it("lets the conference's admin users in", async () => {
     const admin = await person(p, "协办");
-    await p.db.insert(conferenceAdmins).values({ conferenceId: setup.conference.id, accountId: admin.id });
+    await p.db.insert(conferenceAdmins).values({ conferenceId: setup.conference.id, accountId: admin.id, ...p.stamp() });
     const row = await enter("协办可改");
     expect((await list("", admin.token)).status).toBe(200);
     const res = await p.call<Row>("PUT", `/user/remark/${row.id}`, { token: admin.token, body: { remark: "协办备注" } });
@@ -361,6 +361,7 @@ describe("export", () => {
       ticketCode: `EXPORT${String(i).padStart(4, "0")}`,
       state: "confirmed" as const,
       answers: { department: `系${i}` },
+      ...p.stamp(),
     }));
     await p.db.insert(registrations).values(values);
     const response = await p.app.fetch(

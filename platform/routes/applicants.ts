@@ -238,6 +238,7 @@ export function applicantRoutes(deps: PlatformDeps) {
       action: "sms.send",
       target: `conference:${conferenceId}`,
       detail: { text, recipients: mobiles.length, sent, registrationIds: input.ids },
+      at: deps.now(),
     });
     if (sent === 0) fail(502, "errors.smsFailed");
     return ok(c, { text, recipients: mobiles.length, sent, failed: mobiles.length - sent });

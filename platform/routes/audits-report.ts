@@ -1,3 +1,4 @@
+import { chinaDay, chinaDayStart } from "../clock";
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { reportRangeSchema } from "../../app/schemas/audits";
@@ -12,19 +13,13 @@ import { approvedNightsByHotel } from "./audits-hotels";
 
 const METHODS: PaymentMethod[] = ["transfer", "paypal", "alipay", "union"];
 const REGISTRATION_STATES = ["pending", "confirmed", "rejected", "cancelled"] as const;
-/** Report days are calendar days in China. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
 /** Subscribers listed under each session; the count says how many there are in all. */
 const SUBSCRIBERS_SHOWN = 100;
 
-const chinaDay = (instant: Date) => new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS);
-
-/** The figures of one conference between two days (both included), by when each thing happened. */
+/** The figures of one conference between two China days (both included), by when each thing happened. */
 async function reportFigures(db: Db, conference: typeof conferences.$inferSelect, range: { from: string; to: string }) {
-  const from = dayStart(range.from);
-  const to = new Date(dayStart(range.to).getTime() + DAY_MS);
+  const from = chinaDayStart(range.from);
+  const to = chinaDayStart(range.to, 1);
   const id = conference.id;
   const [byState, byIdentity, revenue, invoiceRows, [checkins], hotelNights] = await Promise.all([
     db

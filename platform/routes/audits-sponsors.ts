@@ -77,7 +77,7 @@ export function auditSponsorRoutes(deps: PlatformDeps) {
       const [sponsor] = await tx.select().from(sponsors).where(eq(sponsors.id, id)).for("update");
       const remark = remarkOf(organiser.id, text);
       const [updated] = await tx.update(sponsors).set({ remarks: [...sponsor.remarks, remark] }).where(eq(sponsors.id, id)).returning();
-      await recordAudit(tx, { conferenceId: sponsor.conferenceId, accountId: organiser.id, action: "sponsor.remark", target: `sponsor:${id}`, detail: { text } });
+      await recordAudit(tx, { conferenceId: sponsor.conferenceId, accountId: organiser.id, action: "sponsor.remark", target: `sponsor:${id}`, detail: { text }, at: deps.now() });
       return updated;
     });
     return ok(c, row);

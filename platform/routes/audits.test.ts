@@ -43,7 +43,7 @@ const trail = (target: string) => p.db.select().from(auditLog).where(eq(auditLog
 async function booking(values: Partial<typeof hotelBookings.$inferInsert> = {}) {
   const [row] = await p.db
     .insert(hotelBookings)
-    .values({ conferenceId: s.conference.id, accountId: attendee.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 1, priceFen: 100_000, ...values })
+    .values({ conferenceId: s.conference.id, accountId: attendee.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 1, priceFen: 100_000, ...values, ...p.stamp() })
     .returning();
   return row;
 }
@@ -195,7 +195,7 @@ describe("sponsors and their hotel requests", () => {
   it("are approved or rejected, collect remarks, and export", async () => {
     const [sponsor] = await p.db
       .insert(sponsors)
-      .values({ conferenceId: s.conference.id, accountId: attendee.id, kind: "exhibitor", company: "杭州智算科技", contact: "赵经理", phone: "13900001111", booth: "A12" })
+      .values({ conferenceId: s.conference.id, accountId: attendee.id, kind: "exhibitor", company: "杭州智算科技", contact: "赵经理", phone: "13900001111", booth: "A12", ...p.stamp() })
       .returning();
     const remark = await p.call<{ remarks: Array<{ by: number; text: string; at: string }> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: "需要电源" } });
     expect(remark.data.remarks).toEqual([{ by: s.organiser.id, text: "需要电源", at: p.deps.now().toISOString() }]);
@@ -215,7 +215,7 @@ describe("sponsors and their hotel requests", () => {
 
     const [request] = await p.db
       .insert(sponsorHotelRequests)
-      .values({ conferenceId: s.conference.id, sponsorId: sponsor.id, accountId: attendee.id, roomId: room.id, checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 1, guests: [{ name: "布展人员", mobile: "13900002222" }] })
+      .values({ conferenceId: s.conference.id, sponsorId: sponsor.id, accountId: attendee.id, roomId: room.id, checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 1, guests: [{ name: "布展人员", mobile: "13900002222" }], ...p.stamp() })
       .returning();
     const decided = await p.call<{ state: string }>("PATCH", `/sponsor-hotel/${request.id}`, { token: org(), body: { state: "approved" } });
     expect(decided.data.state).toBe("approved");
@@ -231,10 +231,10 @@ describe("papers and files", () => {
   it("are filtered, rejected with a remark the author can read, and exported", async () => {
     const [paper] = await p.db
       .insert(papers)
-      .values({ conferenceId: s.conference.id, branchId: branch.id, accountId: attendee.id, title: "图神经网络的稀疏训练", authors: [{ name: "张三", affiliation: "浙江大学" }], keywords: "GNN", uploadKey: "u/2026/11/paper.pdf" })
+      .values({ conferenceId: s.conference.id, branchId: branch.id, accountId: attendee.id, title: "图神经网络的稀疏训练", authors: [{ name: "张三", affiliation: "浙江大学" }], keywords: "GNN", uploadKey: "u/2026/11/paper.pdf", ...p.stamp() })
       .returning();
-    await p.db.insert(papers).values({ conferenceId: s.conference.id, accountId: attendee.id, title: "主会场报告", uploadKey: "u/2026/11/main.pdf" });
-    const [file] = await p.db.insert(conferenceFiles).values({ conferenceId: s.conference.id, accountId: attendee.id, name: "海报.pdf", uploadKey: "u/2026/11/poster.pdf" }).returning();
+    await p.db.insert(papers).values({ conferenceId: s.conference.id, accountId: attendee.id, title: "主会场报告", uploadKey: "u/2026/11/main.pdf", ...p.stamp() });
+    const [file] = await p.db.insert(conferenceFiles).values({ conferenceId: s.conference.id, accountId: attendee.id, name: "海报.pdf", uploadKey: "u/2026/11/poster.pdf", ...p.stamp() }).returning();
 
     type List = { list: Array<{ id: number; title: string; branchZh: string | null }>; total: number; branches: Array<{ id: number }> };
     const inBranch = await p.call<List>("GET", `/issue/conference/${s.conference.id}?branchId=${branch.id}`, { token: org() });
@@ -271,9 +271,9 @@ describe("schedule subscriptions", () => {
       .returning();
     const other = await person(p, "订阅者乙");
     await p.db.insert(scheduleSubscriptions).values([
-      { scheduleId: popular.id, accountId: attendee.id },
-      { scheduleId: popular.id, accountId: other.id },
-      { scheduleId: quiet.id, accountId: other.id },
+      { scheduleId: popular.id, accountId: attendee.id, ...p.stamp() },
+      { scheduleId: popular.id, accountId: other.id, ...p.stamp() },
+      { scheduleId: quiet.id, accountId: other.id, ...p.stamp() },
     ]);
     const res = await p.call<{ list: Array<{ titleZh: string; count: number; subscribers: Array<{ name: string }> }>; subscriptions: number }>("GET", `/user/schedule/conference/${s.conference.id}`, { token: org() });
     expect(res.data.list.map((row) => [row.titleZh, row.count])).toEqual([

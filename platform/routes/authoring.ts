@@ -117,7 +117,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     return db.transaction(async (tx) => {
       const result = await change(tx);
-      await recordAudit(tx, { conferenceId, accountId: account.id, action, target, detail });
+      await recordAudit(tx, { conferenceId, accountId: account.id, action, target, detail, at: deps.now() });
       return result;
     });
   }
@@ -146,13 +146,13 @@ export function authoringRoutes(deps: PlatformDeps) {
     const created = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(conferences)
-        .values({ ...basics, cover: basics.cover || null, ownerAccountId: account.id, isPublish: false, searchText })
+        .values({ ...basics, cover: basics.cover || null, ownerAccountId: account.id, isPublish: false, searchText, createdAt: deps.now(), updatedAt: deps.now() })
         .returning({ id: conferences.id });
       await tx.insert(modules).values([
         { conferenceId: row.id, type: "intro", titleZh: "会议简介", titleEn: "About", sort: 1 },
         { conferenceId: row.id, type: "schedule", titleZh: "会议日程", titleEn: "Programme", sort: 2 },
       ]);
-      await recordAudit(tx, { conferenceId: row.id, accountId: account.id, action: "conference.create", target: `conference:${row.id}` });
+      await recordAudit(tx, { conferenceId: row.id, accountId: account.id, action: "conference.create", target: `conference:${row.id}`, at: deps.now() });
       return row;
     });
     return ok(c, { id: created.id }, 201);
@@ -431,7 +431,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const account = await guard(c, conferenceId);
     const { remark, ...input } = parse(c, sponsorSchema, body);
     const remarks = remark ? [{ by: account.id, at: deps.now().toISOString(), text: remark }] : [];
-    const row = await audited(c, conferenceId, "sponsor.create", "sponsor", async (tx) => (await tx.insert(sponsors).values({ ...input, conferenceId, state: "approved", remarks }).returning())[0]);
+    const row = await audited(c, conferenceId, "sponsor.create", "sponsor", async (tx) => (await tx.insert(sponsors).values({ ...input, conferenceId, state: "approved", remarks, createdAt: deps.now() }).returning())[0]);
     return ok(c, row, 201);
   });
   app.put("/sponsor/:id{[0-9]+}", async (c) => {
@@ -642,7 +642,7 @@ export function authoringRoutes(deps: PlatformDeps) {
     const { mobile, remark } = parse(c, adminUserSchema, body);
     const account = await accountByMobile(db, mobile);
     if (!account) fieldFail(c, "mobile", "authoring.v.noSuchAccount");
-    await audited(c, conferenceId, "admin-user.create", `account:${account.id}`, (tx) => tx.insert(conferenceAdmins).values({ conferenceId, accountId: account.id, remark }).onConflictDoNothing(), { remark });
+    await audited(c, conferenceId, "admin-user.create", `account:${account.id}`, (tx) => tx.insert(conferenceAdmins).values({ conferenceId, accountId: account.id, remark, createdAt: deps.now() }).onConflictDoNothing(), { remark });
     return ok(c, { accountId: account.id }, 201);
   });
 

@@ -31,6 +31,7 @@ async function ticket(setup: ConferenceSetup, values: { state?: RegistrationStat
       state: values.state ?? "confirmed",
       feeFen: values.feeFen ?? 0,
       ticketCode: newTicketCode(),
+      ...p.stamp(),
     })
     .returning();
   return row;
@@ -98,11 +99,11 @@ describe("checking a ticket in", () => {
   });
 
   it("counts a team payment that lists the member", async () => {
-    const [team] = await p.db.insert(teams).values({ conferenceId: s.conference.id, leaderAccountId: s.organiser.id, name: "课题组" }).returning();
+    const [team] = await p.db.insert(teams).values({ conferenceId: s.conference.id, leaderAccountId: s.organiser.id, name: "课题组", ...p.stamp() }).returning();
     const [member, left] = await Promise.all([ticket(s, { feeFen: 80_000 }), ticket(s, { feeFen: 80_000 })]);
     await p.db.update(registrations).set({ teamId: team.id }).where(inArray(registrations.id, [member.id, left.id]));
     expect((await checkIn({ registrationId: member.id })).data.result).toBe("not_paid");
-    await p.db.insert(payments).values({ conferenceId: s.conference.id, teamId: team.id, method: "transfer", amountFen: 80_000, state: "paid", tradeNo: `T${team.id}`, details: { registrationIds: [member.id] } });
+    await p.db.insert(payments).values({ conferenceId: s.conference.id, teamId: team.id, method: "transfer", amountFen: 80_000, state: "paid", tradeNo: `T${team.id}`, details: { registrationIds: [member.id] }, ...p.stamp() });
     expect((await checkIn({ registrationId: member.id })).data.result).toBe("checked_in");
     // A team member the payment does not list still owes the fee.
     expect((await checkIn({ registrationId: left.id })).data.result).toBe("not_paid");
@@ -227,17 +228,17 @@ describe("statistics", () => {
     await p.db.update(registrations).set({ createdAt: day("2026-11-20T15:30:00Z") }).where(eq(registrations.id, rows[0].id));
     for (const row of rows.slice(1)) await p.db.update(registrations).set({ createdAt: day("2026-11-21T02:00:00Z") }).where(eq(registrations.id, row.id));
     await p.db.insert(payments).values([
-      { conferenceId: setup.conference.id, registrationId: rows[0].id, method: "transfer", amountFen: 80_000, state: "paid", tradeNo: `S${rows[0].id}a` },
-      { conferenceId: setup.conference.id, registrationId: rows[1].id, method: "alipay", amountFen: 200_000, state: "paid", tradeNo: `S${rows[1].id}b` },
-      { conferenceId: setup.conference.id, registrationId: rows[2].id, method: "transfer", amountFen: 80_000, state: "pending_audit", tradeNo: `S${rows[2].id}c` },
+      { conferenceId: setup.conference.id, registrationId: rows[0].id, method: "transfer", amountFen: 80_000, state: "paid", tradeNo: `S${rows[0].id}a`, ...p.stamp() },
+      { conferenceId: setup.conference.id, registrationId: rows[1].id, method: "alipay", amountFen: 200_000, state: "paid", tradeNo: `S${rows[1].id}b`, ...p.stamp() },
+      { conferenceId: setup.conference.id, registrationId: rows[2].id, method: "transfer", amountFen: 80_000, state: "pending_audit", tradeNo: `S${rows[2].id}c`, ...p.stamp() },
     ]);
     await p.call("POST", "/user/checkin", { token: organiser, body: { conferenceId: setup.conference.id, registrationId: rows[0].id } });
     const [hotel] = await p.db.insert(hotels).values({ conferenceId: setup.conference.id, nameZh: "会议酒店" }).returning();
     const [room] = await p.db.insert(hotelRooms).values({ hotelId: hotel.id, typeZh: "大床房", priceFen: 45_000, inventory: 10, startDate: "2027-01-09", endDate: "2027-01-12" }).returning();
     await p.db.insert(hotelBookings).values([
-      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-09", checkOut: "2027-01-11", rooms: 2, priceFen: 0, state: "approved" },
-      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-11", rooms: 1, priceFen: 0, state: "pending" },
-      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 5, priceFen: 0, state: "rejected" },
+      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-09", checkOut: "2027-01-11", rooms: 2, priceFen: 0, state: "approved", ...p.stamp() },
+      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-11", rooms: 1, priceFen: 0, state: "pending", ...p.stamp() },
+      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 5, priceFen: 0, state: "rejected", ...p.stamp() },
     ]);
 
     const stats = await p.call<{

@@ -12,9 +12,9 @@ beforeAll(async () => {
   token = await p.signIn("13933330001");
   [{ id: accountId }] = await p.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.mobile, "13933330001"));
   await p.db.insert(inbox).values([
-    { accountId, kind: "notice", titleZh: "通知一" },
-    { accountId, kind: "notice", titleZh: "通知二" },
-    { accountId, kind: "message", titleZh: "私信一" },
+    { accountId, kind: "notice", titleZh: "通知一", ...p.stamp() },
+    { accountId, kind: "notice", titleZh: "通知二", ...p.stamp() },
+    { accountId, kind: "message", titleZh: "私信一", ...p.stamp() },
   ]);
 });
 afterAll(() => p.close());
@@ -116,7 +116,7 @@ describe("who may download a private upload", () => {
     expect((await fetchAs(author.token)).status).toBe(200);
     expect((await fetchAs(conference.organiser.token)).status).toBe(404);
 
-    await p.db.insert(papers).values({ conferenceId: conference.conference.id, accountId: author.id, title: "论文", uploadKey: res.data.key });
+    await p.db.insert(papers).values({ conferenceId: conference.conference.id, accountId: author.id, title: "论文", uploadKey: res.data.key, ...p.stamp() });
     const download = await fetchAs(conference.organiser.token);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toContain("attachment");

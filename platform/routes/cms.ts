@@ -83,6 +83,7 @@ export function cmsRoutes(deps: PlatformDeps) {
       size: bytes.length,
       storage: deps.storage.name,
       isPublic: visibility === "images-public" && IMAGE_TYPES.includes(type.mime),
+      createdAt: now,
     });
     return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length });
   };

@@ -187,7 +187,7 @@ describe("what only organisers see", () => {
   });
 
   it("sponsors are listed once approved, by kind", async () => {
-    await p.db.insert(sponsors).values({ conferenceId: showcase, kind: "sponsor", company: "待审核公司", state: "pending", phone: "13511112222" });
+    await p.db.insert(sponsors).values({ conferenceId: showcase, kind: "sponsor", company: "待审核公司", state: "pending", phone: "13511112222", ...p.stamp() });
     const all = await p.call<List<{ company: string }>>("GET", `/sponsor/conference?conferenceId=${showcase}`);
     expect(all.data.list.map((s) => s.company)).not.toContain("待审核公司");
     const exhibitors = await p.call<List<{ kind: string }>>("GET", `/sponsor/conference?conferenceId=${showcase}&kind=exhibitor`);

@@ -1,3 +1,4 @@
+import { chinaDay } from "../clock";
 import { and, asc, count, desc, eq, exists, inArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PlatformDeps, type PlatformEnv, requireAccount } from "../context";
@@ -5,7 +6,7 @@ import type { Db } from "../db";
 import { categories, conferenceAdmins, conferences, majors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { canManageConference } from "../services/access";
-import { chinaDay, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
+import { conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
 
 const listColumns = { ...conferenceCardColumns, categoryId: conferences.categoryId, majorId: conferences.majorId };
 

@@ -32,7 +32,7 @@ const pkuConferences: Array<{ id: number; startDate: string; isPublish: boolean 
 beforeAll(async () => {
   p = await testPlatform();
   const db = p.db;
-  const [owner] = await db.insert(accounts).values({ mobile: "13900000001", name: "主办方" }).returning();
+  const [owner] = await db.insert(accounts).values({ mobile: "13900000001", name: "主办方", ...p.stamp() }).returning();
   const [physics, history] = await db
     .insert(majors)
     .values([
@@ -58,16 +58,16 @@ beforeAll(async () => {
     { nameZh: "复旦大学图书馆中国史分馆", nameEn: "Chinese History Library, Fudan University", cityZh: "上海", cityEn: "Shanghai", addressZh: "上海市杨浦区邯郸路220号", addressEn: "220 Handan Road, Yangpu District, Shanghai", major: history, subject: null },
   ];
   await db.insert(references).values(
-    rows.map(({ major, subject, ...row }) => ({ ...row, majorId: major.id, subjectId: subject?.id ?? null, searchText: referenceSearchText(row, major, subject) })),
+    rows.map(({ major, subject, ...row }) => ({ ...row, majorId: major.id, subjectId: subject?.id ?? null, searchText: referenceSearchText(row, major, subject), ...p.stamp() })),
   );
 
   const [pku, fudan, tongji, empty] = await db
     .insert(institutions)
     .values([
-      { nameZh: "北京大学", nameEn: "Peking University", cityZh: "北京", cityEn: "Beijing", certified: true },
-      { nameZh: "复旦大学", nameEn: "Fudan University", cityZh: "上海", cityEn: "Shanghai", certified: true },
-      { nameZh: "同济大学", nameEn: "Tongji University", cityZh: "上海", cityEn: "Shanghai", certified: false },
-      { nameZh: "西湖大学", nameEn: "Westlake University", cityZh: "杭州", cityEn: "Hangzhou", certified: true },
+      { nameZh: "北京大学", nameEn: "Peking University", cityZh: "北京", cityEn: "Beijing", certified: true, ...p.stamp() },
+      { nameZh: "复旦大学", nameEn: "Fudan University", cityZh: "上海", cityEn: "Shanghai", certified: true, ...p.stamp() },
+      { nameZh: "同济大学", nameEn: "Tongji University", cityZh: "上海", cityEn: "Shanghai", certified: false, ...p.stamp() },
+      { nameZh: "西湖大学", nameEn: "Westlake University", cityZh: "杭州", cityEn: "Hangzhou", certified: true, ...p.stamp() },
     ])
     .returning();
   Object.assign(ids, { pku: pku.id, fudan: fudan.id, tongji: tongji.id, empty: empty.id });
@@ -80,6 +80,7 @@ beforeAll(async () => {
     startDate,
     endDate: startDate,
     isPublish,
+    ...p.stamp(),
   });
   const inserted = await db
     .insert(conferences)

@@ -211,7 +211,7 @@ export function formRoutes(deps: PlatformDeps) {
   };
 
   const audit = (tx: Pick<Db, "insert">, form: Pick<Form, "id" | "conferenceId">, account: Account, action: string, detail?: Record<string, unknown>) =>
-    recordAudit(tx, { conferenceId: form.conferenceId, accountId: account.id, action, target: `form:${form.id}`, detail });
+    recordAudit(tx, { conferenceId: form.conferenceId, accountId: account.id, action, target: `form:${form.id}`, detail, at: deps.now() });
 
   // ─── Lists ─────────────────────────────────────────────────────────────────────────
 

@@ -73,7 +73,7 @@ export function loginRoutes(deps: PlatformDeps) {
     await consumeCode(deps, input.mobile, input.code);
     const [created] = await deps.db
       .insert(accounts)
-      .values({ mobile: input.mobile, name: input.name, defaultType: langOf(c) === "en" ? 1 : 0, userRecord: withUser })
+      .values({ mobile: input.mobile, name: input.name, defaultType: langOf(c) === "en" ? 1 : 0, userRecord: withUser, createdAt: deps.now(), updatedAt: deps.now() })
       .onConflictDoNothing()
       .returning();
     if (!created) fail(400, "errors.alreadyRegistered", { code: CODE_ALREADY_REGISTERED });

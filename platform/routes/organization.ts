@@ -88,7 +88,7 @@ export function organizationRoutes(deps: PlatformDeps) {
         fail(exists ? 400 : 404, exists ? "organization.errors.alreadyDecided" : "errors.notFound");
       }
       if (row.state === "approved") {
-        await tx.insert(institutions).values({ nameZh: row.name, nameEn: "", organizationId: row.id, certified: true });
+        await tx.insert(institutions).values({ nameZh: row.name, nameEn: "", organizationId: row.id, certified: true, createdAt: deps.now() });
       }
       await tx.insert(auditLog).values({
         accountId: admin.id,

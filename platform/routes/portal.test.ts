@@ -33,6 +33,7 @@ async function addConferences(rows: Row[]) {
     majorId: row.major ?? null,
     categoryId: row.category ?? null,
     searchText: conferenceSearchText(row),
+    ...p.stamp(),
   }));
   const inserted = await p.db.insert(conferences).values(values).returning({ id: conferences.id });
   rows.forEach((row, i) => (ids[row.key] = inserted[i].id));
@@ -40,7 +41,7 @@ async function addConferences(rows: Row[]) {
 
 beforeAll(async () => {
   p = await testPlatform();
-  [{ id: ownerId }] = await p.db.insert(accounts).values({ mobile: "13955550001", name: "主办方" }).returning({ id: accounts.id });
+  [{ id: ownerId }] = await p.db.insert(accounts).values({ mobile: "13955550001", name: "主办方", ...p.stamp() }).returning({ id: accounts.id });
   [{ id: science }, { id: engineering }] = await p.db
     .insert(categories)
     .values([
@@ -228,7 +229,7 @@ describe("search", () => {
     const rows = Array.from({ length: 3000 }, (_, i) => {
       const [cityZh, cityEn] = i % 50 === 0 ? ["北京", "Beijing"] : [["上海", "Shanghai"], ["广州", "Guangzhou"], ["成都", "Chengdu"]][i % 3];
       const row = { nameZh: `第${i}届材料科学研讨会`, nameEn: `Materials Workshop ${i}`, cityZh, cityEn };
-      return { ownerAccountId: ownerId, ...row, startDate: "2027-06-01", endDate: "2027-06-02", isPublish: true, searchText: conferenceSearchText(row) };
+      return { ownerAccountId: ownerId, ...row, startDate: "2027-06-01", endDate: "2027-06-02", isPublish: true, searchText: conferenceSearchText(row), ...p.stamp() };
     });
     for (let i = 0; i < rows.length; i += 500) await p.db.insert(conferences).values(rows.slice(i, i + 500));
     expect(await total("北京")).toBe(3 + 60);

@@ -1,9 +1,10 @@
+import { chinaDay } from "../clock";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
-import { allOf, chinaDay, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
+import { allOf, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;

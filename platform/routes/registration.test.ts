@@ -210,7 +210,7 @@ describe("my registrations", () => {
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(moderated) });
     const [intent] = await p.db
       .insert(payments)
-      .values({ conferenceId: moderated.conference.id, registrationId: reg.data.id, accountId: me.id, method: "paypal", amountFen: 80_000, tradeNo: `T${reg.data.id}X${Date.now()}` })
+      .values({ conferenceId: moderated.conference.id, registrationId: reg.data.id, accountId: me.id, method: "paypal", amountFen: 80_000, tradeNo: `T${reg.data.id}X${Date.now()}`, ...p.stamp() })
       .returning();
     const started = await p.call("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: moderated.regular.id, answers: ANSWERS } });
     expect(started.status).toBe(400);

@@ -315,7 +315,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     if (!account) {
       [account] = await deps.db
         .insert(accounts)
-        .values({ mobile: input.mobile, name: row.name, email: row.email, defaultType: langOf(c) === "en" ? 1 : 0 })
+        .values({ mobile: input.mobile, name: row.name, email: row.email, defaultType: langOf(c) === "en" ? 1 : 0, createdAt: deps.now(), updatedAt: deps.now() })
         .onConflictDoNothing()
         .returning();
       account ??= await accountByMobile(deps.db, input.mobile);

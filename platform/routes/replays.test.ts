@@ -29,7 +29,7 @@ const conf = { a: 0, b: 0, hidden: 0 };
 beforeAll(async () => {
   p = await testPlatform();
   const db = p.db;
-  const [owner] = await db.insert(accounts).values({ mobile: "13900000002", name: "主办方" }).returning();
+  const [owner] = await db.insert(accounts).values({ mobile: "13900000002", name: "主办方", ...p.stamp() }).returning();
   const [physics, history] = await db
     .insert(majors)
     .values([
@@ -37,7 +37,7 @@ beforeAll(async () => {
       { nameZh: "中国史", nameEn: "Chinese History" },
     ])
     .returning();
-  const base = { ownerAccountId: owner.id, startDate: "2025-05-01", endDate: "2025-05-02" };
+  const base = { ownerAccountId: owner.id, startDate: "2025-05-01", endDate: "2025-05-02", ...p.stamp() };
   const [a, b, hidden, history1] = await db
     .insert(conferences)
     .values([

@@ -1,3 +1,4 @@
+import { chinaDayStart } from "../clock";
 import { and, asc, eq, gt, gte, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ApplicantFilters } from "../../app/schemas/applicants";
@@ -71,7 +72,6 @@ function coveredBy(conferenceId: number, states: string[]): SQL {
 }
 
 /** Midnight in China (where the conferences are) at the start of a calendar day. */
-const chinaMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 /** The rows of one conference that the list's filters select. */
 export function applicantCondition(conferenceId: number, filters: ApplicantFilters): SQL {
@@ -81,8 +81,8 @@ export function applicantCondition(conferenceId: number, filters: ApplicantFilte
   if (filters.identityId) where.push(eq(registrations.identityId, filters.identityId));
   if (filters.levelId) where.push(eq(registrations.levelId, filters.levelId));
   if (filters.checkin) where.push(eq(registrations.checkinState, filters.checkin === "yes"));
-  if (filters.from) where.push(gte(registrations.createdAt, chinaMidnight(filters.from)));
-  if (filters.to) where.push(lt(registrations.createdAt, new Date(chinaMidnight(filters.to).getTime() + 86_400_000)));
+  if (filters.from) where.push(gte(registrations.createdAt, chinaDayStart(filters.from)));
+  if (filters.to) where.push(lt(registrations.createdAt, chinaDayStart(filters.to, 1)));
   if (filters.ids?.length) where.push(inArray(registrations.id, filters.ids));
   switch (filters.paymentState) {
     case "paid":
@@ -151,6 +151,7 @@ export async function decideRegistration(deps: Deps, by: number, row: Registrati
       action: state === "confirmed" ? "registration.confirm" : "registration.reject",
       target: target(current),
       detail: { from: current.state, to: state, name: current.name },
+      at: deps.now(),
     });
     return updated;
   });
@@ -164,7 +165,7 @@ export async function remarkRegistration(deps: Deps, by: number, row: Registrati
       .set({ remark: remark || null, updatedAt: deps.now() })
       .where(eq(registrations.id, current.id))
       .returning();
-    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.remark", target: target(current), detail: { from: current.remark ?? "", to: remark } });
+    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.remark", target: target(current), at: deps.now(), detail: { from: current.remark ?? "", to: remark } });
     return updated;
   });
 }
@@ -182,7 +183,7 @@ export async function levelRegistration(deps: Deps, by: number, row: Registratio
   return deps.db.transaction(async (tx) => {
     const current = await lockRow(tx, row);
     const [updated] = await tx.update(registrations).set({ levelId, updatedAt: deps.now() }).where(eq(registrations.id, current.id)).returning();
-    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.level", target: target(current), detail: { from: current.levelId, to: levelId } });
+    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.level", target: target(current), at: deps.now(), detail: { from: current.levelId, to: levelId } });
     return updated;
   });
 }
@@ -205,6 +206,7 @@ export async function deleteRegistration(deps: Deps, by: number, row: Registrati
       action: "registration.delete",
       target: target(current),
       detail: { name: current.name, mobile: current.mobile, ticketCode: current.ticketCode, state: current.state, feeFen: current.feeFen },
+      at: deps.now(),
     });
     return current;
   });

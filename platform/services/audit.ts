@@ -6,11 +6,12 @@ type Writer = Pick<Db, "insert">;
 
 /**
  * Records one organiser or system action in the audit trail (who, when, what). Write it in the
- * same transaction as the change it describes, so a rolled-back change leaves no trail.
+ * same transaction as the change it describes, so a rolled-back change leaves no trail. `at` is
+ * the platform's clock (`deps.now()`), never the database's.
  */
 export async function recordAudit(
   db: Writer,
-  entry: { conferenceId: number | null; accountId: number | null; action: string; target: string; detail?: Record<string, unknown> },
+  entry: { conferenceId: number | null; accountId: number | null; action: string; target: string; detail?: Record<string, unknown>; at: Date },
 ) {
   await db.insert(auditLog).values({
     conferenceId: entry.conferenceId,
@@ -18,5 +19,6 @@ export async function recordAudit(
     action: entry.action,
     target: entry.target,
     detail: entry.detail ?? {},
+    createdAt: entry.at,
   });
 }

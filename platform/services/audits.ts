@@ -80,6 +80,7 @@ export async function decideAudited<R extends Audited>(
       action: `${spec.kind}.audit`,
       target: `${spec.kind}:${row.id}`,
       detail: { from: row.state, state: decision.state, remark: decision.remark ?? "" },
+      at: deps.now(),
     });
     return updated;
   });

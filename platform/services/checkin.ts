@@ -172,6 +172,7 @@ export async function undoCheckIn(db: Db, ref: TicketRef & { accountId: number; 
       action: "registration.checkin_undo",
       target: `registration:${row.id}`,
       detail: { via: ref.via, name: row.name, checkedInAt: before.checkedInAt?.toISOString() ?? null },
+      at: ref.now,
     });
     return row;
   });

@@ -2,12 +2,6 @@ import { and, eq, gte, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { conferences } from "../db/schema";
 import { fail, idParam } from "../http";
 
-/**
- * Today in China, where the conferences take place: "upcoming" turns into "past" at midnight
- * there, not at midnight UTC.
- */
-export const chinaDay = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 /** One or two characters of the CJK ideograph blocks cjk_grams() indexes (migration 0002). */
 const SHORT_CJK = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,2}$/u;
 

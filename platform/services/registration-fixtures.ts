@@ -76,6 +76,8 @@ export async function setupConference(
       moderation: options.moderation ?? false,
       paymentMethods: options.paymentMethods ?? ["transfer"],
       currency: options.currency ?? "CNY",
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
     })
     .returning();
   const [student, regular] = await p.db

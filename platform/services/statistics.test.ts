@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkinBuckets, chinaDay, fillDays } from "./statistics";
+import { chinaDay } from "../clock";
+import { checkinBuckets, fillDays } from "./statistics";
 
 describe("statistics helpers", () => {
   it("fills the days between counts with zeros, keeping the latest 120", () => {

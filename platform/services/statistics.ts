@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { conferences, hotelBookings, hotelRooms, hotels, identities, payments, registrations, sponsorHotelRequests } from "../db/schema";
+import { chinaDay, chinaDayStart } from "../clock";
 import { LIVE_STATES } from "./registration";
 
 /**
@@ -10,20 +11,12 @@ import { LIVE_STATES } from "./registration";
  * Days and clock times are China's (UTC+8, no daylight saving), like the rest of the product.
  */
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 /** The registrations chart shows at most this many days (the latest). */
 const MAX_DAYS = 120;
 
-/** `YYYY-MM-DD` of an instant in China. */
-export function chinaDay(at: Date) {
-  return new Date(at.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** Midnight in China of the day `at` falls on, as an instant. */
-function chinaMidnight(at: Date) {
-  return new Date(Math.floor((at.getTime() + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
-}
+const chinaMidnight = (at: Date) => chinaDayStart(chinaDay(at));
 
 /** Every day from the first to the last that has a count, zeros between, the latest MAX_DAYS. */
 export function fillDays(rows: Array<{ day: string; count: number }>) {

@@ -19,7 +19,7 @@ export function useIdentityName() {
  * The answer of the last action, loud and clear: green for a new check-in, amber for a ticket
  * seen before, red for one that may not enter. A status for screen readers, an alert when refused.
  */
-export function ResultPanel({ outcome, large = false }: { outcome: CheckinOutcome; large?: boolean }) {
+export function ResultPanel({ outcome, now, large = false }: { outcome: CheckinOutcome; now: string; large?: boolean }) {
   const { t } = useTranslation();
   const identityName = useIdentityName();
   const tone = outcomeTone(outcome.result);
@@ -29,7 +29,7 @@ export function ResultPanel({ outcome, large = false }: { outcome: CheckinOutcom
         name: person.name,
         identity: identityName(person.identity),
         institution: person.institution || t("checkin.noInstitution"),
-        time: person.checkedInAt ? chinaClock(person.checkedInAt) : "",
+        time: person.checkedInAt ? chinaClock(person.checkedInAt, now) : "",
         state: t(`registration.states.${person.state}`),
       }
     : {};
@@ -165,7 +165,7 @@ export function CountsTable({ counts, asOf }: { counts: CheckinCounts; asOf: str
   return (
     <table className="ui-chk-table" data-testid="checkin-counts">
       <caption className="ui-chk-caption">
-        {t("checkin.counts.title")} <span className="ui-muted">{t("checkin.counts.asOf", { time: chinaClock(asOf) })}</span>
+        {t("checkin.counts.title")} <span className="ui-muted">{t("checkin.counts.asOf", { time: chinaClock(asOf, asOf) })}</span>
       </caption>
       <thead>
         <tr>
@@ -198,7 +198,7 @@ export function CountsTable({ counts, asOf }: { counts: CheckinCounts; asOf: str
 }
 
 /** People as rows: name, identity, institution, state, and a check-in or undo button. */
-export function PeopleTable({ people, caption, testId }: { people: CheckinPerson[]; caption: string; testId: string }) {
+export function PeopleTable({ people, caption, testId, now }: { people: CheckinPerson[]; caption: string; testId: string; now: string }) {
   const { t } = useTranslation();
   const identityName = useIdentityName();
   return (
@@ -222,7 +222,7 @@ export function PeopleTable({ people, caption, testId }: { people: CheckinPerson
               <td>{person.institution}</td>
               <td>
                 {person.checkedIn && person.checkedInAt
-                  ? t("checkin.checkedInAt", { time: chinaClock(person.checkedInAt) })
+                  ? t("checkin.checkedInAt", { time: chinaClock(person.checkedInAt, now) })
                   : person.state === "confirmed"
                     ? t("checkin.notCheckedIn")
                     : t(`registration.states.${person.state}`)}
