@@ -8,17 +8,17 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { api, organiserToken, showcase, uploadedProof } from "./attend-support";
-import { cookieValue, expect, expectNotice, ready, registerNew, submitButton, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectNotice, header, ready, registerNew, signedInAs, submitButton, test, TOKEN_COOKIE } from "./support";
 
 const LIBRARY_ENGLISH = /invalid input|expected \w+|received \w+|\brequired\b|too (small|big)|invalid (string|email|enum|option|url|format|type|value)|unrecognized key/i;
-const GENERIC = ["无效的值", "格式不正确", "选择无效", "填写的内容无效", "此项必填", "提交的内容有误"];
+const GENERIC = ["无效的值", "格式不正确", "选择无效", "填写的内容无效", "此项必填", "提交的内容有误", "Invalid value", "Not valid", "Invalid choice", "Too long"];
 const KEY = /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/;
 
 /**
  * Every message shown in `scope` after a refused submit, checked: one per field, Chinese, no
  * library English, no key, nothing generic. Returns the texts, field by field (in page order).
  */
-async function shownMessages(scope: Locator): Promise<string[]> {
+async function shownMessages(scope: Locator, lang: "zh" | "en" = "zh"): Promise<string[]> {
   const alerts = scope.locator(".ui-field-error");
   await expect(alerts.first()).toBeVisible();
   const found: string[] = [];
@@ -31,7 +31,8 @@ async function shownMessages(scope: Locator): Promise<string[]> {
       found.push(line);
       if (LIBRARY_ENGLISH.test(line)) problems.push(`library English: ${line}`);
       if (KEY.test(line)) problems.push(`untranslated key: ${line}`);
-      if (!/[\u4e00-\u9fff]/.test(line)) problems.push(`not Chinese: ${line}`);
+      if (lang === "zh" && !/[\u4e00-\u9fff]/.test(line)) problems.push(`not Chinese: ${line}`);
+      if (lang === "en" && /[\u4e00-\u9fff]/.test(line)) problems.push(`not English: ${line}`);
       if (GENERIC.includes(line)) problems.push(`generic: ${line}`);
     }
   }
@@ -148,4 +149,40 @@ test("invoice: an individual leaves the tax id empty, as the hint allows, and th
   await page.getByTestId("save-invoice").click();
   await expectNotice(page, "发票信息已保存");
   await expect(page.getByTestId("invoice-state")).toHaveText("已申请");
+});
+
+test("organiser forms: a new conference and the editor's rows, empty, in Chinese and in English", async ({ page }) => {
+  const { conference } = await showcase(page.request);
+  await signedInAs(page, demoAccounts.organiser.mobile);
+
+  // /create with nothing typed: each required field once.
+  await page.goto("/create");
+  await ready(page);
+  const create = page.locator("form.ui-edit-form");
+  await page.getByRole("button", { name: "创建并继续编辑" }).click();
+  const created = await shownMessages(create);
+  expect(created).toContain("请填写此项");
+
+  // The editor's rows: an empty branch and an empty session, each told per field.
+  await page.goto(`/manage/edit/${conference.id}`);
+  await ready(page);
+  const branch = page.locator("#form-branch");
+  await branch.getByRole("button", { name: "添加分会场" }).click();
+  await expect(branch.getByText("请填写此项")).toBeVisible();
+  expect(await shownMessages(branch)).toEqual(["请填写此项"]);
+  await ready(page);
+  const schedule = page.locator("#form-schedule");
+  await schedule.getByRole("button", { name: "添加议程" }).click();
+  await expect(schedule.locator(".ui-field-error").first()).toBeVisible();
+  expect(await shownMessages(schedule)).toEqual(expect.arrayContaining(["请填写此项"]));
+
+  // The same in English.
+  await header(page).getByRole("button", { name: "切换到英文" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.goto("/create");
+  await ready(page);
+  const createEn = page.locator("form.ui-edit-form");
+  await createEn.locator('button[type="submit"]').click();
+  const english = await shownMessages(createEn, "en");
+  expect(english).toContain("Fill in this field");
 });
