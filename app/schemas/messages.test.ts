@@ -5,11 +5,13 @@ import zh from "../locales/zh/common.json";
 import type { FormField } from "../../platform/db/schema";
 import { parseForm, schemaMessages } from "../utils/validation";
 import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "./account";
-import { bulkSchema, remarkSchema, smsMessage } from "./applicants";
-import { auditDecisionSchema, sponsorRemarkSchema } from "./audits";
+import { applicantFilterSchema, bulkSchema, remarkSchema, smsMessage } from "./applicants";
+import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "./audits";
 import { checkinCodeSchema, checkinSearchSchema } from "./checkin";
+import { conferenceStyleSchema } from "./conference-style";
 import {
   adminUserSchema,
+  adminUserUpdateSchema,
   bannerSchema,
   branchSchema,
   companySchema,
@@ -35,7 +37,7 @@ import {
   strategySchema,
   vipLevelSchema,
 } from "./conference";
-import { answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "./forms";
+import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "./forms";
 import { issueKey } from "./messages";
 import { organizationDecisionSchema, organizationSchema } from "./organization";
 import {
@@ -46,12 +48,14 @@ import {
   invoiceRequestSchema,
   payeeSchema,
   paymentAuditSchema,
+  paymentStatusSchema,
   quickLoginSchema,
   registrationSchema,
   teamMemberSchema,
   teamSchema,
+  transferPaymentSchema,
 } from "./registration";
-import { conferenceFileSchema, exhibitionSchema, hotelBookingSchema, paperSchema, sponsorHotelSchema, travelSchema } from "./services";
+import { conferenceFileSchema, exhibitionSchema, hotelBookingEditSchema, hotelBookingSchema, paperSchema, sponsorHotelEditSchema, sponsorHotelSchema, travelSchema } from "./services";
 
 /**
  * Every form of the app, submitted empty, with fields missing, with wrong values and with wrong
@@ -168,6 +172,15 @@ const SPECS: Spec[] = [
   { form: "audit decision", schema: auditDecisionSchema, valid: { state: "rejected", remark: "不符合" }, hidden: ["state"], wrong: {} },
   { form: "sponsor remark", schema: sponsorRemarkSchema, valid: { text: "已联系" }, wrong: { text: "长".repeat(1001) } },
   { form: "check-in desk", schema: checkinCodeSchema, conform: true, valid: { code: "AB12CD" }, wrong: { code: "票号!" } },
+  { form: "edit: admin user remark", schema: adminUserUpdateSchema, valid: { remark: "负责注册" }, wrong: { remark: "长".repeat(201) } },
+  { form: "edit: extra styles", schema: conferenceStyleSchema, valid: { exCss: "", exJs: "" }, wrong: { exCss: "a".repeat(50_001) } },
+  { form: "payment by transfer", schema: transferPaymentSchema, valid: { registrationId: "1", method: "transfer", proofKey: key, idempotencyKey: "" }, hidden: ["registrationId", "method", "idempotencyKey"] },
+  { form: "payment refund", schema: paymentStatusSchema, valid: { state: "refunded", remark: "" }, hidden: ["state"], wrong: { remark: "长".repeat(501) } },
+  { form: "hotel booking change", schema: hotelBookingEditSchema, valid: { checkIn: day, checkOut: later, rooms: "1", sharing: "single" }, hidden: ["sharing"], wrong: { checkOut: day, rooms: "many" } },
+  { form: "sponsor hotel change", schema: sponsorHotelEditSchema, valid: { checkIn: day, checkOut: later, rooms: "1", "guests.0.name": "王五", "guests.0.mobile": mobile }, wrong: { "guests.0.name": "长".repeat(51) } },
+  { form: "applicants: filters", schema: applicantFilterSchema, valid: { keyword: "", state: "", identityId: "", paymentState: "", checkin: "", levelId: "", from: "", to: "" }, wrong: { from: "2027-13-40", keyword: "长".repeat(51) } },
+  { form: "audits: report range", schema: reportRangeSchema, valid: { from: "2027-03-01", to: "2027-03-31" }, wrong: { from: "March", to: "2027-02-01" } },
+  { form: "form answers: filters", schema: answersFilterSchema, valid: { keyword: "", dateField: "", format: "", date: "" }, wrong: { keyword: "长".repeat(101) } },
   { form: "check-in search", schema: checkinSearchSchema, valid: { keyword: "张" }, wrong: { keyword: "长".repeat(51) } },
 ];
 
