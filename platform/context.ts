@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { Db } from "./db";
 import { fail, langOf } from "./http";
+import { messagesOf } from "../app/schemas/messages";
 import { translate } from "./messages";
 import type { PaymentGateways } from "./payments/types";
 import type { OfficialAccount } from "./providers/wechat-official";
@@ -58,11 +59,9 @@ export function parse<S extends z.ZodType>(c: Ctx, schema: S, input: unknown): z
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lang = langOf(c);
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join(".") || "_";
-    fields[path] ??= translate(lang, issue.message);
-  }
-  const keys = result.error.issues.map((issue) => issue.message);
+  // One message per field, as the forms show them (app/schemas/messages.ts).
+  const { fieldErrors, formErrors } = messagesOf(result.error.issues, (path) => path.map(String).join(".") || "_");
+  const fields = Object.fromEntries(Object.entries(fieldErrors).map(([path, [key]]) => [path, translate(lang, key)]));
+  const keys = [...Object.values(fieldErrors).map(([key]) => key), ...formErrors];
   fail(400, keys[0] ?? "errors.invalid", { messages: keys, data: { fields } });
 }

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccount(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: accountSettingsSchema });
+  const submission = parseForm(formData, accountSettingsSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   let avatar = submission.value.avatar;
   // Without JavaScript the picture comes with the form; upload it first.
@@ -40,8 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const saved = await callPlatform<Account>(request, "/account", { method: "PUT", body: { ...submission.value, avatar } });
   if (!saved.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
-    return data(submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), { status: 400 });
+    return data(submission.reply(refusalMessages(saved)), { status: 400 });
   }
   const lang = saved.data.defaultType === 1 ? "en" : "zh";
   const t = await i18n.getFixedT(lang);
@@ -59,7 +58,7 @@ export default function Settings() {
     // Once shown, a message goes as soon as the field is corrected, not on the blur that a click on
     // "Save" causes (the form would shift under the pointer and the click be lost).
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSettingsSchema }),
+    onValidate: ({ formData }) => parseForm(formData, accountSettingsSchema),
   });
   return (
     <section className="ui-card-narrow">

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -120,7 +120,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/attend/${conferenceId}`;
 
   if (intent === "send") {
-    const submission = parseWithZod(formData, { schema: sendCodeSchema });
+    const submission = parseForm(formData, sendCodeSchema);
     if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
     const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
     if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: null, quote: null }, { status: 400 });
@@ -128,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "quick") {
-    const submission = parseWithZod(formData, { schema: quickLoginSchema });
+    const submission = parseForm(formData, quickLoginSchema);
     if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
     const result = await callPlatform<{ token: string; data: Account }>(request, "/login/quick", { method: "POST", body: submission.value, token: null });
     if (result.ok && result.code === 1101) {
@@ -137,9 +137,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw redirect(`/login?${back}`);
     }
     if (!result.ok) {
-      const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, [v]]));
       return data(
-        { result: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : result.messages }), sent: null, quote: null },
+        { result: submission.reply(refusalMessages(result)), sent: null, quote: null },
         { status: 400 },
       );
     }
@@ -149,7 +148,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "quote") {
-    const submission = parseWithZod(formData, { schema: keepAll });
+    const submission = parseForm(formData, keepAll);
     const identityId = String(formData.get("identityId") ?? "");
     const couponCode = String(formData.get("couponCode") ?? "").trim();
     const fee = await quote(request, conferenceId, identityId || null, couponCode || null);
@@ -178,7 +177,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "edit") {
-    const submission = parseWithZod(formData, { schema: editForm });
+    const submission = parseForm(formData, editForm);
     if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
     const id = Number(formData.get("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
@@ -193,9 +192,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
     const saved = await callPlatform<AttendRegistration>(request, `/conference/user/${id}`, { method: "PUT", body: { ...submission.value, answers: uploaded.answers } });
     if (!saved.ok) {
-      const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
       return data(
-        { result: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), sent: null, quote: null },
+        { result: submission.reply(refusalMessages(saved)), sent: null, quote: null },
         { status: 400 },
       );
     }
@@ -204,7 +202,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw await redirectWithNotice(request, "/attend", { content, color: "success" });
   }
 
-  const submission = parseWithZod(formData, { schema: registrationSchema });
+  const submission = parseForm(formData, registrationSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
   // A number or e-mail already registered here is said next to its field, before anything is uploaded.
   const { mobile, email } = submission.value;
@@ -223,9 +221,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body: { ...submission.value, conferenceId, answers: uploaded.answers },
   });
   if (!saved.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
     return data(
-      { result: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), sent: null, quote: null },
+      { result: submission.reply(refusalMessages(saved)), sent: null, quote: null },
       { status: 400 },
     );
   }
@@ -401,7 +398,7 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "send" ? sendCodeSchema : quickLoginSchema) as typeof quickLoginSchema }),
+      parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : quickLoginSchema) as typeof quickLoginSchema),
   });
   const busy = navigation.state !== "idle";
   return (
@@ -445,7 +442,7 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "quote" ? keepAll : edit ? editForm : registrationSchema) as typeof registrationSchema }),
+      parseForm(formData, (formData.get("intent") === "quote" ? keepAll : edit ? editForm : registrationSchema) as typeof registrationSchema),
   });
   const mobileCheck = useRegisteredCheck(info.conference.id, "mobile");
   const emailCheck = useRegisteredCheck(info.conference.id, "email", edit?.email ?? "");

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -53,13 +53,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   if (formData.get("intent") === "send") {
-    const submission = parseWithZod(formData, { schema: sendCodeSchema });
+    const submission = parseForm(formData, sendCodeSchema);
     if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
     const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
     if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: "" }, { status: 400 });
     return { result: submission.reply({ resetForm: false }), sent: submission.value.mobile };
   }
-  const submission = parseWithZod(formData, { schema: claimSchema });
+  const submission = parseForm(formData, claimSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
   const claimed = await callPlatform<{ registration: AttendRegistration; account: { token: string } }>(request, `/conference/user/claim/${id}`, {
     method: "POST",
@@ -67,9 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     token: null,
   });
   if (!claimed.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(claimed.fields).map(([k, v]) => [k, [v]]));
     const notFound = claimed.status === 404 ? [t("attend.claimNotFound")] : claimed.messages;
-    return data({ result: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : notFound }), sent: "" }, { status: 400 });
+    return data({ result: submission.reply(refusalMessages({ fields: claimed.fields, messages: notFound })), sent: "" }, { status: 400 });
   }
   const next = claimed.data.registration.needsPayment ? `/attend/pay/${claimed.data.registration.id}` : "/attend";
   throw await redirectWithNotice(request, next, { content: t("attend.claimed"), color: "success" }, {
@@ -88,7 +87,7 @@ export default function Claim() {
     defaultValue: { mobile },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: (formData.get("intent") === "send" ? sendCodeSchema : claimSchema) as typeof claimSchema }),
+    onValidate: ({ formData }) => parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : claimSchema) as typeof claimSchema),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -40,13 +40,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   const editing = formData.get("id") !== null;
-  const submission = editing ? parseWithZod(formData, { schema: invoiceEditSchema }) : parseWithZod(formData, { schema: invoiceRequestSchema });
+  const submission = editing ? parseForm(formData, invoiceEditSchema) : parseForm(formData, invoiceRequestSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const body = editing ? submission.value : { ...submission.value, paymentId };
   const saved = await callPlatform<Invoice>(request, "/payment", { method: editing ? "PUT" : "POST", body });
   if (!saved.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([k, v]) => [k, [v]]));
-    return data(submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }), { status: 400 });
+    return data(submission.reply(refusalMessages(saved)), { status: 400 });
   }
   throw await redirectWithNotice(request, `/attend/invoice/${paymentId}`, { content: t("attend.invoiceSaved"), color: "success" });
 }
@@ -69,7 +68,7 @@ export default function InvoicePage() {
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoice ? invoiceEditSchema : invoiceRequestSchema }),
+    onValidate: ({ formData }) => parseForm(formData, invoice ? invoiceEditSchema : invoiceRequestSchema),
   });
 
   return (

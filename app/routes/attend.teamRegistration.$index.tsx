@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -83,23 +83,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const here = `/attend/teamRegistration/${conferenceId}`;
   const failed = (form: string, reply: unknown) => data({ form, result: reply, proofErrors: null as string[] | null }, { status: 400 });
-  const fieldErrorsOf = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^members\.\d+\./, ""), [v]]));
+  // The platform names a member's fields `members.0.mobile`; the member form has one member.
+  const refusal = (result: { fields: Record<string, string>; messages: string[] }) =>
+    refusalMessages({ messages: result.messages, fields: Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k.replace(/^members\.\d+\./, ""), v])) });
 
   if (intent === "team") {
-    const submission = parseWithZod(formData, { schema: teamForm });
+    const submission = parseForm(formData, teamForm);
     if (submission.status !== "success") return failed("team", submission.reply());
     const made = await callPlatform<Team>(request, "/team", { method: "POST", body: { ...submission.value, conferenceId } });
-    if (!made.ok) return failed("team", submission.reply({ fieldErrors: fieldErrorsOf(made.fields), formErrors: made.messages }));
+    if (!made.ok) return failed("team", submission.reply(refusal(made)));
     throw await redirectWithNotice(request, `${here}?team=${made.data.id}`, { content: t("attend.teamCreated"), color: "success" });
   }
   if (intent === "member") {
-    const submission = parseWithZod(formData, { schema: memberForm });
+    const submission = parseForm(formData, memberForm);
     if (submission.status !== "success") return failed("member", submission.reply());
     const added = await callPlatform(request, "/team/user", { method: "POST", body: submission.value });
-    if (!added.ok) {
-      const fieldErrors = fieldErrorsOf(added.fields);
-      return failed("member", submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : added.messages }));
-    }
+    if (!added.ok) return failed("member", submission.reply(refusal(added)));
     throw await redirectWithNotice(request, `${here}?team=${submission.value.teamId}`, { content: t("attend.memberAdded"), color: "success" });
   }
   const teamId = Number(formData.get("teamId"));
@@ -155,14 +154,14 @@ export default function TeamRegistration() {
     lastResult: actionData?.form === "team" ? (actionData.result as never) : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: teamForm }),
+    onValidate: ({ formData }) => parseForm(formData, teamForm),
   });
   const [memberFormMeta, memberFields] = useForm<z.input<typeof memberForm>>({
     id: `member-${team?.id ?? 0}`,
     lastResult: actionData?.form === "member" ? (actionData.result as never) : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: memberForm }),
+    onValidate: ({ formData }) => parseForm(formData, memberForm),
   });
   const waiting = payments.find((p) => p.state === "pending_audit");
   const refused = waiting ? undefined : payments.find((p) => p.state === "rejected");

@@ -9,7 +9,8 @@ import { IntentForm } from "~/components/authoring/IntentForm";
 import { formAdminSchema } from "~/schemas/forms";
 import { requireAccount } from "~/services/account.server";
 import { formValues, rejected } from "~/services/authoring.server";
-import { formIdOf, privateData, refusal } from "~/services/forms.server";
+import { formIdOf, privateData } from "~/services/forms.server";
+import { refusalMessages, schemaMessages } from "~/utils/validation";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
@@ -52,10 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = formPath.administrators(id);
   if (values.intent === "add") {
     const parsed = formAdminSchema.safeParse(values);
-    if (!parsed.success) return rejected("add", values, { mobile: parsed.error.issues.map((issue) => issue.message) });
+    if (!parsed.success) return rejected("add", values, schemaMessages(parsed.error).fieldErrors);
     const result = await callPlatform(request, `/form/admin/${id}`, { method: "POST", body: parsed.data });
     if (!result.ok) {
-      const { fieldErrors, formErrors } = refusal(result);
+      const { fieldErrors, formErrors } = refusalMessages(result);
       return rejected("add", values, fieldErrors, formErrors);
     }
     throw await redirectWithNotice(request, back, { content: t("forms.admins.added"), color: "success" });

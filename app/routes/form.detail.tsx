@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
 import { showMoment } from "~/components/authoring/types";
 import { answerSchemaFor } from "~/schemas/forms";
-import { formIdOf, loadForm, privatePage, refusal } from "~/services/forms.server";
+import { formIdOf, loadForm, privatePage } from "~/services/forms.server";
 import { loginUrl } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -58,11 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (uploaded.ok) formData.set(name, uploaded.data.key);
     else uploadErrors[name] = uploaded.messages;
   }
-  const submission = parseWithZod(formData, { schema: answerSchemaFor(form.fields) });
+  const submission = parseForm(formData, answerSchemaFor(form.fields));
   if (Object.keys(uploadErrors).length) return data({ result: submission.reply({ fieldErrors: uploadErrors }) }, { status: 400 });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await callPlatform(request, "/form/user", { method: "POST", body: { formId: id, answers: submission.value.answers, submissionKey: submission.value.submissionKey } });
-  if (!saved.ok) return data({ result: submission.reply(refusal(saved)) }, { status: 400 });
+  if (!saved.ok) return data({ result: submission.reply(refusalMessages(saved)) }, { status: 400 });
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, `/form/detail?id=${id}&done=1`, { content: t("forms.detail.submitted"), color: "success" });
 }

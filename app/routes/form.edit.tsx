@@ -21,6 +21,7 @@ import { getLang } from "~/services/session.server";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
 import { pageParam, positiveId } from "~/utils/replay";
+import { schemaMessages } from "~/utils/validation";
 
 /** Spec §9: the template list pages 20 at a time from page 1. */
 const TEMPLATE_PAGE_SIZE = 20;
@@ -70,13 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function check<S extends z.ZodType>(intent: string, values: Record<string, string>, schema: S) {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true as const, value: parsed.data };
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const issue of parsed.error.issues) {
-    const path = issue.path.join(".");
-    if (path) (fieldErrors[path] ??= []).push(issue.message);
-    else formErrors.push(issue.message);
-  }
+  const { fieldErrors, formErrors } = schemaMessages(parsed.error);
   return { ok: false as const, response: rejected(intent, values, fieldErrors, formErrors) };
 }
 
@@ -91,7 +86,7 @@ async function run(request: Request, intent: string, values: Record<string, stri
     const fieldErrors: Record<string, string[]> = {};
     const formErrors: string[] = [];
     for (const [key, message] of Object.entries(result.fields)) {
-      if (!prefix || key.startsWith(prefix)) (fieldErrors[key.slice(prefix.length)] ??= []).push(message);
+      if (!prefix || key.startsWith(prefix)) fieldErrors[key.slice(prefix.length)] ??= [message];
       else formErrors.push(message);
     }
     return rejected(intent, values, fieldErrors, Object.keys(fieldErrors).length || formErrors.length ? formErrors : result.messages);

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/utils/validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A post here is checked like a real answer, then refused: a preview never saves. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await previewable(request);
-  const submission = parseWithZod(await request.formData(), { schema: answerSchemaFor(form.fields) });
+  const submission = parseForm(await request.formData(), answerSchemaFor(form.fields));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return data({ result: submission.reply({ formErrors: ["forms.errors.preview"] }) }, { status: 400 });
 }

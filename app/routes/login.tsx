@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/utils/validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18n.getFixedT(request);
 
   if (intent === "send") {
-    const submission = parseWithZod(formData, { schema: sendCodeSchema });
+    const submission = parseForm(formData, sendCodeSchema);
     if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
     const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
     if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: null }, { status: 400 });
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const schema = mode === "register" ? registerSchema : loginSchema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseForm(formData, schema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
 
   const result = await callPlatform<{ token: string; data: Account }>(request, "/login", {
@@ -107,7 +107,7 @@ export default function Login() {
     // Login mode validates with the narrower schema; the field types are those of registration.
     // "Send code" needs only the mobile (as the action checks it): the code is what it is for.
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (formData.get("intent") === "send" ? sendCodeSchema : schema) as typeof registerSchema }),
+      parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : schema) as typeof registerSchema),
   });
 
   const sentAt = actionData?.sent?.at ?? 0;

@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   let search: { keyword: string; list: CheckinPerson[]; total: number; page: number; errors?: string[] } | null = null;
   if (keyword !== null) {
     const parsed = checkinSearchSchema.safeParse({ keyword });
-    if (!parsed.success) search = { keyword, list: [], total: 0, page, errors: parsed.error.issues.map((issue) => issue.message) };
+    if (!parsed.success) search = { keyword, list: [], total: 0, page, errors: parsed.error.issues.slice(0, 1).map((issue) => issue.message) };
     else {
       const found = await callPlatform<{ list: CheckinPerson[]; total: number }>(request, "/user/checkin", {
         query: { conferenceId: counts.conference.id, keyword: parsed.data.keyword, page, pageSize: PAGE_SIZE },

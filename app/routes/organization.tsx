@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -46,17 +46,16 @@ export async function action({ request }: ActionFunctionArgs) {
     body.set("file", file);
     const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
     if (!uploaded.ok) {
-      const submission = parseWithZod(formData, { schema: organizationSchema });
+      const submission = parseForm(formData, organizationSchema);
       return data(submission.reply({ fieldErrors: { licenceKey: uploaded.messages } }), { status: 400 });
     }
     formData.set("licenceKey", uploaded.data.key);
   }
-  const submission = parseWithZod(formData, { schema: organizationSchema });
+  const submission = parseForm(formData, organizationSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await callPlatform(request, "/organization", { method: "POST", body: submission.value });
   if (!result.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, [v]]));
-    return data(submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : result.messages }), { status: 400 });
+    return data(submission.reply(refusalMessages(result)), { status: 400 });
   }
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, "/organization", { content: t("organization.submitted"), color: "success" });
@@ -73,7 +72,7 @@ export default function Organization() {
     defaultValue: application?.state === "rejected" ? { name: application.name, type: application.type, address: application.address, contact: application.contact } : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: organizationSchema }),
+    onValidate: ({ formData }) => parseForm(formData, organizationSchema),
   });
 
   return (

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 /**
  * One schema, two sides: the sign-in forms and the platform's handlers parse the same shapes.

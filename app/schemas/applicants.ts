@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 /**
  * The organiser's registration list (issue 7): its filters, the per-row changes, bulk actions and

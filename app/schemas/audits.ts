@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 /**
  * The organiser's audits (issue 7): one decision shape for hotel bookings, sponsor hotel

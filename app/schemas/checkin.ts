@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 /**
  * Check-in shapes, shared by the desk's forms and the platform's handlers. Messages are

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 /** The most an organiser's extra CSS (or stored script) may hold. */
 export const EXTRA_STYLE_MAX = 50_000;

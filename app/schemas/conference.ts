@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 import { safeHref, safeSrc } from "../components/RichText";
 import { toFen } from "../utils/format";
 import { chinaMoment } from "./china-time";

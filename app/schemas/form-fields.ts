@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 import type { FieldType, FormField } from "../../platform/db/schema";
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 export const organizationTypes = ["university", "institute", "society", "hospital", "company", "government", "other"] as const;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 import { checkbox, mobile, smsCode } from "./account";
 
 /**
@@ -25,8 +26,9 @@ const optionalText = (max: number, message = "registration.validation.tooLong") 
     .transform((value) => (value ? value : undefined));
 
 const email = z
-  .string({ error: "validation.emailInvalid" })
+  .string({ error: "validation.emailRequired" })
   .trim()
+  .min(1, "validation.emailRequired")
   .max(200, "validation.emailInvalid")
   .pipe(z.email("validation.emailInvalid"));
 
@@ -72,8 +74,8 @@ export const registrationSchema = z.object({
   conferenceId: id("registration.validation.conferenceRequired"),
   identityId: optionalId("registration.validation.identityRequired"),
   name: personName,
-  /** Defaults to the account's own number. */
-  mobile: mobile.optional(),
+  /** Defaults to the account's own number (also when the form's field is left empty). */
+  mobile: z.preprocess((value) => (value === "" || value === null ? undefined : value), mobile.optional()),
   email: optionalEmail,
   institution: optionalText(200),
   couponCode,

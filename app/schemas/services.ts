@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./messages";
 
 /**
  * Attendee services (issue 6): hotel bookings, travel, papers and files, the schedule
@@ -32,8 +33,8 @@ const uploadKey = z
   .string({ error: "services.v.fileRequired" })
   .trim()
   .min(1, "services.v.fileRequired")
-  .max(300, "services.v.invalid")
-  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/, "services.v.invalid");
+  .max(300, "services.v.fileAgain")
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/, "services.v.fileAgain");
 
 const mobile = z
   .string()
@@ -135,8 +136,8 @@ export const exhibitionSchema = z
     kind: z.enum(["sponsor", "exhibitor"], { error: "services.v.kind" }),
     company: text(200),
     contact: text(50),
-    phone: z.string({ error: "services.v.required" }).trim().min(1, "services.v.required").max(30, "services.v.phone").regex(/^\+?[0-9][0-9 ()-]{4,28}$/, "services.v.phone"),
-    email: z.string({ error: "services.v.required" }).trim().min(1, "services.v.required").max(200, "services.v.email").pipe(z.email("services.v.email")),
+    phone: z.string({ error: "services.v.phoneRequired" }).trim().min(1, "services.v.phoneRequired").max(30, "services.v.phone").regex(/^\+?[0-9][0-9 ()-]{4,28}$/, "services.v.phone"),
+    email: z.string({ error: "services.v.emailRequired" }).trim().min(1, "services.v.emailRequired").max(200, "services.v.email").pipe(z.email("services.v.email")),
     level: optionalText(50),
     booth: optionalText(50),
     logo: z

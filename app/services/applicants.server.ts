@@ -9,6 +9,8 @@ import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { callPlatform, type Page, platformData } from "./platform.server";
+import { messagesOf } from "~/schemas/messages";
+import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "../../platform/db/schema";
 
 /**
@@ -152,23 +154,15 @@ export async function applicantAction(request: Request, conferenceId: number) {
   });
 }
 
-type Issue = { path: PropertyKey[]; message: string };
-
-function rejectedBy(intent: string, values: Record<string, string>, issues: Issue[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const issue of issues) {
-    const path = issue.path.map(String).join(".");
-    if (path) (fieldErrors[path] ??= []).push(issue.message);
-    else formErrors.push(issue.message);
-  }
+function rejectedBy(intent: string, values: Record<string, string>, issues: z.core.$ZodIssue[]) {
+  const { fieldErrors, formErrors } = messagesOf(issues);
   return rejected(intent, values, fieldErrors, formErrors);
 }
 
 function platformRejection(intent: string, values: Record<string, string>, result: { status: number; fields: Record<string, string>; messages: string[] }) {
   if (result.status === 404) throw new Response("Not found", { status: 404 });
-  const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([key, message]) => [key, [message]]));
-  return rejected(intent, values, fieldErrors, Object.keys(fieldErrors).length ? [] : result.messages);
+  const { fieldErrors, formErrors } = refusalMessages(result);
+  return rejected(intent, values, fieldErrors, formErrors);
 }
 
 async function bulkAction(request: Request, conferenceId: number, formData: FormData, values: Record<string, string>, back: string) {

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm, refusalMessages, schemaMessages } from "~/utils/validation";
 import { data } from "@remix-run/node";
 import type { CategoryOption } from "~/components/authoring/BasicsForm";
 import { conferenceBasicsSchema } from "~/schemas/conference";
@@ -49,13 +49,7 @@ export async function runIntent<S extends z.ZodType>(
   if (spec.schema) {
     const parsed = spec.schema.safeParse(spec.input ?? values);
     if (!parsed.success) {
-      const fieldErrors: Record<string, string[]> = {};
-      const formErrors: string[] = [];
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.join(".");
-        if (path) (fieldErrors[path] ??= []).push(issue.message);
-        else formErrors.push(issue.message);
-      }
+      const { fieldErrors, formErrors } = schemaMessages(parsed.error);
       return rejected(intent, values, fieldErrors, formErrors);
     }
     value = parsed.data;
@@ -65,8 +59,8 @@ export async function runIntent<S extends z.ZodType>(
   // Someone else's conference (or a row that is gone): the not-found page, as the loader gives.
   if (!result.ok && result.status === 404) throw new Response("Not found", { status: 404 });
   if (!result.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([key, message]) => [key, [message]]));
-    return rejected(intent, values, fieldErrors, Object.keys(fieldErrors).length ? [] : result.messages);
+    const { fieldErrors, formErrors } = refusalMessages(result);
+    return rejected(intent, values, fieldErrors, formErrors);
   }
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, spec.back, { content: t(spec.notice), color: "success" });
@@ -83,7 +77,7 @@ export async function loadCategories(request: Request) {
  * uploaded first when it came with the form (no JavaScript), then sent to the platform.
  */
 export async function saveBasics(request: Request, formData: FormData, target: { method: "POST" | "PUT"; path: string }) {
-  const submission = parseWithZod(formData, { schema: conferenceBasicsSchema });
+  const submission = parseForm(formData, conferenceBasicsSchema);
   if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
   const values = formValues(formData);
   delete values.intent;
@@ -97,8 +91,7 @@ export async function saveBasics(request: Request, formData: FormData, target: {
   }
   const saved = await callPlatform<{ id: number }>(request, target.path, { method: target.method, body: values });
   if (!saved.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(saved.fields).map(([key, message]) => [key, [message]]));
-    return { ok: false as const, reply: submission.reply({ fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : saved.messages }) };
+    return { ok: false as const, reply: submission.reply(refusalMessages(saved)) };
   }
   return { ok: true as const, id: saved.data.id };
 }

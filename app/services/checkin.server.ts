@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/utils/validation";
 import { data } from "@remix-run/node";
 import { checkinCodeSchema } from "~/schemas/checkin";
 import type { ConferenceStatistics } from "#platform/services/statistics";
@@ -61,7 +61,7 @@ export async function runDeskAction(request: Request, rawId: string | undefined,
   const query = via === "scan" ? { via: "scan" } : undefined;
 
   if (intent === "code") {
-    const submission = parseWithZod(formData, { schema: checkinCodeSchema });
+    const submission = parseForm(formData, checkinCodeSchema);
     if (submission.status !== "success") return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply() }, { status: 400 });
     const call = await callPlatform<CheckinOutcome>(request, "/user/checkin", { method: "POST", query, body: { conferenceId, code: submission.value.code } });
     if (!call.ok && call.status === 400) return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply({ fieldErrors: { code: call.messages } }) }, { status: 400 });

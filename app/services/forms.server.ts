@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { FormInfo } from "~/utils/forms";
-import { type ApiFailure, platformData } from "./platform.server";
+import { platformData } from "./platform.server";
 
 /** The form of a page's `?id=`; anything but a positive whole number is the not-found page. */
 export function formIdOf(request: Request, name = "id") {
@@ -11,12 +11,6 @@ export function formIdOf(request: Request, name = "id") {
 
 export function loadForm(request: Request, id: number) {
   return platformData<FormInfo>(request, `/form/${id}`);
-}
-
-/** A platform refusal as conform's field and form errors (its messages are already in the user's language). */
-export function refusal(result: ApiFailure) {
-  const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([key, message]) => [key, [message]]));
-  return { fieldErrors, formErrors: Object.keys(fieldErrors).length ? [] : result.messages };
 }
 
 /** Pages about one's own forms are never cached. */

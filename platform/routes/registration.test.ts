@@ -101,7 +101,7 @@ describe("registering", () => {
       body: registrationBody(open, { answers: { department: "数学系", presenting: "yes" } }),
     });
     expect(missing.status).toBe(400);
-    expect(missing.data.fields).toEqual({ "answers.talkTitle": "此项为必填项" });
+    expect(missing.data.fields).toEqual({ "answers.talkTitle": "请回答此题" });
 
     const res = await p.call<Reg>("POST", "/conference/user", {
       token: me.token,
@@ -119,7 +119,7 @@ describe("registering", () => {
       body: registrationBody(open, { answers: { department: "  ", presenting: "maybe" } }),
     });
     expect(res.status).toBe(400);
-    expect(res.data.fields).toEqual({ "answers.department": "This field is required", "answers.presenting": "Please choose one of the options" });
+    expect(res.data.fields).toEqual({ "answers.department": "Answer this question", "answers.presenting": "Please choose one of the options" });
   });
 
   it("refuses an identity of another conference and an unpublished conference", async () => {

@@ -70,7 +70,7 @@ test("a visitor signs up from the form, registers with a coupon, pays by transfe
   await expect(registration.getByTestId("amount")).toHaveText(formatMoney(expected));
   await expect(registration.getByLabel("工作单位")).toHaveValue("浙江大学");
   await registration.getByTestId("submit-registration").click();
-  await expect(registration.locator('[data-field="department"] [role="alert"]')).toContainText("必填");
+  await expect(registration.locator('[data-field="department"] [role="alert"]')).toContainText("请回答此题");
   await expect(registration.getByLabel("工作单位")).toHaveValue("浙江大学");
   await expect(registration.getByLabel("优惠码")).toHaveValue("WELCOME200");
   await registration.locator('[data-field="department"] input').fill("计算机学院");

@@ -34,7 +34,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   await page.getByLabel("结束日期").fill("2027-05-30");
   await page.getByLabel("城市（中文）").fill("杭州");
   await page.getByRole("button", { name: "创建并继续编辑" }).click();
-  await expect(page.getByText("此项必填").first()).toBeVisible();
+  await expect(page.getByText("请填写此项").first()).toBeVisible();
   await expect(page.getByLabel("中文名称")).toHaveValue(nameZh);
   await expect(page.getByLabel("城市（中文）")).toHaveValue("杭州");
   await ready(page);
@@ -410,7 +410,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await identity.locator("summary").click();
   await identity.getByLabel("身份名称（中文）").fill("");
   await identity.getByRole("button", { name: "保存" }).click();
-  await expect(page.getByTestId("identity-list").locator("li").filter({ hasText: "教师" }).getByText("此项必填")).toBeVisible();
+  await expect(page.getByTestId("identity-list").locator("li").filter({ hasText: "教师" }).getByText("请填写此项")).toBeVisible();
   await ready(page);
   const editing = page.getByTestId("identity-list").locator("li").filter({ hasText: "教师" });
   await editing.getByLabel("身份名称（中文）").fill("高校教师");

@@ -56,7 +56,7 @@ test("build a form from a template, answer it, read and export the answers, shar
   await settings.getByLabel("标题（英文）").fill("Workshop sign-up");
   await settings.getByLabel("人数上限").fill("0");
   await settings.getByRole("button", { name: "保存设置" }).click();
-  await expect(settings.getByText("必填")).toBeVisible();
+  await expect(settings.getByText("请填写此项")).toBeVisible();
   await expect(settings.getByText("人数上限须为正整数")).toBeVisible();
   await expect(settings.getByLabel("标题（英文）")).toHaveValue("Workshop sign-up");
   await settings.getByLabel("标题（中文）").fill(title);

@@ -134,7 +134,7 @@ test("two attendees want the last room: the first books it, the second is told i
   await travel.getByRole("group", { name: "抵达" }).getByLabel("交通方式").selectOption("train");
   await travel.getByRole("group", { name: "抵达" }).getByLabel("航班号/车次").fill("G7311");
   await travel.getByRole("button", { name: "保存行程" }).click();
-  await expect(travel.getByText("此项必填").first()).toBeVisible();
+  await expect(travel.getByText("请填写此项").first()).toBeVisible();
   await expect(travel.getByRole("group", { name: "抵达" }).getByLabel("航班号/车次")).toHaveValue("G7311");
   await ready(first.page);
   await travel.getByRole("group", { name: "抵达" }).getByLabel("时间").fill("2027-03-09T15:30");
@@ -163,7 +163,7 @@ test("an attendee submits a paper, replaces its file while under review, and onl
   // A paper without a title, authors or file is refused field by field; what was typed stays.
   await form.getByLabel("摘要").fill("我们提出一种压缩方法。");
   await form.getByRole("button", { name: "提交论文" }).click();
-  await expect(form.getByText("此项必填").first()).toBeVisible();
+  await expect(form.getByText("请填写此项").first()).toBeVisible();
   await expect(form.getByText("请至少填写一位作者")).toBeVisible();
   await expect(form.getByLabel("摘要")).toHaveValue("我们提出一种压缩方法。");
   await ready(page);
@@ -281,7 +281,7 @@ test("a company applies as an exhibitor, then requests rooms for its staff", asy
   await form.getByRole("button", { name: "提交申请" }).click();
   // Refused field by field: contact, e-mail, booth; what was typed stays.
   await expect(form.getByText("参展申请请填写展位")).toBeVisible();
-  await expect(form.getByText("此项必填").first()).toBeVisible();
+  await expect(form.getByText("请填写此项").first()).toBeVisible();
   await expect(form.getByLabel("公司名称")).toHaveValue("量子仪器有限公司");
   await ready(page);
   await form.getByLabel("联系人").fill("赵敏");

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/utils/validation";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { conferenceBasicsSchema } from "~/schemas/conference";
@@ -43,7 +43,7 @@ export function BasicsForm({ intent, lastResult, defaults, categories, submit }:
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: conferenceBasicsSchema }),
+    onValidate: ({ formData }) => parseForm(formData, conferenceBasicsSchema),
   });
   return (
     <Form method="post" encType="multipart/form-data" className="ui-edit-form" {...getFormProps(form)}>

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseForm } from "~/utils/validation";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,7 @@ export function CodeForm({ lastResult, resetKey, label, help, submit, autoFocus 
     id: `code-${resetKey}`,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkinCodeSchema }),
+    onValidate: ({ formData }) => parseForm(formData, checkinCodeSchema),
   });
   const location = useLocation();
   return (
