@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# All tests: unit and platform tests (Vitest, real PGlite), then the browser journeys against
-# the production build in Debian's chromium, installed here when missing.
+# All tests: unit and platform tests (Vitest, real PGlite), the same again under a shifted clock
+# (faketime), then the browser journeys against the production build in Debian's chromium, with
+# a CJK font so Chinese renders as users see it. Installs what is missing from Debian's packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
-  echo "[test] installing Debian's chromium for the browser tests"
+missing=()
+{ command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; } || missing+=(chromium)
+fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
+command -v faketime >/dev/null 2>&1 || missing+=(faketime)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "[test] installing Debian's ${missing[*]} for the tests"
   if [ "$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 npm run build
 npx vitest run
+# The unit and platform tests once more with the process clock in China's next year.
+bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" app platform server scripts
 npx playwright test
