@@ -9,8 +9,8 @@
  * the record it saves.
  */
 import type { Page, Response } from "@playwright/test";
-import { api, organiserToken } from "./attend-support";
-import { demoAccounts, expect, expectNotice, hasJs, projectName, ready, seededOtherMobile, signedInAs, test } from "./support";
+import { api, organiserToken, proof, uploadedProof } from "./attend-support";
+import { cookieValue, demoAccounts, expect, expectNotice, projectName, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 // ─── Stressing values ─────────────────────────────────────────────────────────────────
 
@@ -290,4 +290,240 @@ test.describe("untouched saves keep every stored byte", () => {
     await checked();
     test.info().annotations.push({ type: "forms", description: String(forms) });
   });
+
+  test("an attendee's pending registration: every field and answer saved untouched", async ({ page }) => {
+    test.setTimeout(120_000);
+    const organiser = await organiserToken(page);
+    const conferenceId = await registrationConference(page, organiser);
+    const attendee = await tokenOf(page, demoAccounts.attendee.mobile);
+    const file = await uploadedProof(page.request, attendee);
+    const registration = await api<{ id: number; state: string }>(page.request, "POST", "/conference/user", attendee, {
+      conferenceId,
+      identityId: (await api<{ identities: Array<{ id: number }> }>(page.request, "GET", `/registration/form/${conferenceId}`)).identities[1].id,
+      name: stress(2, 50),
+      email: "rt.attendee+1@example.org",
+      institution: stress(3, 200),
+      answers: {
+        text: stress(4, 100),
+        essay: longText(2000, 6),
+        count: "-12.50",
+        diet: "halal",
+        topics: ["b", "a"],
+        day: "2027-02-28",
+        mail: "o.brien@example.org",
+        phone: "+86 138-0000-0000",
+        note: stress(5, 300),
+        paper: `/api/cms/files/${file}`,
+      },
+    });
+    expect(registration.state).toBe("pending");
+    const read = () => api<Record<string, unknown>>(page.request, "GET", `/conference/user/${registration.id}`, attendee);
+    const before = await read();
+    const checked = watchDocuments(page);
+    await saveUntouched(page, `/attend/${conferenceId}?edit=1`, '[data-testid="save-registration"]', "报名信息已修改");
+    expectUnchanged(await read(), before, "the registration after saving it untouched");
+
+    // Its services: a hotel booking, the travel plan and a paper, each saved untouched.
+    const rooms = await api<{ list: Array<{ id: number }> }>(page.request, "GET", `/user-hotel/rooms/${conferenceId}`, attendee);
+    const booking = await api<{ id: number }>(page.request, "POST", "/user-hotel", attendee, { conferenceId, roomId: rooms.list[0].id, checkIn: "2027-06-01", checkOut: "2027-06-03", rooms: 2, sharing: "any" });
+    await api(page.request, "POST", "/travel", attendee, {
+      conferenceId,
+      arrival: { mode: "train", number: stress(1, 40), time: "2027-05-31T18:05", place: stress(2, 100) },
+      departure: { mode: "flight", number: "CA1502", time: "2027-06-03T21:40", place: stress(3, 100) },
+    });
+    const document = await uploadedDocument(page, attendee, "/cms/files/documentUpload");
+    const paper = await api<{ id: number }>(page.request, "POST", "/issue", attendee, {
+      conferenceId,
+      title: stress(1, 300),
+      authors: [{ name: stress(2, 100), affiliation: stress(3, 200) }, { name: "𠮷田 👩‍🔬", affiliation: TRICKY }],
+      abstract: longText(5000, 5),
+      keywords: stress(4, 300),
+      uploadKey: document,
+    });
+    const services = async () => ({
+      hotel: await api(page.request, "GET", `/user-hotel?conferenceId=${conferenceId}`, attendee),
+      travel: await api(page.request, "GET", `/travel?conferenceId=${conferenceId}`, attendee),
+      paper: await api(page.request, "GET", `/issue/${paper.id}`, attendee),
+    });
+    const held = await services();
+    await saveUntouched(page, `/attend/hotel/${conferenceId}`, `input[name="intent"][value="change:${booking.id}"]`, /已/);
+    expectUnchanged(await services(), held, "the hotel booking after saving it untouched");
+    await saveUntouched(page, `/attend/travel/${conferenceId}`, 'input[name="intent"][value="save"]', /已/);
+    expectUnchanged(await services(), held, "the travel plan after saving it untouched");
+    await saveUntouched(page, `/attend/papers/${conferenceId}`, `input[name="intent"][value="paper:${paper.id}"]`, /已/);
+    expectUnchanged(await services(), held, "the paper after saving it untouched");
+
+    // The same account applies as an exhibitor (saved untouched while pending), is approved, and asks rooms for its staff.
+    const exhibition = await api<{ id: number }>(page.request, "POST", "/exhibition", attendee, {
+      conferenceId,
+      kind: "exhibitor",
+      company: stress(1, 200),
+      contact: stress(2, 50),
+      phone: "+86 (10) 8888-0000",
+      email: "expo.rt@example.org",
+      level: stress(3, 50),
+      booth: stress(4, 50),
+      logo: await uploadedDocument(page, attendee, "/cms/files/documentUpload", proof),
+      materials: [await uploadedDocument(page, attendee, "/cms/files/documentUpload"), await uploadedDocument(page, attendee, "/cms/files/documentUpload")],
+    });
+    const exhibitions = () => api(page.request, "GET", `/exhibition?conferenceId=${conferenceId}`, attendee);
+    const applied = await exhibitions();
+    await saveUntouched(page, `/sponsorRegistration/${conferenceId}`, `input[name="intent"][value="apply:${exhibition.id}"]`, /已/);
+    expectUnchanged(await exhibitions(), applied, "the exhibitor application after saving it untouched");
+    await api(page.request, "PATCH", `/sponsor/${exhibition.id}`, organiser, { state: "approved" });
+    const staff = await api<{ id: number }>(page.request, "POST", "/sponsor-hotel", attendee, {
+      conferenceId,
+      sponsorId: exhibition.id,
+      roomId: rooms.list[0].id,
+      checkIn: "2027-05-31",
+      checkOut: "2027-06-02",
+      rooms: 3,
+      guests: [{ name: stress(1, 50), mobile: "+86 138 0000 0000" }, { name: "𠮷田👩‍🔬" }, { name: stress(5, 50), mobile: "13900000000" }],
+    });
+    const staffRooms = () => api(page.request, "GET", `/sponsor-hotel?conferenceId=${conferenceId}`, attendee);
+    const asked = await staffRooms();
+    await saveUntouched(page, `/sponsorHotel/${conferenceId}`, `input[name="intent"][value="change:${staff.id}"]`, /已/);
+    expectUnchanged(await staffRooms(), asked, "the sponsor's room request after saving it untouched");
+    await checked();
+  });
+
+  test("account settings of a new account saved untouched", async ({ page }) => {
+    await registerNew(page, "往返测试");
+    const token = (await cookieValue(page, TOKEN_COOKIE))!;
+    await api(page.request, "PUT", "/account", token, { name: stress(3, 50), email: "rt.settings@example.org", avatar: "/files/avatar.png?v=1&x=2", defaultType: 1 });
+    const before = await api(page.request, "GET", "/account", token);
+    const checked = watchDocuments(page);
+    await saveUntouched(page, "/account/settings", 'input[name="defaultType"]', /Saved|已保存/);
+    expectUnchanged(await api(page.request, "GET", "/account", token), before, "the account after saving its settings untouched");
+    await checked();
+  });
+
+  test("the form builder: settings and every field saved untouched; the answer page as received", async ({ page }) => {
+    test.setTimeout(120_000);
+    const token = await tokenOf(page, demoAccounts.organiser.mobile);
+    const form = await api<{ id: number }>(page.request, "POST", "/form", token, {
+      titleZh: stress(1, 200, projectName()),
+      titleEn: stress(2, 200),
+      descriptionZh: longText(2000, 4),
+      descriptionEn: longText(1200, 2),
+      deadline: "2027-12-31T18:45",
+      responseLimit: 500,
+      onePerAccount: true,
+      isPublic: false,
+    });
+    const options = (values: string[]) => values.map((value, i) => ({ value, labelZh: stress(i + 1, 100), labelEn: stress(i + 2, 200) }));
+    const fields = [
+      { type: "text", key: "who", required: true },
+      { type: "textarea", key: "essay" },
+      { type: "radio", key: "diet", options: options(["veg", "halal"]) },
+      { type: "checkbox", key: "topics", options: options(["a", "b", "c"]), showWhenField: "diet", showWhenValue: "halal" },
+      { type: "date", key: "day" },
+      { type: "image", key: "photo" },
+    ];
+    for (const [i, field] of fields.entries()) await api(page.request, "POST", `/form/${form.id}`, token, { labelZh: stress(i, 100), labelEn: stress(i + 1, 200), helpZh: stress(i + 2, 300), helpEn: stress(i + 3, 300), ...field });
+    const read = () => api(page.request, "GET", `/form/${form.id}`, token);
+    const before = await read();
+    const checked = watchDocuments(page);
+    const url = `/form/edit?id=${form.id}`;
+    await visit(page, url);
+    const intents = await saveIntents(page, (intent) => intent === "settings" || intent.startsWith("field-save:"));
+    expect(intents).toHaveLength(1 + fields.length);
+    for (const intent of intents) {
+      await saveUntouched(page, url, `input[name="intent"][value="${intent}"]`, /已保存|已更新/);
+      expectUnchanged(await read(), before, `the form after saving ${intent} untouched`);
+    }
+    // The answer page shows every label as stored (its bytes are checked on arrival).
+    await visit(page, `/form/detail?id=${form.id}`);
+    await expect(page.getByText(stress(0, 100)).first()).toBeVisible();
+    await checked();
+  });
+
+  test("an organization applying again after a rejection: the application saved untouched", async ({ page }) => {
+    const admin = await tokenOf(page, demoAccounts.admin.mobile);
+    await page.context().clearCookies();
+    await registerNew(page, "机构往返");
+    const token = (await cookieValue(page, TOKEN_COOKIE))!;
+    const licenceKey = await uploadedDocument(page, token, "/cms/files/documentUpload");
+    const applied = await api<{ id: number }>(page.request, "POST", "/organization", token, { name: stress(1, 100), type: "society", address: stress(2, 200), contact: stress(3, 100), licenceKey });
+    await api(page.request, "PATCH", `/organization/${applied.id}`, admin, { state: "rejected", reason: stress(4, 500) });
+    const application = (value: Record<string, unknown>) => ({ name: value.name, type: value.type, address: value.address, contact: value.contact, licenceKey: value.licenceKey });
+    const before = await api<Record<string, unknown>>(page.request, "GET", "/organization", token);
+    const checked = watchDocuments(page);
+    await saveUntouched(page, "/organization", 'select[name="type"]', /已提交|提交/);
+    const after = await api<Record<string, unknown>>(page.request, "GET", "/organization", token);
+    expect(after.id, "a new application").not.toBe(before.id);
+    expect(after.state).toBe("pending");
+    expectUnchanged(application(after), application(before), "the application sent again untouched");
+    await checked();
+  });
+
+  test("an invoice request saved untouched", async ({ page }) => {
+    const organiser = await organiserToken(page);
+    const call = <T>(method: "POST" | "PUT" | "PATCH", path: string, body: unknown, token = organiser) => api<T>(page.request, method, path, token, body);
+    const { id: conferenceId } = await call<{ id: number }>("POST", "/conference", { nameZh: stress(2, 200, `发票${projectName()}`), nameEn: stress(3, 300), startDate: "2027-06-01", endDate: "2027-06-03", cityZh: stress(1, 50) });
+    const identity = await call<{ id: number }>("POST", "/identity", { conferenceId, nameZh: stress(1, 100) });
+    const strategy = await call<{ id: number }>("POST", "/strategy", { conferenceId, nameZh: stress(2, 100), startsAt: "2020-01-01T00:00", endsAt: "2099-12-31T23:59" });
+    await call("PUT", "/fee", { conferenceId, identityId: identity.id, strategyId: strategy.id, amount: "800.5" });
+    await call("PATCH", `/conference/${conferenceId}`, { isPublish: true });
+    await registerNew(page, "发票往返");
+    const token = (await cookieValue(page, TOKEN_COOKIE))!;
+    const registration = await call<{ id: number }>("POST", "/conference/user", { conferenceId, identityId: identity.id, name: stress(1, 50) }, token);
+    const payment = await call<{ id: number }>("POST", "/payment", { registrationId: registration.id, method: "transfer", proofKey: await uploadedProof(page.request, token) }, token);
+    await call("PATCH", `/payment/${payment.id}`, { state: "paid" });
+    await call("POST", "/payment", { type: "invoice", paymentId: payment.id, title: stress(3, 100), taxId: "91330100MA2AXYZ12K", email: "invoice.rt@example.org" }, token);
+    const read = () => api(page.request, "GET", `/payment/${payment.id}`, token);
+    const before = await read();
+    const checked = watchDocuments(page);
+    await saveUntouched(page, `/attend/invoice/${payment.id}`, 'input[name="title"]', "发票信息已保存");
+    expectUnchanged(await read(), before, "the payment and its invoice after saving the request untouched");
+    await checked();
+  });
 });
+
+/** The signed-in session's token of a demo account (its kept session); the page stays signed in. */
+async function tokenOf(page: Page, mobile: string) {
+  await signedInAs(page, mobile);
+  return (await cookieValue(page, TOKEN_COOKIE))!;
+}
+
+/** A published conference whose registration form asks every kind of field, with moderation (registrations stay pending, so editable). */
+async function registrationConference(page: Page, token: string) {
+  const call = <T>(method: "POST" | "PUT" | "PATCH", path: string, body: unknown) => api<T>(page.request, method, path, token, body);
+  const { id } = await call<{ id: number }>("POST", "/conference", { nameZh: stress(1, 200, `报名${projectName()}`), nameEn: stress(2, 300), startDate: "2027-06-01", endDate: "2027-06-03", cityZh: stress(3, 50), summaryZh: longText(2000, 3) });
+  const conferenceId = id;
+  const strategy = await call<{ id: number }>("POST", "/strategy", { conferenceId, nameZh: stress(3, 100), startsAt: "2020-01-01T00:00", endsAt: "2099-12-31T23:59" });
+  for (const pad of [1, 2]) {
+    const identity = await call<{ id: number }>("POST", "/identity", { conferenceId, nameZh: stress(pad, 100), nameEn: stress(pad + 2, 100), sort: pad });
+    // Free: a registration that needs no payment stays editable while pending.
+    await call("PUT", "/fee", { conferenceId, identityId: identity.id, strategyId: strategy.id, amount: "0" });
+  }
+  await call("PUT", `/registration/settings/${id}`, { moderation: true });
+  const options = (values: string[]) => values.map((value, i) => ({ value, labelZh: stress(i, 100), labelEn: stress(i + 1, 200) }));
+  const fields = [
+    { key: "text", type: "text" },
+    { key: "essay", type: "textarea" },
+    { key: "count", type: "number" },
+    { key: "diet", type: "radio", options: options(["veg", "halal"]), required: true },
+    { key: "topics", type: "checkbox", options: options(["a", "b", "c"]) },
+    { key: "day", type: "date" },
+    { key: "mail", type: "email" },
+    { key: "phone", type: "phone" },
+    { key: "note", type: "textarea", showWhenField: "diet", showWhenValue: "halal" },
+    { key: "paper", type: "file" },
+  ];
+  for (const [i, field] of fields.entries()) await call("POST", "/registration/field", { conferenceId, labelZh: stress(i, 100), labelEn: stress(i + 1, 200), helpZh: stress(i + 2, 300), sort: i, ...field });
+  const hotel = await call<{ id: number }>("POST", "/hotel", { conferenceId, nameZh: stress(1, 200), addressZh: stress(2, 300) });
+  await call("POST", "/hotel-room", { hotelId: hotel.id, typeZh: stress(3, 100), typeEn: stress(4, 100), price: "600", inventory: 20, startDate: "2027-05-30", endDate: "2027-06-04", showState: true });
+  await call("PATCH", `/conference/${id}`, { isPublish: true });
+  return id;
+}
+
+const PDF = { name: "paper.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") };
+
+/** A private upload (a PDF unless told) by `token`'s account; its key. */
+async function uploadedDocument(page: Page, token: string, path: string, file = PDF) {
+  const upload = await page.request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, multipart: { file } });
+  expect(upload.status(), await upload.text()).toBe(200);
+  return ((await upload.json()) as { data: { key: string } }).data.key;
+}
+
