@@ -108,6 +108,13 @@ function differences(before: unknown, after: unknown, path = ""): string[] {
 /** The stored record is byte-identical to what it was. */
 function expectUnchanged(after: unknown, before: unknown, where: string) {
   expect(differences(stored(before), stored(after)), where).toEqual([]);
+  test.info().annotations.push({ type: "round trip", description: `${where}: ${leaves(stored(before))} stored values` });
+}
+
+/** How many stored values (strings, numbers, booleans, nulls) a record holds. */
+function leaves(value: unknown): number {
+  if (value && typeof value === "object") return Object.values(value).reduce<number>((sum, inner) => sum + leaves(inner), 0);
+  return 1;
 }
 
 /** The intents of every save form on the page (row edits and the single forms). */
