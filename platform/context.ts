@@ -40,8 +40,17 @@ export function requireAccount(c: Ctx): Account {
   return account;
 }
 
-/** Reads a JSON or form body; bad JSON is a 400, not a 500. */
+/**
+ * Reads a JSON or form body; bad JSON is a 400, not a 500. Line breaks in every string become LF
+ * (decision 021): a browser posts a textarea's breaks as CRLF whatever the page held, so text is
+ * stored as the page shows it and an untouched save stores the same bytes again.
+ */
 export async function readBody(c: Ctx): Promise<unknown> {
+  return withLfBreaks(await readBodyAsSent(c));
+}
+
+/** The body exactly as sent: for payment gateways, whose signatures cover the values byte for byte. */
+export async function readBodyAsSent(c: Ctx): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
     try {
@@ -52,6 +61,16 @@ export async function readBody(c: Ctx): Promise<unknown> {
   }
   if (type.includes("form")) return Object.fromEntries(Object.entries(await c.req.parseBody()));
   return {};
+}
+
+/** CRLF and lone CR become LF in every string of a parsed body (files and other values as they are). */
+export function withLfBreaks(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("\r") ? value.replace(/\r\n?/g, "\n") : value;
+  if (Array.isArray(value)) return value.map(withLfBreaks);
+  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withLfBreaks(inner)]));
+  }
+  return value;
 }
 
 /** Validates with a shared schema; failures answer 400 with each field's message in the caller's language. */

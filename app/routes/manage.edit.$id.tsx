@@ -36,7 +36,7 @@ import { requireAccount } from "~/services/account.server";
 import { conferenceIdParam, formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
-import { plainToOps } from "~/utils/authoring-richtext";
+import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
 import { pick } from "~/utils/format";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
 
@@ -58,9 +58,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** A rich text as posted: the editor's JSON when there is one, else the textarea's lines. */
+/**
+ * A rich text as posted: the editor's JSON when there is one, else the textarea's lines. A
+ * textarea posted as it was shown keeps the stored content (`<name>Was`), formatting the
+ * plain text can't show included.
+ */
 function postedOps(values: Record<string, string>, name: string): unknown {
-  const json = values[`${name}Ops`];
+  const json = values[`${name}Ops`] ?? untouchedPlain(values, name);
   if (json !== undefined) {
     try {
       return JSON.parse(json);
@@ -69,6 +73,16 @@ function postedOps(values: Record<string, string>, name: string): unknown {
     }
   }
   return plainToOps(values[name] ?? "");
+}
+
+function untouchedPlain(values: Record<string, string>, name: string): string | undefined {
+  const was = values[`${name}Was`];
+  if (was === undefined || values[name] === undefined) return undefined;
+  try {
+    return opsToPlain(JSON.parse(was)) === values[name].replace(/\r\n?/g, "\n") ? was : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -41,6 +41,8 @@ type Editor = EditorData;
 type Named = { id: number; nameZh: string; nameEn: string };
 /** Fen as the yuan an organiser types ("800.50"). */
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+/** Fen in the unit the organiser typed the fee in (yuan "800.50", jiao "8005.0", fen "80050"), so saving it again keeps both. */
+const inUnit = (fen: number, unit: string) => (unit === "2" ? String(fen) : unit === "1" ? (fen / 10).toFixed(1) : yuan(fen));
 
 export default function Signup() {
   const { editor } = useLoaderData<typeof loader>();
@@ -218,8 +220,8 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
                 intent={`fee:${identity.id}:${strategy.id}`}
                 hidden={{ identityId: identity.id, strategyId: strategy.id }}
                 fields={[
-                  { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? yuan(fee.priceFen) : "" },
-                  { name: "unit", label: t("authoring.signup.unit"), type: "select", defaultValue: "0", options: ["0", "1", "2"].map((u) => ({ value: u, label: t(`authoring.signup.unit${u}`) })) },
+                  { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "" },
+                  { name: "unit", label: t("authoring.signup.unit"), type: "select", defaultValue: fee?.unit ?? "0", options: ["0", "1", "2"].map((u) => ({ value: u, label: t(`authoring.signup.unit${u}`) })) },
                 ]}
                 submit={t("authoring.signup.setFee")}
               />

@@ -142,6 +142,8 @@ export default function Organization() {
             label={t("organization.licence")}
             help={t("organization.licenceHelp", { mb: maxMb })}
             accept="image/png,image/gif,image/jpeg,image/bmp,image/x-icon,application/pdf"
+            // Applying again keeps the licence already sent unless another is chosen.
+            defaultUrl={application?.state === "rejected" ? application.licenceKey : null}
             document
             required
           />

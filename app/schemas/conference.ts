@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./messages";
 import { safeHref, safeSrc } from "../components/RichText";
+import { normalizeOps } from "../utils/authoring-richtext";
 import { toFen } from "../utils/format";
 import { chinaMoment } from "./china-time";
 
@@ -93,7 +94,11 @@ const richOp = z
     if (typeof op.insert === "object" && safeSrc(op.insert.image) === null) ctx.addIssue({ code: "custom", message: "authoring.v.url" });
   })
   .transform((op) => (op.attributes ? { insert: op.insert, attributes: op.attributes } : { insert: op.insert }));
-export const richTextSchema = z.array(richOp).max(5000, "authoring.v.tooLong");
+/** Stored canonical (neighbouring ops with equal attributes merged), as the editor and the textarea post it. */
+export const richTextSchema = z
+  .array(richOp)
+  .max(5000, "authoring.v.tooLong")
+  .transform((ops) => normalizeOps(ops));
 
 /**
  * A rich text field from a form: the editor posts its ops as JSON (`<name>Ops`); without

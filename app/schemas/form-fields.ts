@@ -111,7 +111,8 @@ export function checkAnswers(
     if (field.type === "checkbox") {
       const list = (Array.isArray(raw) ? raw : [raw]).map((value) => String(value));
       if (list.some((value) => !allowed.has(value))) problems[path] = messages.option;
-      else cleaned[field.key] = [...new Set(list)];
+      // In the options' order, as a form posts them: saving the answers again stores the same list.
+      else cleaned[field.key] = [...allowed].filter((value) => list.includes(value));
       continue;
     }
     if (Array.isArray(raw) || typeof raw === "object") {

@@ -14,7 +14,7 @@ import {
   teamRefSchema,
   transferPaymentSchema,
 } from "../../app/schemas/registration";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, readBodyAsSent, requireAccount } from "../context";
 import { type PaymentMethod, type PaymentState, auditLog, conferences, invoices, payees, payments, registrations, savedTaxIds, teams, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { decimalToFen } from "../payments/common";
@@ -37,7 +37,7 @@ const PAYMENT_STATES: PaymentState[] = ["unpaid", "pending_audit", "paid", "reje
 
 /** Reads a gateway's form (or JSON) post as plain strings; files and nested values are dropped. */
 async function stringFields(c: Ctx): Promise<Record<string, string>> {
-  const body = await readBody(c);
+  const body = await readBodyAsSent(c);
   const fields: Record<string, string> = {};
   if (body && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) if (typeof value === "string") fields[key] = value;

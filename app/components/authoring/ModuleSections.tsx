@@ -277,7 +277,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           ...bilingual("nameZh", "nameEn", item),
           ...(people ? bilingual("titleZh", "titleEn", item, false) : []),
         ]}
-        hidden={() => ({ specialId: special.id })}
+        // A names list doesn't show a member's role, title or photo: they travel hidden, so saving keeps them.
+        hidden={(item): Record<string, string | number> => (people ? { specialId: special.id } : { specialId: special.id, role: item.role, titleZh: item.titleZh, titleEn: item.titleEn, photo: item.photo ?? "" })}
         multipart={people}
         formExtra={people ? (item, typed) => photo(item, typed, item?.photo) : undefined}
         add={{ submit: more("addItem"), intent: `special-item:${special.id}`, hidden: { specialId: special.id } }}

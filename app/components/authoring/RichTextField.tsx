@@ -51,6 +51,8 @@ export function RichTextField({ name, label, ops, typed, errors, preview }: {
         {label}
       </label>
       <textarea id={`${name}-plain`} name={name} className="ui-input ui-edit-textarea" rows={8} defaultValue={plain} aria-describedby={`${name}-help`} aria-invalid={errorId ? true : undefined} />
+      {/* What the textarea was filled from: posted back unchanged, the server keeps it whole (formatting the textarea can't show). */}
+      <input type="hidden" name={`${name}Was`} value={JSON.stringify(initialOps ?? [])} />
       <p id={`${name}-help`} className="ui-field-help">
         {t("authoring.edit.plainHelp")}
       </p>
