@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fullPath } from "./build-routes";
 import { EXTRA_OPEN_ROUTES, OPEN_ROUTES } from "../app/services/guard.server";
 
 const buildFile = path.resolve("build/server/index.js");
@@ -33,14 +34,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function fullPath(id: string): string {
-  const route = build.routes[id];
-  if (!route) return "";
-  const parent = route.parentId ? fullPath(route.parentId) : "";
-  if (route.path === undefined) return parent || "/";
-  return `${parent.replace(/\/$/, "")}/${route.path}`;
-}
-
 const sample = (pattern: string) =>
   pattern
     .replace(/:result\?/, "success")
@@ -55,7 +48,7 @@ describe("access guard over the whole route manifest", () => {
   it("classifies every route, and anonymous access follows the open list", async () => {
     const routes = Object.keys(build.routes)
       .filter((id) => id !== "root")
-      .map((id) => ({ id, pattern: fullPath(id), module: build.routes[id].module as { loader?: unknown; action?: unknown } }));
+      .map((id) => ({ id, pattern: fullPath(build, id), module: build.routes[id].module as { loader?: unknown; action?: unknown } }));
     expect(routes.length).toBeGreaterThan(10);
     const checked: string[] = [];
     for (const route of routes) {

@@ -24,6 +24,12 @@ export function parseId(raw: unknown): number | null {
   return id <= INT4_MAX ? id : null;
 }
 
+/** The text of every not-found answer; the error page shows its own translated words for it. */
+export const NOT_FOUND_MESSAGE = "This page could not be found";
+
+/** The not-found answer, for loaders and actions to throw. */
+export const notFound = () => new Response(NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
 /**
  * The id of a page's URL (`params.id`, `?id=`), or the not-found page.
  *
@@ -31,7 +37,7 @@ export function parseId(raw: unknown): number | null {
  */
 export function routeId(raw: string | null | undefined): number {
   const id = parseId(raw);
-  if (id === null) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (id === null) throw notFound();
   return id;
 }
 
