@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { useNonce } from "~/components/Nonce";
 import { NoticeProvider } from "~/components/Notices";
 import { ProgressBar } from "~/components/ProgressBar";
 import { loadSession, type SessionState } from "~/services/account.server";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const lang = root?.lang ?? (i18n.language === "en" ? "en" : "zh");
+  const nonce = useNonce();
   useLanguage(lang);
   return (
     <html lang={lang === "en" ? "en" : "zh-CN"}>
@@ -75,8 +77,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

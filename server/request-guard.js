@@ -88,7 +88,14 @@ export function createRequestGuard({ hosts = [], uploadBytes }) {
   function refuse(req, res, status, page, mb) {
     const lang = langOf(req);
     const [title, text, message] = PAGES[page].map((key) => say(lang, key, mb));
-    const headers = { "Cache-Control": "no-store", "Content-Language": lang === "en" ? "en" : "zh-CN" };
+    // As strict as the app's own pages (decision 022): this page needs nothing but its inline style.
+    const headers = {
+      "Cache-Control": "no-store",
+      "Content-Language": lang === "en" ? "en" : "zh-CN",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+    };
     // A refused body is not read: the connection closes once the answer is out.
     if (status === 413) headers.Connection = "close";
     let body;

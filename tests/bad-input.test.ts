@@ -5,28 +5,26 @@
  * Nothing may answer 500, redirect off-site, or sign anyone in from another site.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fullPath } from "./build-routes";
+import { openProductionApp, type ProductionApp } from "./production-app";
 
-const buildFile = path.resolve("build/server/index.js");
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bad-input-test-"));
+let app: ProductionApp;
 let build: ServerBuild;
+let dataDir = "";
 let server: http.Server;
 let base = "";
 let token = "";
 const MOBILE = "13912340001";
 
 beforeAll(async () => {
-  if (!fs.existsSync(buildFile)) throw new Error("No production build: run `npm run build` first (npm test does).");
-  Object.assign(process.env, { DATA_DIR: dataDir, SEED: "false", COOKIE_SECURE: "false", PAGE_CACHE_SECONDS: "0", APP_HOST: "", NODE_ENV: "production" });
-  build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  await (build.entry.module as unknown as { startup(): Promise<void> }).startup();
+  Object.assign(process.env, { PAGE_CACHE_SECONDS: "0", NODE_ENV: "production" });
+  app = await openProductionApp({ seed: false, prefix: "bad-input-test-" });
+  build = app.build;
+  dataDir = app.dataDir;
   const { createAppServer } = await import("../server/app-server.js");
   server = createAppServer({ build, mode: "production", env: { ...process.env, APP_HOST: "conf.example.cn" } });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -37,8 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => server?.close(() => resolve()));
   server?.closeAllConnections();
-  await (build?.entry.module as unknown as { shutdown(): Promise<void> })?.shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function lastCode(mobile: string) {
@@ -62,7 +59,7 @@ describe("ids no page has", () => {
   it("every page with a parameter answers 4xx (or its own page), never 500, for ids past int4, negative, fractional, exponent, non-digit", async () => {
     const patterns = Object.keys(build.routes)
       .filter((id) => id !== "root" && (build.routes[id].module as { loader?: unknown }).loader)
-      .map((id) => fullPath(build, id))
+      .map((id) => app.fullPath(id))
       .filter((pattern) => pattern.includes(":"));
     expect(patterns.length).toBeGreaterThan(30);
     for (const pattern of patterns) {
