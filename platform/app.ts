@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { bodyLimitFor, megabytes } from "../server/body-limits.js";
 import type { PlatformDeps, PlatformEnv } from "./context";
-import { ApiError, errorBody } from "./http";
+import { ApiError, errorBody, fail } from "./http";
 import { accountRoutes } from "./routes/account";
 import { auditRoutes } from "./routes/audits";
 import { applicantRoutes } from "./routes/applicants";
@@ -23,6 +25,18 @@ import { accountByToken } from "./services/identity";
 
 export type { PlatformDeps } from "./context";
 
+/** PostgreSQL's refusals of malformed input (by SQLSTATE), through drizzle's wrapping. */
+function databaseRefusal(error: unknown): ApiError | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    // 22021: a NUL in text; 22P05: a \u0000 in JSON.
+    if (code === "22021" || code === "22P05") return new ApiError(400, "errors.nulByte");
+    // 22003: a number out of range; 22P02: not a number; 22007/22008: not a date.
+    if (code === "22003" || code === "22P02" || code === "22007" || code === "22008") return new ApiError(400, "errors.invalid");
+  }
+  return null;
+}
+
 /**
  * The bundled platform API (spec §7): base `/api`, envelope `{code, message, data}`, bearer
  * tokens, `Client-Type` read. Mounted in process by the Remix app; can also run on its own.
@@ -34,10 +48,42 @@ export function createPlatformApp(deps: PlatformDeps) {
     if (error instanceof ApiError) {
       return c.json(errorBody(c, error), error.status as 400);
     }
+    // A last net under the input checks: what the database refuses as malformed is the caller's error.
+    const refused = databaseRefusal(error);
+    if (refused) {
+      console.warn("[platform] refused by the database:", c.req.method, c.req.path, refused);
+      return c.json(errorBody(c, refused), 400);
+    }
     console.error("[platform]", c.req.method, c.req.path, error);
     return c.json(errorBody(c, new ApiError(500, "errors.internal")), 500);
   });
   app.notFound((c) => c.json(errorBody(c, new ApiError(404, "errors.notFound")), 404));
+
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    // No resource is named with a NUL; in a query it is dropped (PostgreSQL can neither store nor search it).
+    if (url.pathname.includes("%00")) fail(404, "errors.notFound");
+    if (url.search.includes("%00")) {
+      url.search = url.search.replaceAll("%00", "");
+      c.req.raw = new Request(url, { method: c.req.raw.method, headers: c.req.raw.headers, body: c.req.raw.body, duplex: "half" } as RequestInit);
+    }
+    await next();
+  });
+
+  // Bodies are bounded before anything reads them (the HTTP server checks the same limits first).
+  app.use(async (c, next) => {
+    const multipart = /^\s*multipart\//i.test(c.req.header("content-type") ?? "");
+    const maxSize = bodyLimitFor(c.req.header("content-type"), deps.uploadMaxBytes);
+    return bodyLimit({
+      maxSize,
+      onError: (c) => {
+        const error = multipart
+          ? new ApiError(413, "errors.fileTooLarge", { params: { mb: megabytes(deps.uploadMaxBytes) } })
+          : new ApiError(413, "errors.bodyTooLarge", { params: { mb: megabytes(maxSize) } });
+        return c.json(errorBody(c, error), 413, { Connection: "close" });
+      },
+    })(c, next);
+  });
 
   app.use(async (c, next) => {
     c.set("clientType", c.req.header("client-type") ?? "unknown");

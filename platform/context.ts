@@ -41,26 +41,62 @@ export function requireAccount(c: Ctx): Account {
 }
 
 /**
- * Reads a JSON or form body; bad JSON is a 400, not a 500. Line breaks in every string become LF
- * (decision 021): a browser posts a textarea's breaks as CRLF whatever the page held, so text is
- * stored as the page shows it and an untouched save stores the same bytes again.
+ * Reads a JSON or form body (as `readBodyAsSent`), with every line break as LF (decision 021): a
+ * browser posts a textarea's breaks as CRLF whatever the page held, so text is stored as the page
+ * shows it and an untouched save stores the same bytes again.
  */
 export async function readBody(c: Ctx): Promise<unknown> {
   return withLfBreaks(await readBodyAsSent(c));
 }
 
-/** The body exactly as sent: for payment gateways, whose signatures cover the values byte for byte. */
+/**
+ * The body exactly as sent: for payment gateways, whose signatures cover the values byte for byte.
+ * Bad JSON or a malformed multipart body is a 400, not a 500; so is a NUL character in any text
+ * (PostgreSQL cannot store it), answered per field. The size was bounded before (bodyLimits in app.ts).
+ */
 export async function readBodyAsSent(c: Ctx): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
+  let body: unknown = {};
   if (type.includes("application/json")) {
     try {
-      return await c.req.json();
+      body = await c.req.json();
     } catch {
       fail(400, "errors.badJson");
     }
+  } else if (type.includes("form")) {
+    try {
+      body = Object.fromEntries(Object.entries(await c.req.parseBody()));
+    } catch {
+      fail(400, "errors.badForm");
+    }
   }
-  if (type.includes("form")) return Object.fromEntries(Object.entries(await c.req.parseBody()));
-  return {};
+  refuseNul(c, body);
+  return body;
+}
+
+/** The paths (`name`, `items.0.text`) of strings, keys and file names holding a NUL. */
+function nulPaths(value: unknown, path: string, found: string[]) {
+  if (typeof value === "string") {
+    if (value.includes("\0")) found.push(path || "_");
+  } else if (value instanceof File) {
+    if (value.name.includes("\0")) found.push(path || "_");
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulPaths(item, path ? `${path}.${index}` : String(index), found));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes("\0")) found.push(at);
+      else nulPaths(item, at, found);
+    }
+  }
+  return found;
+}
+
+function refuseNul(c: Ctx, body: unknown) {
+  const paths = nulPaths(body, "", []);
+  if (!paths.length) return;
+  const message = translate(langOf(c), "errors.nulByte");
+  fail(400, "errors.nulByte", { data: { fields: Object.fromEntries(paths.map((path) => [path.replaceAll("\0", "\\0"), message])) } });
 }
 
 /** CRLF and lone CR become LF in every string of a parsed body (files and other values as they are). */

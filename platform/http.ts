@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { parseId, parsePage, parsePageSize } from "../app/utils/params";
 import { translate, type Lang } from "./messages";
 
 /** A failure the caller should see: HTTP status, a business code and translated message(s). */
@@ -44,16 +45,16 @@ export function errorBody(c: Context, error: ApiError) {
   };
 }
 
-/** Paging parameters with sane bounds: `page`/`currentPage` from 1, `pageSize` 1–100. */
+/** Paging parameters (app/utils/params.ts): `page`/`currentPage` 1–10000, `pageSize` 1–100; garbage is the default. */
 export function paging(c: Context, defaultSize = 20) {
-  const pageNo = Math.max(1, Math.floor(Number(c.req.query("currentPage") ?? c.req.query("page") ?? 1)) || 1);
-  const size = Math.min(100, Math.max(1, Math.floor(Number(c.req.query("pageSize") ?? defaultSize)) || defaultSize));
+  const pageNo = parsePage(c.req.query("currentPage") ?? c.req.query("page"));
+  const size = parsePageSize(c.req.query("pageSize"), defaultSize);
   return { page: pageNo, pageSize: size, offset: (pageNo - 1) * size };
 }
 
-/** Parses a positive integer path/query parameter, or answers 404 (not 500) for garbage. */
+/** A positive int4 path/query parameter (app/utils/params.ts), or 404 (not a database error) for anything else. */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) fail(404, "errors.notFound");
+  const id = parseId(value);
+  if (id === null) fail(404, "errors.notFound");
   return id;
 }

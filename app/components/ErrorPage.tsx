@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 
+import { NOT_FOUND_MESSAGE } from "~/utils/params";
+
 /** The message of an unmatched route (spec §2); shown translated. */
-export const NOT_FOUND_MESSAGE = "This page could not be found";
+export { NOT_FOUND_MESSAGE };
 
 /** Title by status (spec §2): 401/403 No Permission, 404 The Page Not Found, else System Error. */
 export function errorTitleKey(status: number) {

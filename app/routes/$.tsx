@@ -1,10 +1,12 @@
 /** Any unmatched route: status 404, 'This page could not be found' (spec §2). */
+import { notFound } from "~/utils/params";
+
 export async function loader() {
-  throw new Response("This page could not be found", { status: 404 });
+  throw notFound();
 }
 
 export async function action() {
-  throw new Response("This page could not be found", { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -13,9 +13,10 @@ import { conferencePageHeaders, loadConferencePage } from "~/services/conference
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { appNow } from "~/services/clock.server";
-import { chinaToday, conferenceIdForHost, pageParam, readFilters, toConferences, toHome } from "~/services/portal.server";
+import { chinaToday, conferenceIdForHost, readFilters, toConferences, toHome } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 18;
 const WHEN = ["upcoming", "past", "all"] as const;
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const url = new URL(request.url);
   const when = WHEN.find((w) => w === url.searchParams.get("when")) ?? "upcoming";
-  const page = pageParam(url);
+  const page = parsePage(url.searchParams.get("page"));
   const { values, ignored } = readFilters(url);
   const [home, conferences, t] = await Promise.all([
     platformData<Parameters<typeof toHome>[0]>(request, "/portal/home"),

@@ -7,6 +7,7 @@ import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { parseId, parsePage } from "~/utils/params";
 
 type InboxItem = { id: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; readAt: string | null; createdAt: string };
 const PAGE_SIZE = 20;
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccount(request);
   const url = new URL(request.url);
   const kind = KINDS.find((k) => k === url.searchParams.get("kind")) ?? "notices";
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = parsePage(url.searchParams.get("page"));
   const [items, noticesUnread, messagesUnread] = await Promise.all([
     platformData<Page<InboxItem>>(request, `/cms/${kind}`, { query: { page, pageSize: PAGE_SIZE } }),
     platformData<number>(request, "/cms/notices/unread"),
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = String(form.get("id") ?? "");
   const back = `/account/messages?kind=${kind}`;
   if (id === "all" && form.get("confirmed") !== "1") return { confirm: "all" as const };
-  const result = await callPlatform(request, `/cms/${kind}/${id === "all" ? "all" : Number(id) || 0}/read`, { method: "PUT" });
+  const result = await callPlatform(request, `/cms/${kind}/${id === "all" ? "all" : (parseId(id) ?? 0)}/read`, { method: "PUT" });
   if (!result.ok) throw await redirectWithNotice(request, back, dangerNotices(result.messages));
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, back, { content: t("account.saved"), color: "success" });

@@ -10,7 +10,7 @@ import { FieldError } from "~/components/FieldError";
 import { sendCodeSchema } from "~/schemas/account";
 import { quickLoginSchema, registrationSchema } from "~/schemas/registration";
 import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
-import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, conferenceIdOf, postedFile } from "~/utils/attend";
+import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, postedFile } from "~/utils/attend";
 import { SubscribeGate } from "~/components/attend/SubscribeGate";
 import { RegisteredMessage, useRegisteredCheck } from "~/components/attend/RegisteredCheck";
 import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
@@ -22,6 +22,7 @@ import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
+import { notFound, parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -47,7 +48,7 @@ async function quote(request: Request, conferenceId: number, identityId: string 
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const conferenceId = conferenceIdOf(params.meetingInfo);
+  const conferenceId = routeId(params.meetingInfo);
   const { lang } = getLang(request);
   const t = await i18n.getFixedT(request);
   const url = new URL(request.url);
@@ -113,7 +114,7 @@ async function uploadAnswerFiles(request: Request, conferenceId: number, formDat
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const conferenceId = conferenceIdOf(params.meetingInfo);
+  const conferenceId = routeId(params.meetingInfo);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const t = await i18n.getFixedT(request);
@@ -179,8 +180,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "edit") {
     const submission = parseForm(formData, editForm);
     if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
-    const id = Number(formData.get("id"));
-    if (!Number.isSafeInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
+    const id = parseId(formData.get("id"));
+    if (id === null) throw notFound();
     const before = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
     const { email } = submission.value;
     // Its own e-mail is registered here, by this very registration: only a changed one is checked.

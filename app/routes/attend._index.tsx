@@ -14,6 +14,7 @@ import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, formatMoney, pick } from "~/utils/format";
+import { parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 10;
 
@@ -25,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   requireToken(request);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
-  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isSafeInteger(raw) && raw >= 1 ? Math.min(raw, 10_000) : 1;
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
   const mine = await platformData<{ list: AttendRegistration[]; total: number }>(request, "/my-user", { query: { page, pageSize: PAGE_SIZE } });
   return data(
     {
@@ -44,8 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   requireToken(request);
   const t = await i18n.getFixedT(request);
   const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "cancel" || !Number.isSafeInteger(id) || id < 1) return data({ confirm: undefined, id: 0 }, { status: 400 });
+  const id = parseId(form.get("id"));
+  if (form.get("intent") !== "cancel" || id === null) return data({ confirm: undefined, id: 0 }, { status: 400 });
   // Without JavaScript the page asks first (ConfirmForm); only `confirmed=1` cancels.
   if (form.get("confirmed") !== "1") return { confirm: "cancel", id };
   const done = await callPlatform(request, `/conference/user/${id}/cancel`, { method: "POST" });

@@ -4,7 +4,7 @@ import type { RegisteredAnswer } from "~/components/attend/RegisteredCheck";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { requireToken } from "~/services/guard.server";
-import { conferenceIdOf } from "~/utils/attend";
+import { routeId } from "~/utils/params";
 
 /**
  * `GET /attend/check?conferenceId=&mobile=` (or `&email=`): the registration form's live check,
@@ -14,7 +14,7 @@ import { conferenceIdOf } from "~/utils/attend";
 export async function loader({ request }: LoaderFunctionArgs) {
   requireToken(request);
   const url = new URL(request.url);
-  const conferenceId = conferenceIdOf(url.searchParams.get("conferenceId") ?? undefined);
+  const conferenceId = routeId(url.searchParams.get("conferenceId") ?? undefined);
   const field = url.searchParams.has("mobile") ? "mobile" : "email";
   const value = (url.searchParams.get(field) ?? "").trim().slice(0, 200);
   const headers = { "Cache-Control": "private, no-store" };

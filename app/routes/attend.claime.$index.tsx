@@ -7,13 +7,14 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { sendCodeSchema } from "~/schemas/account";
 import { claimSchema } from "~/schemas/registration";
-import { type AttendRegistration, attendMeta, conferenceIdOf } from "~/utils/attend";
+import { type AttendRegistration, attendMeta } from "~/utils/attend";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
+import { routeId } from "~/utils/params";
 
 type Claimable = {
   id: number;
@@ -36,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => attendMeta(data?.
  * in for 31 days. Open: the claimant usually has no session yet.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = conferenceIdOf(params.index);
+  const id = routeId(params.index);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const mobile = (new URL(request.url).searchParams.get("mobile") ?? "").replace(/[\s-]/g, "");
@@ -49,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = conferenceIdOf(params.index);
+  const id = routeId(params.index);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   if (formData.get("intent") === "send") {

@@ -9,8 +9,8 @@ import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "~/schemas/s
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
-import { conferenceIdOf } from "~/utils/attend";
 import { formatMoney } from "~/utils/format";
+import { routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Hotel booking for a conference (issue 6): the shown rooms with what is left, and my bookings. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const [rooms, bookings] = await Promise.all([
     platformData<{ conference: ServiceConference; list: BookableRoom[] }>(request, `/user-hotel/rooms/${id}`),
     platformData<{ list: HotelBooking[] }>(request, "/user-hotel", { query: { conferenceId: id, pageSize: 100 } }),
@@ -28,10 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.id);
-  if (kind === "book" && targetId > 0) {
+  if (kind === "book" && targetId !== null) {
     return runService(request, values, { schema: hotelBookingSchema, input: { ...values, conferenceId, roomId: targetId }, path: "/user-hotel", method: "POST", notice: "services.hotel.booked" });
   }
-  if (kind === "change" && targetId > 0) {
+  if (kind === "change" && targetId !== null) {
     return runService(request, values, { schema: hotelBookingEditSchema, input: values, path: `/user-hotel/${targetId}`, method: "PUT", notice: "services.hotel.changed" });
   }
   if (kind === "cancel") return confirmedCall(request, formData, { path: `/user-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.hotel.cancelled" });

@@ -6,12 +6,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { invoiceEditSchema, invoiceRequestSchema } from "~/schemas/registration";
-import { type AttendPayment, conferenceIdOf } from "~/utils/attend";
+import { type AttendPayment } from "~/utils/attend";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { formatMoney } from "~/utils/format";
+import { routeId } from "~/utils/params";
 
 type Invoice = { id: number; title: string; taxId: string; email: string; amountFen: number; state: "requested" | "issued" | "rejected"; remark: string | null; fileKey: string | null };
 type SavedTaxId = { id: number; title: string; taxId: string };
@@ -22,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const paymentId = conferenceIdOf(params.paymentId);
+  const paymentId = routeId(params.paymentId);
   const t = await i18n.getFixedT(request);
   const [payment, saved] = await Promise.all([
     platformData<AttendPayment & { invoice: Invoice | null }>(request, `/payment/${paymentId}`),
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireToken(request);
-  const paymentId = conferenceIdOf(params.paymentId);
+  const paymentId = routeId(params.paymentId);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   const editing = formData.get("id") !== null;

@@ -10,8 +10,8 @@ import { conferenceFileSchema, paperSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
-import { conferenceIdOf } from "~/utils/attend";
 import { pick } from "~/utils/format";
+import { parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -25,7 +25,7 @@ const DOCUMENT_TYPES = "application/pdf,image/png,image/jpeg,image/gif,image/bmp
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const [conference, branches, papers, files] = await Promise.all([
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
     platformData<{ list: Array<{ id: number; nameZh: string; nameEn: string }> }>(request, `/branches/${id}`),
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (kind !== "paper" && kind !== "file") throw new Response("Bad request", { status: 400 });
   const refused = await uploadPostedDocuments(request, formData, values, { single: ["uploadKey"] });
   if (refused) return refused;
-  const editing = target !== "new" && Number(target) > 0;
+  const editing = target !== "new" && parseId(target) !== null;
   const body = nest(values);
   const path = kind === "paper" ? "/issue" : "/file";
   return runService(request, values, {

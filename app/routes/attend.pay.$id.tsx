@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
 import { FieldError } from "~/components/FieldError";
-import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay, conferenceIdOf, postedFile } from "~/utils/attend";
+import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay, postedFile } from "~/utils/attend";
 import { paymentKey } from "~/services/attend.server";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -12,6 +12,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
+import { parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -19,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
@@ -47,7 +48,7 @@ type ActionResult = { errors?: Record<string, string[]>; formErrors?: string[]; 
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -62,9 +63,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Proofs may be PDF as well as images; the upload is recorded as the caller's own.
     const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
     if (!uploaded.ok) return fail({ errors: { proof: uploaded.messages } });
-    const paymentId = Number(formData.get("paymentId"));
+    const paymentId = parseId(formData.get("paymentId"));
     const paid =
-      intent === "proof" && Number.isSafeInteger(paymentId) && paymentId > 0
+      intent === "proof" && paymentId !== null
         ? await callPlatform<AttendPayment>(request, `/payment/${paymentId}`, { method: "PUT", body: { proofKey: uploaded.data.key } })
         : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey: uploaded.data.key, idempotencyKey } });
     if (!paid.ok) return fail({ formErrors: paid.messages });

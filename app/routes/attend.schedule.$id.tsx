@@ -10,7 +10,7 @@ import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { subscriptionAction, groupSessions } from "~/services/agenda.server";
 import { getLang } from "~/services/session.server";
-import { conferenceIdOf } from "~/utils/attend";
+import { routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The published sessions of a conference by day and branch, each with subscribe or unsubscribe (issue 6). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const sessions = await platformData<{ conference: ServiceConference; list: AgendaSession[] }>(request, `/user/schedule/sessions/${id}`);

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
 import { teamMemberSchema, teamSchema } from "~/schemas/registration";
-import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration, conferenceIdOf, postedFile } from "~/utils/attend";
+import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration, postedFile } from "~/utils/attend";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
@@ -15,6 +15,7 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
+import { notFound, parseId, routeId } from "~/utils/params";
 
 type Team = { id: number; name: string; conferenceId: number; members?: number };
 type TeamTotal = { count: number; totalFen: number; currency: string };
@@ -35,7 +36,7 @@ const memberForm = teamMemberSchema.extend({ teamId: z.coerce.number().int().pos
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const conferenceId = conferenceIdOf(params.index);
+  const conferenceId = routeId(params.index);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const [form, teams, payee] = await Promise.all([
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     platformData<{ list: Team[] }>(request, `/team/conf/${conferenceId}`),
     platformData<AttendPayee>(request, `/payee/${conferenceId}`),
   ]);
-  const wanted = Number(new URL(request.url).searchParams.get("team"));
+  const wanted = parseId(new URL(request.url).searchParams.get("team"));
   const team = teams.list.find((row) => row.id === wanted) ?? teams.list[0] ?? null;
   let members: AttendRegistration[] = [];
   let total: TeamTotal | null = null;
@@ -77,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireToken(request);
-  const conferenceId = conferenceIdOf(params.index);
+  const conferenceId = routeId(params.index);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -101,8 +102,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!added.ok) return failed("member", submission.reply(refusal(added)));
     throw await redirectWithNotice(request, `${here}?team=${submission.value.teamId}`, { content: t("attend.memberAdded"), color: "success" });
   }
-  const teamId = Number(formData.get("teamId"));
-  const back = `${here}?team=${Number.isSafeInteger(teamId) && teamId > 0 ? teamId : ""}`;
+  const teamId = parseId(formData.get("teamId"));
+  const back = `${here}?team=${teamId ?? ""}`;
   const proofFailed = (form: string, proofErrors: string[]) => data({ form, result: null, proofErrors }, { status: 400 });
   /** The proof file the form carried, uploaded as the payer's private document. */
   const uploadProof = async (): Promise<{ key: string } | { errors: string[] }> => {
@@ -123,8 +124,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!paid.ok) return proofFailed("pay", paid.messages);
     throw await redirectWithNotice(request, back, { content: t("attend.proofSent"), color: "success" });
   }
-  const paymentId = Number(formData.get("paymentId"));
-  if ((intent === "replace" || intent === "withdraw") && (!Number.isSafeInteger(paymentId) || paymentId < 1)) throw new Response("Not Found", { status: 404 });
+  const paymentId = parseId(formData.get("paymentId"));
+  if ((intent === "replace" || intent === "withdraw") && paymentId === null) throw notFound();
   if (intent === "replace") {
     const proof = await uploadProof();
     if ("errors" in proof) return proofFailed("replace", proof.errors);

@@ -8,7 +8,7 @@ import { TRAVEL_MODES, travelSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
-import { conferenceIdOf } from "~/utils/attend";
+import { parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Arrival and departure for the organisers' pick-up planning (issue 6): one plan per conference, editable. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const [conference, travel] = await Promise.all([
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
     platformData<{ list: Travel[] }>(request, "/travel", { query: { conferenceId: id } }),
@@ -26,12 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireToken(request);
-  const conferenceId = conferenceIdOf(params.id);
+  const conferenceId = routeId(params.id);
   const formData = await request.formData();
   const values = formValues(formData);
   if (values.intent !== "save") throw new Response("Bad request", { status: 400 });
-  const travelId = Number(values.travelId);
-  const existing = Number.isSafeInteger(travelId) && travelId > 0;
+  const travelId = parseId(values.travelId);
+  const existing = travelId !== null;
   return runService(request, values, {
     schema: travelSchema,
     input: { ...nest(values), conferenceId },

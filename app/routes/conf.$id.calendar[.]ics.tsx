@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NOT_FOUND_MESSAGE } from "~/components/ErrorPage";
 import { type CalendarEvent, buildCalendar } from "~/services/conference-ics.server";
-import { conferenceIdParam, conferencePageHeaders, type PlatformConferencePage } from "~/services/conference-page.server";
+import { conferencePageHeaders, type PlatformConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { pick } from "~/utils/format";
 import { appNow } from "~/services/clock.server";
+import { routeId } from "~/utils/params";
 
 type Info = { info: PlatformConferencePage["info"] };
 
 /** "Add to calendar" (`/conf/{id}/calendar.ics`): the conference as an all-day event, then its published schedule. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = conferenceIdParam(params.id);
+  const id = routeId(params.id);
   const conference = await callPlatform<Info>(request, `/conference/${id}`);
   if (!conference.ok) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
   const [schedule, branches, t] = await Promise.all([

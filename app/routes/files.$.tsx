@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireToken } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
+import { notFound } from "~/utils/params";
 
 /**
  * Private uploads (licences, proofs) for the signed-in browser: the token lives in an HttpOnly
@@ -9,9 +10,9 @@ import { forwardToPlatform } from "~/services/platform.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = requireToken(request);
   const key = params["*"] ?? "";
-  if (!/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/.test(key) || key.includes("..")) throw new Response("This page could not be found", { status: 404 });
+  if (!/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/.test(key) || key.includes("..")) throw notFound();
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web" });
   const response = await forwardToPlatform(new Request(new URL(`/api/cms/files/${key}`, request.url), { headers }));
-  if (!response.ok) throw new Response("This page could not be found", { status: 404 });
+  if (!response.ok) throw notFound();
   return response;
 }

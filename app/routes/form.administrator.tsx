@@ -17,7 +17,7 @@ import { type Page, callPlatform, platformData } from "~/services/platform.serve
 import { getLang } from "~/services/session.server";
 import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { pageParam, positiveId } from "~/utils/replay";
+import { parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   if (!url.searchParams.has("id")) {
-    const page = pageParam(url.searchParams.get("page"));
+    const page = parsePage(url.searchParams.get("page"));
     const mine = await platformData<Page<FormListRow>>(request, "/form", { query: { page, pageSize: PAGE_SIZE } });
     return privateData({ title: `${t("forms.mine.title")} - ${t("meta.siteName")}`, lang, page, mine, admins: null });
   }
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw await redirectWithNotice(request, back, { content: t("forms.admins.added"), color: "success" });
   }
-  const accountId = positiveId(values.accountId);
+  const accountId = parseId(values.accountId);
   if (values.intent !== "remove" || !accountId) throw new Response("Bad request", { status: 400 });
   if (values.confirmed !== "1") return data({ confirm: String(accountId) });
   const result = await callPlatform(request, `/form/admin/${id}`, { method: "DELETE", query: { accountId } });

@@ -17,7 +17,7 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { pageParam, positiveId } from "~/utils/replay";
+import { notFound, parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
@@ -34,16 +34,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = formIdOf(request);
   const url = new URL(request.url);
   const form = await loadForm(request, id);
-  if (!form.role) throw new Response("This page could not be found", { status: 404 });
+  if (!form.role) throw notFound();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, (url.searchParams.get(name) ?? "").trim().slice(0, 100)])) as Record<(typeof FILTERS)[number], string>;
-  const page = pageParam(url.searchParams.get("page"));
-  const answerId = positiveId(url.searchParams.get("answer"));
+  const page = parsePage(url.searchParams.get("page"));
+  const answerId = parseId(url.searchParams.get("answer"));
   const [rows, one, t] = await Promise.all([
     callPlatform<{ rows: AnswerRow[]; count: number }>(request, "/form/user", { query: { formId: id, ...filters, page, pageSize: PAGE_SIZE } }),
     answerId ? callPlatform<AnswerRow>(request, `/form/user/${answerId}`) : null,
     i18n.getFixedT(request),
   ]);
-  if (!rows.ok && rows.status === 404) throw new Response("This page could not be found", { status: 404 });
+  if (!rows.ok && rows.status === 404) throw notFound();
   const { lang } = getLang(request);
   const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value)).toString();
   return privateData({
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A bad ?id= is the not-found page here too.
   formIdOf(request);
   const values = formValues(await request.formData());
-  const answerId = positiveId(values.answerId);
+  const answerId = parseId(values.answerId);
   if (values.intent !== "delete" || !answerId) throw new Response("Bad request", { status: 400 });
   if (values.confirmed !== "1") return data({ confirm: String(answerId) });
   const url = new URL(request.url);

@@ -20,7 +20,7 @@ import { type CallOptions, callPlatform, type Page, platformData } from "~/servi
 import { getLang } from "~/services/session.server";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { pageParam, positiveId } from "~/utils/replay";
+import { notFound, parseId, parsePage } from "~/utils/params";
 import { schemaMessages } from "~/utils/validation";
 
 /** Spec §9: the template list pages 20 at a time from page 1. */
@@ -48,13 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const conferences = await myConferences(request);
   if (!url.searchParams.has("id")) {
     const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
-    const page = pageParam(url.searchParams.get("page"));
+    const page = parsePage(url.searchParams.get("page"));
     const templates = await platformData<Page<FormListRow>>(request, "/form", { query: { template: 1, keyword, page, pageSize: TEMPLATE_PAGE_SIZE } });
-    const conferenceId = positiveId(url.searchParams.get("conferenceId")) ?? null;
+    const conferenceId = parseId(url.searchParams.get("conferenceId")) ?? null;
     return privateData({ title: `${t("forms.edit.createTitle")} - ${t("meta.siteName")}`, form: null, templates, keyword, page, conferences, conferenceId, lang });
   }
   const form = await loadForm(request, formIdOf(request));
-  if (!form.role) throw new Response("This page could not be found", { status: 404 });
+  if (!form.role) throw notFound();
   return privateData({
     title: `${t("forms.edit.title", { title: pick(lang, form.titleZh, form.titleEn) })} - ${t("meta.siteName")}`,
     form,
@@ -81,7 +81,7 @@ function check<S extends z.ZodType>(intent: string, values: Record<string, strin
  */
 async function run(request: Request, intent: string, values: Record<string, string>, path: string, options: CallOptions, done: (data: { id?: number }) => { to: string; notice: string }, prefix = "") {
   const result = await callPlatform<{ id?: number }>(request, path, options);
-  if (!result.ok && result.status === 404) throw new Response("This page could not be found", { status: 404 });
+  if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) {
     const fieldErrors: Record<string, string[]> = {};
     const formErrors: string[] = [];
@@ -109,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return run(request, intent, values, "/form", { method: "POST", body: checked.value }, created("forms.edit.created"));
   }
   if (kind === "template") {
-    const templateId = positiveId(values.templateId);
+    const templateId = parseId(values.templateId);
     if (!templateId) throw new Response("Bad request", { status: 400 });
     return run(request, intent, values, `/form?template=${templateId}`, { method: "POST", body: { conferenceId: values.conferenceId || null } }, created("forms.edit.created"));
   }

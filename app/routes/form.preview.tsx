@@ -11,6 +11,7 @@ import { i18n } from "~/services/i18n.server";
 import { getLang } from "~/services/session.server";
 import { formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
+import { notFound } from "~/utils/params";
 
 const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 async function previewable(request: Request) {
   await requireAccount(request);
   const form = await loadForm(request, formIdOf(request));
-  if (!form.role) throw new Response("This page could not be found", { status: 404 });
+  if (!form.role) throw notFound();
   return form;
 }
 

@@ -9,8 +9,8 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
-import { pageParam, positiveId } from "~/utils/replay";
 import { pageMeta } from "~/utils/meta";
+import { parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 12;
 /** Covers of the first row load at once; the rest only when scrolled near. */
@@ -23,10 +23,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
-  const conferenceId = positiveId(url.searchParams.get("conferenceId"));
+  const conferenceId = parseId(url.searchParams.get("conferenceId"));
   const yearText = url.searchParams.get("year") ?? "";
   const year = /^\d{4}$/.test(yearText) ? Number(yearText) : undefined;
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const [replays, filters, conference, t] = await Promise.all([
     platformData<Page<ReplaySummary>>(request, "/live-streaming", { query: { keyword, conferenceId, year, page, pageSize: PAGE_SIZE } }),
     platformData<{ years: number[] }>(request, "/live-streaming/filters"),

@@ -9,7 +9,8 @@ import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
-import { chinaDay, formatDuration, positiveId, replayCover } from "~/utils/replay";
+import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
+import { parseId } from "~/utils/params";
 
 type ReplayDetail = {
   info: {
@@ -55,7 +56,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** One replay (spec §2 /liveStreaming/detail/{id?}): without an id, the list; unknown or unpublished, 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.id === undefined) throw redirect("/liveStreaming");
-  const id = positiveId(params.id);
+  const id = parseId(params.id);
   const t = await i18n.getFixedT(request);
   if (!id) throw new Response(t("replays.errors.notFound"), { status: 404 });
   const result = await callPlatform<ReplayDetail>(request, `/live-streaming/${id}`);

@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { IntentButton, type IntentResult } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
 import { requireAccount } from "~/services/account.server";
-import { conferenceIdParam, formValues, rejected, runIntent } from "~/services/authoring.server";
+import { formValues, rejected, runIntent } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { formatDay, pick } from "~/utils/format";
+import { parsePage, routeId } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The conferences this account owns or administers, published or not, with the publish switch. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccount(request);
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
   const conferences = await platformData<{ list: Row[]; total: number; certified: boolean }>(request, "/manage/conference", { query: { page, pageSize: PAGE_SIZE } });
   const t = await i18n.getFixedT(request);
   return { title: `${t("authoring.manage.title")} - ${t("meta.siteName")}`, page, conferences };
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccount(request);
   const values = formValues(await request.formData());
-  const id = conferenceIdParam(values.id);
+  const id = routeId(values.id);
   const isPublish = values.isPublish === "true";
   if (isPublish) {
     // Said here in words (with a link) rather than as the platform's 403 error page.

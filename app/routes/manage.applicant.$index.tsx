@@ -11,10 +11,10 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "~/schemas/applicants";
 import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants } from "~/services/applicants.server";
-import { conferenceIdParam } from "~/services/authoring.server";
 import { requireToken } from "~/services/guard.server";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
+import { routeId } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const BULK_FORM = "apl-bulk";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireToken(request);
-  return applicantAction(request, conferenceIdParam(params.index));
+  return applicantAction(request, routeId(params.index));
 }
 
 type ActionData = Partial<IntentResult> & {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { filtersOf } from "~/services/applicants.server";
-import { conferenceIdParam } from "~/services/authoring.server";
 import { requireToken } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { notFound, routeId } from "~/utils/params";
 
 /**
  * The registration list as an Excel download (the list's filters apply). The token lives in an
@@ -11,11 +11,11 @@ import { getLang } from "~/services/session.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const token = requireToken(request);
-  const conferenceId = conferenceIdParam(params.index);
+  const conferenceId = routeId(params.index);
   const query = new URLSearchParams({ ...filtersOf(new URL(request.url).searchParams), conferenceId: String(conferenceId) });
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": getLang(request).lang });
   const response = await forwardToPlatform(new Request(new URL(`/api/user/export?${query}`, request.url), { headers }));
   if (response.status === 401) throw new Response("No Permission", { status: 401 });
-  if (!response.ok) throw new Response("This page could not be found", { status: 404 });
+  if (!response.ok) throw notFound();
   return response;
 }

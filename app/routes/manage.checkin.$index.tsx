@@ -12,6 +12,7 @@ import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/service
 import { callPlatform } from "~/services/platform.server";
 import type { CheckinCounts, CheckinPerson } from "~/utils/checkin";
 import { appNow } from "~/services/clock.server";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { title, name } = await pageTitle(request, "checkin.title", counts.conference);
   const url = new URL(request.url);
   const keyword = url.searchParams.get("q");
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
+  const page = parsePage(url.searchParams.get("page"));
   let search: { keyword: string; list: CheckinPerson[]; total: number; page: number; errors?: string[] } | null = null;
   if (keyword !== null) {
     const parsed = checkinSearchSchema.safeParse({ keyword });

@@ -9,42 +9,23 @@ import { RowList } from "~/components/authoring/RowList";
 import { RichTextField } from "~/components/authoring/RichTextField";
 import { chinaLocal, type EditorData, type ModuleData, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
-import {
-  adminUserSchema,
-  adminUserUpdateSchema,
-  replaySchema,
-  bannerSchema,
-  branchSchema,
-  companySchema,
-  domainSchema,
-  forumSchema,
-  hotelRoomSchema,
-  hotelSchema,
-  linkSchema,
-  mediaSchema,
-  organizerSchema,
-  roomShowSchema,
-  scheduleSchema,
-  specialItemSchema,
-  specialSchema,
-  sponsorSchema,
-  textSchema,
-} from "~/schemas/conference";
+import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, branchSchema, companySchema, domainSchema, forumSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, roomShowSchema, scheduleSchema, specialItemSchema, specialSchema, sponsorSchema, textSchema } from "~/schemas/conference";
 import { payeeSchema } from "~/schemas/registration";
 import { conferenceStyleSchema } from "~/schemas/conference-style";
 import { requireAccount } from "~/services/account.server";
-import { conferenceIdParam, formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
+import { formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
 import { pick } from "~/utils/format";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
+import { routeId } from "~/utils/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccount(request);
-  const id = conferenceIdParam(params.id);
+  const id = routeId(params.id);
   const [editor, categories] = await Promise.all([loadEditor(request, id), loadCategories(request)]);
   const t = await i18n.getFixedT(request);
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
@@ -87,7 +68,7 @@ function untouchedPlain(values: Record<string, string>, name: string): string | 
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAccount(request);
-  const id = conferenceIdParam(params.id);
+  const id = routeId(params.id);
   const formData = await request.formData();
   const values = formValues(formData);
   const back = `/manage/edit/${id}`;

@@ -5,14 +5,13 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { FormsTable } from "~/components/forms/FormsTable";
 import { requireAccount } from "~/services/account.server";
-import { conferenceIdParam } from "~/services/authoring.server";
 import { privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import type { FormListRow } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { pageParam } from "~/utils/replay";
+import { parsePage, routeId } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -23,8 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The forms attached to a conference (spec §2 /manage/formSign/{index}), for its owner and admin users. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccount(request);
-  const id = conferenceIdParam(params.id);
-  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const id = routeId(params.id);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
   const forms = await platformData<ConferenceForms>(request, "/form", { query: { conferenceId: id, page, pageSize: PAGE_SIZE } });
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);

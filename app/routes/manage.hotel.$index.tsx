@@ -4,9 +4,10 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, decisionsFor, ExportLink, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
-import { filtersOf, manageData, managePage, manageTitle, pageOf, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
+import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type HotelBooking, type HotelGrid, type ManagedConference, type SponsorHotelRequest, HOTEL_FILTERS, nightsBetween } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = managePage(request, params.index);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, HOTEL_FILTERS);
-  const page = pageOf(search);
+  const page = parsePage(search.get("page"));
   const requestState = search.get("requestState") ?? "";
   const [grid, bookings, requests] = await Promise.all([
     manageData<HotelGrid & { conference: ManagedConference }>(request, `/user-hotel/usage/${id}`),

@@ -8,9 +8,10 @@ import { Pagination } from "~/components/Pagination";
 import { UploadField } from "~/components/UploadField";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "~/schemas/registration";
 import { formValues, rejected } from "~/services/authoring.server";
-import { filtersOf, manageData, managePage, manageTitle, pageOf, rowIdOf, runAudit, uploadDocument } from "~/services/audits.server";
+import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit, uploadDocument } from "~/services/audits.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;
@@ -24,9 +25,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = managePage(request, params.index);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, FILTERS);
-  const page = pageOf(search);
+  const page = parsePage(search.get("page"));
   const invoiceState = search.get("invoiceState") ?? "requested";
-  const invoicePage = Math.max(1, Math.floor(Number(search.get("invoicePage"))) || 1);
+  const invoicePage = parsePage(search.get("invoicePage"));
   const [payments, invoices] = await Promise.all([
     manageData<{ list: ManagePayment[]; total: number; totals: MethodTotal[]; conference: ManagedConference }>(request, `/payment/manage/${id}`, { ...filters, page, pageSize: PAGE_SIZE }),
     manageData<{ list: ManageInvoice[]; total: number }>(request, `/invoice/manage/${id}`, { state: invoiceState, page: invoicePage, pageSize: PAGE_SIZE }),

@@ -10,6 +10,7 @@ import { filtersOf, manageData, managePage, manageTitle } from "~/services/audit
 import type { ManagedConference, Report } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
+import { notFound } from "~/utils/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = managePage(request, params.index);
   const asked = filtersOf(new URL(request.url).searchParams, ["from", "to"]);
   const tried = await callPlatform<Report>(request, `/report/${id}`, { query: asked });
-  if (!tried.ok && tried.status === 404) throw new Response("This page could not be found", { status: 404 });
+  if (!tried.ok && tried.status === 404) throw notFound();
   const errors = tried.ok ? {} : tried.fields;
   const report = tried.ok ? tried.data : await manageData<Report>(request, `/report/${id}`);
   const { title, name } = await manageTitle(request, "audits.report.pageTitle", report.conference satisfies ManagedConference);

@@ -7,16 +7,17 @@ import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { couponSchema, feeSchema, FIELD_TYPES, formFieldSchema, identitySchema, registrationSettingsSchema, strategySchema, vipLevelSchema } from "~/schemas/conference";
 import { requireAccount } from "~/services/account.server";
-import { conferenceIdParam, loadEditor, rowIntents, runTable } from "~/services/authoring.server";
+import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
+import { routeId } from "~/utils/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccount(request);
-  const id = conferenceIdParam(params.id);
+  const id = routeId(params.id);
   const editor = await loadEditor(request, id);
   const t = await i18n.getFixedT(request);
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireAccount(request);
-  const id = conferenceIdParam(params.id);
+  const id = routeId(params.id);
   return runTable(request, id, await request.formData(), {
     ...rowIntents("identity", identitySchema, "/identity"),
     ...rowIntents("strategy", strategySchema, "/strategy"),

@@ -6,8 +6,9 @@ import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisio
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
 import { sponsorRemarkSchema } from "~/schemas/audits";
-import { filtersOf, manageData, managePage, manageTitle, pageOf, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
+import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -17,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = managePage(request, params.index);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, SPONSOR_FILTERS);
-  const page = pageOf(search);
+  const page = parsePage(search.get("page"));
   const list = await manageData<{ list: Sponsor[]; total: number; conference: ManagedConference; authors: Record<string, string> }>(request, `/sponsor/manage/${id}`, { ...filters, page, pageSize: PAGE_SIZE });
   const { title, name } = await manageTitle(request, "audits.sponsors.pageTitle", list.conference);
   return data({ title, name, id, filters, page, list }, { headers: { "Cache-Control": "private, no-store" } });

@@ -4,9 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
-import { filtersOf, manageData, managePage, manageTitle, pageOf, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
+import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { pick } from "~/utils/format";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, PAPER_FILTERS);
   const kind = filters.kind === "file" ? "file" : "paper";
-  const page = pageOf(search);
+  const page = parsePage(search.get("page"));
   const { kind: _kind, ...query } = filters;
   const list = await manageData<{ list: Array<Paper | ConferenceFile>; total: number; conference: ManagedConference; branches: Branch[] }>(
     request,

@@ -4,9 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
-import { manageData, managePage, manageTitle, pageOf } from "~/services/audits.server";
+import { manageData, managePage, manageTitle } from "~/services/audits.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
 import { pick } from "~/utils/format";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 /** The platform lists this many subscribers under each session. */
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Sessions by their number of subscribers, most first; each opens (a `<details>`) to who subscribed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = managePage(request, params.index);
-  const page = pageOf(new URL(request.url).searchParams);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
   const list = await manageData<{ list: SubscribedSession[]; total: number; subscriptions: number; conference: ManagedConference }>(request, `/user/schedule/conference/${id}`, { page, pageSize: PAGE_SIZE });
   const { title, name } = await manageTitle(request, "audits.subscribe.title", list.conference);
   return data({ title, name, id, page, list }, { headers: { "Cache-Control": "private, no-store" } });

@@ -12,8 +12,8 @@ import { callPlatform, type Page, platformData } from "~/services/platform.serve
 import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
-import { pageParam, positiveId } from "~/utils/replay";
 import { pageMeta } from "~/utils/meta";
+import { parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 18;
 const CONFERENCES_PAGE_SIZE = 12;
@@ -34,13 +34,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const siteName = t("meta.siteName");
 
   if (url.searchParams.has("institution")) {
-    const id = positiveId(url.searchParams.get("institution"));
+    const id = parseId(url.searchParams.get("institution"));
     const result = id ? await callPlatform<InstitutionDetail>(request, `/institution/${id}`, { query: { page, pageSize: CONFERENCES_PAGE_SIZE } }) : null;
     // The list shows certified institutions only; the others have no page here.
     if (!result?.ok || !result.data.info.certified) throw new Response(result && !result.ok ? result.message : t("orgList.errors.notFound"), { status: 404 });

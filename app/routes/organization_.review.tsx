@@ -7,6 +7,7 @@ import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { parseId, parsePage } from "~/utils/params";
 
 type Application = {
   id: number;
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const state = STATES.find((s) => s === url.searchParams.get("state")) ?? "pending";
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = parsePage(url.searchParams.get("page"));
   const applications = await platformData<Page<Application>>(request, "/organization/review", {
     query: { state: state === "all" ? undefined : state, page, pageSize: PAGE_SIZE },
   });
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
-  const id = Number(form.get("id")) || 0;
+  const id = parseId(form.get("id")) ?? 0;
   const state = form.get("state");
   const reason = String(form.get("reason") ?? "");
   const result = await callPlatform(request, `/organization/${id}`, { method: "PATCH", body: { state, reason } });

@@ -10,9 +10,10 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { appNow } from "~/services/clock.server";
-import { chinaToday, pageParam, readFilters, toConferences } from "~/services/portal.server";
+import { chinaToday, readFilters, toConferences } from "~/services/portal.server";
 import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 50;
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = url.searchParams.get("month") ?? "";
   const valid = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(raw);
   const month = valid && Number(valid[1]) >= 1900 && Number(valid[1]) <= 2999 ? raw : today.slice(0, 7);
-  const page = pageParam(url);
+  const page = parsePage(url.searchParams.get("page"));
   const { values } = readFilters(url);
   const filters = { categoryId: values.categoryId, majorId: values.majorId, city: values.city };
   const [facets, calendar, conferences, t] = await Promise.all([

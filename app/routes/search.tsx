@@ -9,9 +9,10 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { appNow } from "~/services/clock.server";
-import { chinaToday, pageParam, toConferences } from "~/services/portal.server";
+import { chinaToday, toConferences } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 18;
 const SUGGESTED_CITIES = 8;
@@ -26,7 +27,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
-  const page = pageParam(url);
+  const page = parsePage(url.searchParams.get("page"));
   const [results, t] = await Promise.all([
     keyword ? platformData<Page<PortalConference>>(request, "/conference", { query: { keyword, page, pageSize: PAGE_SIZE } }) : null,
     i18n.getFixedT(request),

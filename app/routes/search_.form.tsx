@@ -11,7 +11,7 @@ import { type Page, platformData } from "~/services/platform.server";
 import { type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/replay";
+import { parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +22,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const [forms, t] = await Promise.all([
     platformData<Page<FormListRow>>(request, "/form", { query: { public: 1, keyword, page, pageSize: PAGE_SIZE } }),
     i18n.getFixedT(request),

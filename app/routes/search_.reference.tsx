@@ -9,8 +9,8 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
-import { pageParam, positiveId } from "~/utils/replay";
 import { pageMeta } from "~/utils/meta";
+import { parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -35,10 +35,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 100);
-  const majorId = positiveId(url.searchParams.get("majorId"));
-  const subjectId = positiveId(url.searchParams.get("subjectId"));
+  const majorId = parseId(url.searchParams.get("majorId"));
+  const subjectId = parseId(url.searchParams.get("subjectId"));
   const city = (url.searchParams.get("city") ?? "").trim().slice(0, 50);
-  const page = pageParam(url.searchParams.get("page"));
+  const page = parsePage(url.searchParams.get("page"));
   const [references, filters, t] = await Promise.all([
     platformData<Page<Reference>>(request, "/reference", { query: { keyword, majorId, subjectId, city, page, pageSize: PAGE_SIZE } }),
     platformData<Filters>(request, "/reference/filters"),

@@ -9,7 +9,7 @@ import { sponsorHotelEditSchema, sponsorHotelSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
-import { conferenceIdOf } from "~/utils/attend";
+import { routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const [rooms, applications, requests] = await Promise.all([
     platformData<{ conference: ServiceConference; list: BookableRoom[] }>(request, `/user-hotel/rooms/${id}`),
     platformData<{ list: Application[] }>(request, "/exhibition", { query: { conferenceId: id, pageSize: 100 } }),
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.id);
   if (kind === "cancel") return confirmedCall(request, formData, { path: `/sponsor-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.sponsorHotel.cancelled" });
-  if ((kind !== "request" && kind !== "change") || !(targetId > 0)) throw new Response("Bad request", { status: 400 });
+  if ((kind !== "request" && kind !== "change") || targetId === null) throw new Response("Bad request", { status: 400 });
   const body = nest(values);
   const guests = filledRows(body.guests);
   if (kind === "request") {

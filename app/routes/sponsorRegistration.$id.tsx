@@ -10,7 +10,7 @@ import { exhibitionSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
-import { conferenceIdOf } from "~/utils/attend";
+import { parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -21,7 +21,7 @@ const IMAGE_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon";
 /** A company applies to sponsor or exhibit at a conference (issue 6), and follows its applications' review. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requireToken(request);
-  const id = conferenceIdOf(params.id);
+  const id = routeId(params.id);
   const [conference, mine] = await Promise.all([
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
     platformData<{ list: Application[] }>(request, "/exhibition", { query: { conferenceId: id, pageSize: 100 } }),
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (kind !== "apply") throw new Response("Bad request", { status: 400 });
   const refused = await uploadPostedDocuments(request, formData, values, { single: ["logo"], multiple: "materials" });
   if (refused) return refused;
-  const editing = target !== "new" && Number(target) > 0;
+  const editing = target !== "new" && parseId(target) !== null;
   const body = nest(values);
   return runService(request, values, {
     schema: exhibitionSchema,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./messages";
+import { idField } from "~/utils/params";
 
 /**
  * The organiser's registration list (issue 7): its filters, the per-row changes, bulk actions and
@@ -21,7 +22,7 @@ export const BULK_MAX = 100;
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const positiveId = idField;
 const optionalId = (message: string) => z.preprocess(blankToUndefined, positiveId(message).optional());
 
 const day = z.preprocess(

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import "./messages";
+import { idField } from "~/utils/params";
 
 /**
  * Check-in shapes, shared by the desk's forms and the platform's handlers. Messages are
  * translation keys (section `checkin`).
  */
 
-const id = (message = "checkin.validation.invalid") => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = (message = "checkin.validation.invalid") => idField(message);
 
 /**
  * A ticket code as typed or scanned: spaces, dashes and case don't matter (a scanner may add a

@@ -4,6 +4,7 @@ import { safeHref, safeSrc } from "../components/RichText";
 import { normalizeOps } from "../utils/authoring-richtext";
 import { toFen } from "../utils/format";
 import { chinaMoment } from "./china-time";
+import { idField, optionalIdField } from "~/utils/params";
 
 /**
  * Organiser authoring (issue 4): one schema per form, shared by the Remix actions and the
@@ -14,11 +15,7 @@ const req = (max: number) =>
   z.string({ error: "authoring.v.required" }).trim().min(1, "authoring.v.required").max(max, "authoring.v.tooLong");
 const opt = (max: number) => z.string().trim().max(max, "authoring.v.tooLong").optional().default("");
 const day = z.string({ error: "authoring.v.required" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "authoring.v.date");
-const optionalId = z
-  .union([z.number(), z.string()])
-  .optional()
-  .transform((value) => (value === undefined || value === "" ? null : Number(value)))
-  .pipe(z.number().int().positive("authoring.v.invalid").nullable());
+const optionalId = optionalIdField("authoring.v.invalid");
 /** A date and time as typed in a `datetime-local` input (China time) or an ISO string (`chinaMoment`). */
 const moment = z
   .string({ error: "authoring.v.required" })
@@ -169,7 +166,7 @@ export const strategySchema = z
 
 const unit = z.enum(["0", "1", "2"], { error: "authoring.v.invalid" });
 export const feeSchema = z
-  .object({ identityId: z.coerce.number().int().positive(), strategyId: z.coerce.number().int().positive(), amount: z.string().trim(), unit: unit.optional().default("0") })
+  .object({ identityId: idField("authoring.v.invalid"), strategyId: idField("authoring.v.invalid"), amount: z.string().trim(), unit: unit.optional().default("0") })
   .transform((value, ctx) => {
     const priceFen = toFen(value.amount, value.unit);
     if (priceFen === null) {
@@ -331,7 +328,7 @@ export const hotelSchema = z.object({
 
 export const hotelRoomSchema = z
   .object({
-    hotelId: z.coerce.number().int().positive("authoring.v.invalid"),
+    hotelId: idField("authoring.v.invalid"),
     typeZh: req(100),
     typeEn: opt(100),
     price: z.string({ error: "authoring.v.required" }).trim().min(1, "authoring.v.required"),
@@ -358,7 +355,7 @@ export const roomShowSchema = z.object({ showState: flag });
 
 export const specialSchema = z.object({ type: z.coerce.number().int().min(0).max(1), titleZh: req(100), titleEn: opt(100), sort: sortField });
 export const specialItemSchema = z.object({
-  specialId: z.coerce.number().int().positive("authoring.v.invalid"),
+  specialId: idField("authoring.v.invalid"),
   role: z.enum(["guest", "chairman", "item"], { error: "authoring.v.invalid" }).optional().default("item"),
   nameZh: req(100),
   nameEn: opt(200),

@@ -5,6 +5,7 @@ import { checkbox, mobile } from "./account";
 import { parseOptions } from "./conference";
 import { type AnswerProblem, checkAnswers } from "./form-fields";
 import { chinaMoment } from "./china-time";
+import { idField, optionalIdField } from "~/utils/params";
 
 /**
  * Standalone forms (surveys, sign-up sheets, calls for volunteers): one schema per form,
@@ -40,14 +41,9 @@ const required = (max: number) => z.string({ error: "forms.v.required" }).trim()
 const optional = (max: number) => z.string().trim().max(max, "forms.v.tooLong").optional().default("");
 
 /** A positive id from a form (string) or JSON (number); empty means none. */
-const optionalId = z
-  .union([z.number(), z.string()])
-  .optional()
-  .nullable()
-  .transform((value) => (value === undefined || value === null || value === "" ? null : Number(value)))
-  .pipe(z.number({ error: "forms.v.invalid" }).int("forms.v.invalid").positive("forms.v.invalid").max(2_147_483_647, "forms.v.invalid").nullable());
+const optionalId = optionalIdField("forms.v.invalid");
 
-export const formId = z.coerce.number({ error: "forms.v.invalid" }).int("forms.v.invalid").positive("forms.v.invalid").max(2_147_483_647, "forms.v.invalid");
+export const formId = idField("forms.v.invalid");
 
 /** A deadline as typed in a `datetime-local` input (China time) or an ISO string (`chinaMoment`); empty means none. */
 const deadline = z

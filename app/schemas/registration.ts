@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./messages";
 import { checkbox, mobile, smsCode } from "./account";
+import { idField } from "~/utils/params";
 
 /**
  * Registration, payment, invoice and team shapes: one schema for the form and for the
@@ -10,8 +11,7 @@ import { checkbox, mobile, smsCode } from "./account";
  */
 
 /** A positive id from a form (string) or JSON (number). */
-const id = (message = "registration.validation.invalid") =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = (message = "registration.validation.invalid") => idField(message);
 
 const optionalId = (message?: string) =>
   z.preprocess((value) => (value === "" || value === null ? undefined : value), id(message).optional());

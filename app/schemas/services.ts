@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./messages";
+import { idField, optionalIdField } from "~/utils/params";
 
 /**
  * Attendee services (issue 6): hotel bookings, travel, papers and files, the schedule
@@ -8,13 +9,9 @@ import "./messages";
  * keys under "services.v". Forms post strings, JSON callers numbers: both are accepted.
  */
 
-const id = (message = "services.v.invalid") => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const id = (message = "services.v.invalid") => idField(message);
 
-const optionalId = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((value) => (value === undefined || value === null || value === "" ? null : Number(value)))
-  .pipe(z.number().int("services.v.invalid").positive("services.v.invalid").max(2_147_483_647, "services.v.invalid").nullable());
+const optionalId = optionalIdField("services.v.invalid");
 
 const text = (max: number) => z.string({ error: "services.v.required" }).trim().min(1, "services.v.required").max(max, "services.v.tooLong");
 const optionalText = (max: number) => z.string().trim().max(max, "services.v.tooLong").optional().default("");

@@ -4,7 +4,7 @@ import { adminRegistrationSchema } from "~/schemas/registration";
 import type { z } from "zod";
 import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage } from "~/schemas/applicants";
 import { pick } from "~/utils/format";
-import { conferenceIdParam, formValues, rejected, runIntent } from "./authoring.server";
+import { formValues, rejected, runIntent } from "./authoring.server";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
@@ -12,6 +12,7 @@ import { callPlatform, type Page, platformData } from "./platform.server";
 import { messagesOf } from "~/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "../../platform/db/schema";
+import { notFound, parseId, parsePage, routeId } from "~/utils/params";
 
 /**
  * The organiser's registration list (issue 7), server side: the filters of a URL, the page's
@@ -52,11 +53,6 @@ export function filtersOf(search: URLSearchParams) {
   return filters;
 }
 
-function pageOf(search: URLSearchParams) {
-  const page = Number(search.get("page"));
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
-
 const applicantOptions = (request: Request, conferenceId: number) => platformData<ApplicantOptions>(request, `/user/manage/${conferenceId}/options`);
 
 /**
@@ -66,7 +62,7 @@ const applicantOptions = (request: Request, conferenceId: number) => platformDat
 async function applicantPage(request: Request, conferenceId: number, filters: Record<string, string>, page: number, pageSize: number) {
   const result = await callPlatform<Page<Applicant>>(request, `/user/manage/${conferenceId}`, { query: { ...filters, page, pageSize } });
   if (result.ok) return { list: result.data.list, total: result.data.total, filterErrors: {} as Record<string, string> };
-  if (result.status === 404) throw new Response("Not found", { status: 404 });
+  if (result.status === 404) throw notFound();
   return { list: [] as Applicant[], total: 0, filterErrors: Object.keys(result.fields).length ? result.fields : { keyword: result.message } };
 }
 
@@ -76,10 +72,10 @@ async function applicantPage(request: Request, conferenceId: number, filters: Re
  */
 export async function loadApplicants(request: Request, rawId: string | undefined, pageSize: number) {
   requireToken(request);
-  const conferenceId = conferenceIdParam(rawId);
+  const conferenceId = routeId(rawId);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search);
-  const page = pageOf(search);
+  const page = parsePage(search.get("page"));
   const [options, rows] = await Promise.all([applicantOptions(request, conferenceId), applicantPage(request, conferenceId, filters, page, pageSize)]);
   const t = await i18n.getFixedT(request);
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
@@ -89,8 +85,8 @@ export async function loadApplicants(request: Request, rawId: string | undefined
 
 /** A registration the organiser just entered by hand, with the link its attendee claims it by. */
 export async function addedRegistration(request: Request, conferenceId: number, raw: string | null) {
-  const id = Number(raw);
-  if (!raw || !Number.isSafeInteger(id) || id <= 0) return null;
+  const id = parseId(raw);
+  if (id === null) return null;
   const result = await callPlatform<Applicant & { conferenceId: number }>(request, `/conference/user/${id}`);
   if (!result.ok || result.data.conferenceId !== conferenceId || result.data.accountId !== null) return null;
   return { id, name: result.data.name, mobile: result.data.mobile, claimUrl: new URL(`/attend/claime/${id}`, request.url).toString() };
@@ -143,8 +139,8 @@ export async function applicantAction(request: Request, conferenceId: number) {
   const spec = ROW_INTENTS[kind];
   if (!spec) throw new Response("Bad request", { status: 400 });
   const id = intent.includes(":") ? intent.split(":")[1] : rowId(values);
-  if (!/^\d+$/.test(id)) throw new Response("Bad request", { status: 400 });
-  if (kind === "delete" && values.confirmed !== "1") return data({ intent, confirm: "delete", id: Number(id) });
+  if (parseId(id) === null) throw new Response("Bad request", { status: 400 });
+  if (kind === "delete" && values.confirmed !== "1") return data({ intent, confirm: "delete", id: parseId(id) });
   return runIntent(request, intent, values, {
     schema: spec.schema,
     input: values,
@@ -160,7 +156,7 @@ function rejectedBy(intent: string, values: Record<string, string>, issues: z.co
 }
 
 function platformRejection(intent: string, values: Record<string, string>, result: { status: number; fields: Record<string, string>; messages: string[] }) {
-  if (result.status === 404) throw new Response("Not found", { status: 404 });
+  if (result.status === 404) throw notFound();
   const { fieldErrors, formErrors } = refusalMessages(result);
   return rejected(intent, values, fieldErrors, formErrors);
 }

@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import { auditDecisionSchema } from "~/schemas/audits";
-import { conferenceIdParam, formValues, runIntent } from "./authoring.server";
+import { formValues, runIntent } from "./authoring.server";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type CallOptions, callPlatform, forwardToPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
 import { pick } from "~/utils/format";
+import { notFound, routeId } from "~/utils/params";
 
 /**
  * The server side of the organiser's audit pages (/manage/payment, hotel, viewPaper,
@@ -13,8 +14,6 @@ import { pick } from "~/utils/format";
  * is the not-found page, whichever platform call says so (the audit calls answer 404, the
  * payment calls 403).
  */
-
-const notFound = () => new Response("This page could not be found", { status: 404 });
 
 /** Runs `work`, turning a 403 from the platform into the not-found page. */
 async function hiding403<T>(work: () => Promise<T>): Promise<T> {
@@ -29,7 +28,7 @@ async function hiding403<T>(work: () => Promise<T>): Promise<T> {
 /** The guard and the conference id of a manage page (a bad id is a 404). */
 export function managePage(request: Request, raw: string | undefined) {
   requireToken(request);
-  return conferenceIdParam(raw);
+  return routeId(raw);
 }
 
 /** Data for a manage page; another account's conference is a 404. */
@@ -42,11 +41,6 @@ export async function manageTitle(request: Request, key: string, conference: { n
   const t = await i18n.getFixedT(request);
   const name = pick(getLang(request).lang, conference.nameZh, conference.nameEn);
   return { title: `${t(key, { name })} - ${t("meta.siteName")}`, name };
-}
-
-/** The page number of `?page=` (1 when absent or bad). */
-export function pageOf(search: URLSearchParams) {
-  return Math.max(1, Math.floor(Number(search.get("page"))) || 1);
 }
 
 /** The filters named in `keys` that the query carries (empty ones dropped). */
@@ -82,7 +76,7 @@ export async function runAudit<S extends z.ZodType>(
 
 /** The `rowId` of a posted row form, or a 404 for garbage. */
 export function rowIdOf(values: Record<string, string>) {
-  return conferenceIdParam(values.rowId);
+  return routeId(values.rowId);
 }
 
 /** An audit decision (approve, or reject with a remark) on `path`. */

@@ -7,6 +7,7 @@ import { i18n } from "./i18n.server";
 import { redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform, platformData } from "./platform.server";
 import type { EditorData } from "~/components/authoring/types";
+import { notFound } from "~/utils/params";
 
 /**
  * The organiser screens' server side: load a conference for editing (404 for others'), and run
@@ -14,12 +15,6 @@ import type { EditorData } from "~/components/authoring/types";
  * and per-field messages, so the page shows them beside the fields with or without JavaScript.
  */
 export type IntentResult = { intent: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[]; confirm?: string };
-
-export function conferenceIdParam(raw: string | undefined) {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-}
 
 export function loadEditor(request: Request, id: number) {
   return platformData<EditorData>(request, `/manage/conference/${id}`);
@@ -57,7 +52,7 @@ export async function runIntent<S extends z.ZodType>(
   const { path, options } = spec.call(value);
   const result = await callPlatform(request, path, options);
   // Someone else's conference (or a row that is gone): the not-found page, as the loader gives.
-  if (!result.ok && result.status === 404) throw new Response("Not found", { status: 404 });
+  if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) {
     const { fieldErrors, formErrors } = refusalMessages(result);
     return rejected(intent, values, fieldErrors, formErrors);

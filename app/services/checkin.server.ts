@@ -5,11 +5,11 @@ import { checkinCodeSchema } from "~/schemas/checkin";
 import type { ConferenceStatistics } from "#platform/services/statistics";
 import type { CheckinCounts, CheckinOutcome } from "~/utils/checkin";
 import { pick } from "~/utils/format";
-import { conferenceIdParam } from "./authoring.server";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type ApiResult, callPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
+import { notFound, parseId, routeId } from "~/utils/params";
 
 /**
  * The server side of the check-in desk, the scanner and the statistics screen: the conference
@@ -31,7 +31,7 @@ export type DeskAnswer = {
 /** The desk's counts (with the conference's names), or the 404 page for anyone but its managers. */
 export async function loadCounts(request: Request, rawId: string | undefined) {
   requireToken(request);
-  const id = conferenceIdParam(rawId);
+  const id = routeId(rawId);
   return platformData<CheckinCounts>(request, `/user/checkin/counts/${id}`);
 }
 
@@ -44,7 +44,7 @@ export async function pageTitle(request: Request, key: string, conference: { nam
 
 function answered(call: ApiResult<CheckinOutcome>, answer: Omit<DeskAnswer, "outcome" | "at">) {
   // Someone else's conference or registration: the not-found page, as the loader gives.
-  if (!call.ok && call.status === 404) throw new Response("Not found", { status: 404 });
+  if (!call.ok && call.status === 404) throw notFound();
   if (!call.ok) return data<DeskAnswer>({ ...answer, at: Date.now(), outcome: null, formErrors: call.messages }, { status: 400 });
   return data<DeskAnswer>({ ...answer, at: Date.now(), outcome: call.data });
 }
@@ -55,9 +55,9 @@ function answered(call: ApiResult<CheckinOutcome>, answer: Omit<DeskAnswer, "out
  */
 export async function runDeskAction(request: Request, rawId: string | undefined, formData: FormData, via: "desk" | "scan") {
   requireToken(request);
-  const conferenceId = conferenceIdParam(rawId);
+  const conferenceId = routeId(rawId);
   const intent = String(formData.get("intent") ?? "");
-  const registrationId = Number(formData.get("registrationId"));
+  const registrationId = parseId(formData.get("registrationId"));
   const query = via === "scan" ? { via: "scan" } : undefined;
 
   if (intent === "code") {
@@ -68,7 +68,7 @@ export async function runDeskAction(request: Request, rawId: string | undefined,
     // A desk checks in one ticket after another: the field is emptied for the next one.
     return answered(call, { intent, result: submission.reply({ resetForm: true }) });
   }
-  if (!Number.isSafeInteger(registrationId) || registrationId <= 0) throw new Response("Not found", { status: 404 });
+  if (registrationId === null) throw notFound();
   if (intent === "checkin") {
     return answered(await callPlatform<CheckinOutcome>(request, "/user/checkin", { method: "POST", body: { conferenceId, registrationId } }), { intent });
   }
@@ -84,6 +84,6 @@ export async function runDeskAction(request: Request, rawId: string | undefined,
 /** Every figure of the statistics screen, or the 404 page for anyone but the conference's managers. */
 export async function loadStatistics(request: Request, rawId: string | undefined) {
   requireToken(request);
-  const id = conferenceIdParam(rawId);
+  const id = routeId(rawId);
   return platformData<ConferenceStatistics>(request, `/statistics/${id}`);
 }

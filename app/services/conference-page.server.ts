@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import QRCode from "qrcode";
-import { NOT_FOUND_MESSAGE } from "~/components/ErrorPage";
 import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
 import type {
   ConferencePageData,
@@ -18,6 +17,7 @@ import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
 import type { ConferenceDetails } from "~/types/conference";
+import { notFound, routeId } from "~/utils/params";
 
 /** Conference times are shown in the conference's local time; the platform's conferences are in China. */
 export const CONFERENCE_TIME_ZONE = "Asia/Shanghai";
@@ -259,21 +259,15 @@ export function toPageData(lang: Lang, page: PlatformConferencePage, url: string
   };
 }
 
-/** The id of a conference address, or the not-found page for anything else. */
-export function conferenceIdParam(id: string | undefined): string {
-  if (!id || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
-  return id;
-}
-
 /**
  * Everything the conference page shows, in the visitor's language, with one platform call.
  * Throws the 404 response for bad ids, unknown conferences, and unpublished ones the caller
  * doesn't organise.
  */
 export async function loadConferencePage(request: Request, id: string): Promise<ConferencePageData> {
-  const conferenceId = conferenceIdParam(id);
+  const conferenceId = routeId(id);
   const [result, t] = await Promise.all([callPlatform<PlatformConferencePage>(request, `/conference/${conferenceId}/page`), i18n.getFixedT(request)]);
-  if (!result.ok) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
+  if (!result.ok) throw notFound();
   const { lang } = getLang(request);
   const url = `${new URL(request.url).origin}/${conferenceId}`;
   return toPageData(lang, result.data, url, t("meta.siteName"), (type) => t(`conferencePage.sections.${type}`, { defaultValue: "" }));

@@ -1,12 +1,11 @@
 import { data } from "@remix-run/node";
 import type { FormInfo } from "~/utils/forms";
-import { platformData } from "./platform.server";
+import { type ApiFailure, platformData } from "./platform.server";
+import { routeId } from "~/utils/params";
 
-/** The form of a page's `?id=`; anything but a positive whole number is the not-found page. */
+/** The form of a page's `?id=`; anything but a positive int4 is the not-found page. */
 export function formIdOf(request: Request, name = "id") {
-  const raw = new URL(request.url).searchParams.get(name) ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw new Response("This page could not be found", { status: 404 });
-  return Number(raw);
+  return routeId(new URL(request.url).searchParams.get(name));
 }
 
 export function loadForm(request: Request, id: number) {

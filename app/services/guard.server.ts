@@ -53,7 +53,22 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     if (/[\u0000-\u001f\u007f]/.test(candidate)) return fallback;
   }
   if (/^\/[^/]*:/.test(decoded)) return fallback;
-  return to;
+  return headerSafe(to) ?? fallback;
+}
+
+/**
+ * A same-site URL as a `Location` header may carry it: characters outside printable ASCII
+ * (`/中文`, spaces) percent-encoded as UTF-8, what is already encoded left alone; null when it
+ * cannot be encoded (a lone surrogate).
+ *
+ * @example headerSafe("/search?keyword=中文") // "/search?keyword=%E4%B8%AD%E6%96%87"
+ */
+export function headerSafe(to: string): string | null {
+  try {
+    return to.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
+  } catch {
+    return null;
+  }
 }
 
 /** Where a guarded page sends someone without a token: the account site's login, with the way back. */

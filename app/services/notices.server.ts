@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/node";
 import type { NoticeInput } from "~/utils/notice";
+import { headerSafe } from "./guard.server";
 import { noticeCookieHeader } from "./session.server";
 
 /**
@@ -9,7 +10,7 @@ import { noticeCookieHeader } from "./session.server";
 export async function redirectWithNotice(request: Request, to: string, notices: NoticeInput | NoticeInput[], init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await noticeCookieHeader(request, Array.isArray(notices) ? notices : [notices]));
-  return redirect(to, { headers });
+  return redirect(headerSafe(to) ?? "/", { headers });
 }
 
 /** Server messages of a failed call as danger notices, one per message (spec §8). */

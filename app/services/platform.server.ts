@@ -59,11 +59,9 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   try {
-    return await platformFetch(url.pathname + url.search, {
-      method: request.method,
-      headers: request.headers,
-      body: hasBody ? await request.arrayBuffer() : undefined,
-    });
+    // The body streams on: the platform bounds it (and the HTTP server before it), nothing buffers it here.
+    const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, body: hasBody ? request.body : undefined, duplex: hasBody ? "half" : undefined };
+    return await platformFetch(url.pathname + url.search, init);
   } catch (error) {
     console.error("[platform] unreachable:", error);
     return Response.json({ code: 503, message: "platform unreachable", statusCode: 503 }, { status: 503 });

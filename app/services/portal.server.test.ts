@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterHref } from "~/components/portal/PortalFilters";
-import { chinaToday, pageParam, readFilters, toHome } from "./portal.server";
+import { chinaToday, readFilters, toHome } from "./portal.server";
 
 const url = (query: string) => new URL(`http://portal.test/${query}`);
 
@@ -17,15 +17,6 @@ describe("readFilters", () => {
 
   it("puts a reversed range the right way round", () => {
     expect(readFilters(url("?from=2027-03-01&to=2027-01-01")).values).toMatchObject({ from: "2027-01-01", to: "2027-03-01" });
-  });
-});
-
-describe("pageParam", () => {
-  it("starts at 1 and clamps", () => {
-    expect(pageParam(url("?page=3"))).toBe(3);
-    expect(pageParam(url("?page=-4"))).toBe(1);
-    expect(pageParam(url("?page=abc"))).toBe(1);
-    expect(pageParam(url("?page=1e9"))).toBe(10_000);
   });
 });
 

@@ -9,11 +9,6 @@ export function chinaToday(now: Date) {
   return chinaDay(now);
 }
 
-/** `page` from 1, clamped, as the other lists do; anything else is page 1. */
-export function pageParam(url: URL) {
-  return Math.max(1, Math.min(10_000, Math.floor(Number(url.searchParams.get("page"))) || 1));
-}
-
 const idText = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? value : "");
 const dayText = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : "");
 

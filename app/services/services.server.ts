@@ -6,7 +6,7 @@ import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
 import { requireToken } from "./guard.server";
-import { conferenceIdOf } from "~/utils/attend";
+import { parseId, routeId } from "~/utils/params";
 
 /**
  * The attendee services' screens (issue 6), server side: forms are posted flat (`authors.0.name`,
@@ -101,7 +101,7 @@ export function runService<S extends z.ZodType>(
  * platform is called and the browser goes back with a notice, or with the platform's message.
  */
 export async function confirmedCall(request: Request, formData: FormData, spec: { path: string; method: NonNullable<CallOptions["method"]>; body?: unknown; notice: string }) {
-  const id = Number(formData.get("id"));
+  const id = parseId(formData.get("id")) ?? 0;
   if (formData.get("confirmed") !== "1") return { confirm: String(formData.get("intent") ?? ""), id };
   const url = new URL(request.url);
   const done = await callPlatform(request, spec.path, { method: spec.method, body: spec.body });
@@ -112,8 +112,8 @@ export async function confirmedCall(request: Request, formData: FormData, spec: 
 
 /** A posted row id (`id`), or a 400. */
 export function postedId(formData: FormData) {
-  const id = Number(formData.get("id"));
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response("Bad request", { status: 400 });
+  const id = parseId(formData.get("id"));
+  if (id === null) throw new Response("Bad request", { status: 400 });
   return id;
 }
 
@@ -129,9 +129,9 @@ export async function servicePageData<T extends object>(request: Request, titleK
  */
 export async function readServiceAction(request: Request, id: string | undefined) {
   requireToken(request);
-  const conferenceId = conferenceIdOf(id);
+  const conferenceId = routeId(id);
   const formData = await request.formData();
   const values = formValues(formData);
   const [kind = "", target = ""] = (values.intent ?? "").split(":");
-  return { conferenceId, formData, values, kind, target, targetId: Number(target) };
+  return { conferenceId, formData, values, kind, target, targetId: parseId(target) };
 }

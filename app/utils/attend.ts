@@ -80,13 +80,6 @@ export function canPay(r: AttendRegistration) {
   return (r.state === "pending" || r.state === "confirmed") && r.needsPayment;
 }
 
-
-/** A conference id from the URL, or a 404. */
-export function conferenceIdOf(value: string | undefined) {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new Response("Not Found", { status: 404 });
-  return Number(value);
-}
-
 /** A file the form carried (no-JS path), or null when the input was left empty. */
 export function postedFile(value: FormDataEntryValue | null): File | null {
   return value instanceof File && value.size > 0 ? value : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chinaDay, formatDuration, pageParam, positiveId, replayCover } from "./replay";
+import { chinaDay, formatDuration, replayCover } from "./replay";
 
 describe("formatDuration", () => {
   it("shows minutes and seconds, and hours only when there are any", () => {
@@ -28,18 +28,3 @@ describe("replayCover", () => {
   });
 });
 
-describe("positiveId and pageParam", () => {
-  it("accept only positive integers that fit the database", () => {
-    expect(positiveId("12")).toBe(12);
-    for (const bad of [null, undefined, "", "0", "-1", "1.5", "1e3", "abc", "012", "99999999999", "2147483648"]) expect(positiveId(bad)).toBeUndefined();
-  });
-
-  it("clamp the page to 1–10000", () => {
-    expect(pageParam(null)).toBe(1);
-    expect(pageParam("0")).toBe(1);
-    expect(pageParam("-3")).toBe(1);
-    expect(pageParam("abc")).toBe(1);
-    expect(pageParam("2.7")).toBe(2);
-    expect(pageParam("99999")).toBe(10_000);
-  });
-});

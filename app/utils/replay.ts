@@ -20,12 +20,3 @@ export function replayCover(replay: { id: number; cover: string | null }) {
   return replay.cover || `/media/replay-cover-${(replay.id % DEFAULT_COVERS) + 1}.svg`;
 }
 
-/** A positive id from a query or path parameter, or undefined for anything else. */
-export function positiveId(value: string | null | undefined) {
-  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
-}
-
-/** The `page` parameter, clamped to 1–10000. */
-export function pageParam(value: string | null) {
-  return Math.max(1, Math.min(10_000, Math.floor(Number(value)) || 1));
-}

@@ -8,6 +8,7 @@ import { fail, ok, paging } from "../http";
 import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "../services/audits";
 import { type Stay, addDays, takenByNight } from "../services/hotel-inventory";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
+import { parseId } from "../../app/utils/params";
 
 const BOOKING_STATES = ["pending", "approved", "rejected", "cancelled"] as const;
 const REQUEST_STATES = ["pending", "approved", "rejected"] as const;
@@ -103,8 +104,10 @@ export function auditHotelRoutes(deps: PlatformDeps) {
     const q = c.req.query();
     const where: SQL[] = [eq(hotelBookings.conferenceId, conferenceId)];
     if ((BOOKING_STATES as readonly string[]).includes(q.state)) where.push(eq(hotelBookings.state, q.state as (typeof BOOKING_STATES)[number]));
-    if (/^\d+$/.test(q.hotelId ?? "")) where.push(eq(hotels.id, Number(q.hotelId)));
-    if (/^\d+$/.test(q.roomId ?? "")) where.push(eq(hotelBookings.roomId, Number(q.roomId)));
+    const hotelId = parseId(q.hotelId);
+    const roomId = parseId(q.roomId);
+    if (hotelId !== null) where.push(eq(hotels.id, hotelId));
+    if (roomId !== null) where.push(eq(hotelBookings.roomId, roomId));
     if (/^\d{4}-\d{2}-\d{2}$/.test(q.night ?? "")) where.push(lte(hotelBookings.checkIn, q.night), gt(hotelBookings.checkOut, q.night));
     const pattern = likePattern(q.keyword);
     if (pattern) where.push(or(ilike(accounts.name, pattern), ilike(accounts.mobile, pattern))!);

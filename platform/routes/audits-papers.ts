@@ -5,6 +5,7 @@ import { type AuditState, accounts, branches, conferenceFiles, papers } from "..
 import { ok, paging } from "../http";
 import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "../services/audits";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
+import { parseId } from "../../app/utils/params";
 
 const STATES: AuditState[] = ["pending", "approved", "rejected"];
 
@@ -24,8 +25,9 @@ export function auditPaperRoutes(deps: PlatformDeps) {
     const table = kind === "paper" ? papers : conferenceFiles;
     const where: SQL[] = [eq(table.conferenceId, conferenceId)];
     if (STATES.includes(q.state as AuditState)) where.push(eq(table.state, q.state as AuditState));
+    const branchId = parseId(q.branchId);
     if (q.branchId === "0") where.push(isNull(table.branchId));
-    else if (q.branchId && /^\d+$/.test(q.branchId)) where.push(eq(table.branchId, Number(q.branchId)));
+    else if (branchId !== null) where.push(eq(table.branchId, branchId));
     const pattern = likePattern(q.keyword);
     if (pattern) {
       where.push(

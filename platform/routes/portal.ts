@@ -5,6 +5,7 @@ import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
 import { allOf, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
+import { parsePageSize } from "../../app/utils/params";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;
@@ -97,7 +98,7 @@ export function portalRoutes(deps: PlatformDeps) {
     );
 
   app.get("/conference/importantConference", async (c) => {
-    const size = Math.min(IMPORTANT_MAX, Math.max(1, Math.floor(Number(c.req.query("size") ?? IMPORTANT_DEFAULT)) || IMPORTANT_DEFAULT));
+    const size = parsePageSize(c.req.query("size"), IMPORTANT_DEFAULT, IMPORTANT_MAX);
     const list = await loadImportant(size);
     return page(c, list, list.length);
   });

@@ -1,0 +1,133 @@
+// The production HTTP server, without listening: the request guard first (odd paths, posts
+// from other sites, oversized bodies), then the page cache for anonymous pages, static assets
+// with immutable caching, and the Remix app (which mounts the platform at /api). server.mjs
+// listens with it; tests start it on a loopback port.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { uploadMaxBytes } from "./body-limits.js";
+import { createPageCache } from "./page-cache.js";
+import { createRequestGuard, installFormDataGuard } from "./request-guard.js";
+
+/** The hosts besides the one a request reached that this site answers as: APP_HOST (comma-separated) and the public address. */
+export function configuredHosts(env = process.env) {
+  const hosts = (env.APP_HOST ?? "").split(",");
+  try {
+    if (env.PAYMENT_PUBLIC_URL) hosts.push(new URL(env.PAYMENT_PUBLIC_URL).host);
+  } catch {
+    // A malformed address configures no host.
+  }
+  return hosts.map((host) => host.trim()).filter(Boolean);
+}
+
+/**
+ * The request as Remix sees it, its body through the guard's counter. The URL is built the
+ * way Express works it out behind a trusted proxy; a path like `//x` stays a path.
+ */
+function remixRequest(req, res, body) {
+  const forwarded = String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim();
+  let url;
+  for (const host of [forwarded, req.headers.host, "localhost"]) {
+    if (!host) continue;
+    try {
+      url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+      break;
+    } catch {
+      // A host header that is no host: try the next.
+    }
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(url, { method: req.method, headers, body, duplex: body ? "half" : undefined, signal: controller.signal });
+}
+
+async function sendResponse(res, response) {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) res.appendHeader(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * @param {{ build: import("@remix-run/node").ServerBuild, mode?: string, env?: NodeJS.ProcessEnv, clientDir?: string }} options
+ */
+export function createAppServer({ build, mode = process.env.NODE_ENV, env = process.env, clientDir = "build/client" }) {
+  const guard = createRequestGuard({ hosts: configuredHosts(env), uploadBytes: uploadMaxBytes(env) });
+  installFormDataGuard();
+  const handle = createRequestHandler(build, mode);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use(compression());
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  app.all("*", async (req, res, next) => {
+    try {
+      const limited = req.method === "GET" || req.method === "HEAD" ? null : guard.limitBody(req);
+      const response = await handle(remixRequest(req, res, limited?.body));
+      // Remix failed reading a body that ran over the limit: the answer is the 413, not its error page.
+      if (limited?.over()) {
+        await response.body?.cancel();
+        return limited.answer(res);
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  // Files the static handler serves never go through the page cache.
+  const staticFiles = new Set();
+  (function walk(dir, prefix) {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
+      else staticFiles.add(`/${prefix}${entry.name}`);
+    }
+  })(clientDir, "");
+
+  const cacheSeconds = Number(env.PAGE_CACHE_SECONDS ?? 10);
+  const pageCache = createPageCache({
+    handle,
+    maxSeconds: cacheSeconds,
+    // As the app decides it (app/services/session.server.ts isSecure): forced, or the request's scheme.
+    secure: (req) => (env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : (req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https"),
+  });
+
+  function dispatch(req, res) {
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (!(cacheSeconds > 0) || staticFiles.has(pathname)) return app(req, res);
+    pageCache.serve(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      (error) => {
+        console.error("[page cache]", error);
+        if (!res.headersSent) app(req, res);
+        else res.destroy();
+      },
+    );
+  }
+
+  const server = http.createServer((req, res) => {
+    if (!guard.refuse(req, res)) dispatch(req, res);
+  });
+  // `Expect: 100-continue`: a body over the limit is refused before the client sends it.
+  server.on("checkContinue", (req, res) => {
+    if (guard.refuse(req, res)) return;
+    res.writeContinue();
+    dispatch(req, res);
+  });
+  return server;
+}
