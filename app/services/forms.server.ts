@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { FormInfo } from "~/utils/forms";
-import { type ApiFailure, platformData } from "./platform.server";
+import { platformData } from "./platform.server";
 import { routeId } from "~/utils/params";
 
 /** The form of a page's `?id=`; anything but a positive int4 is the not-found page. */
