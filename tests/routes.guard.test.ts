@@ -3,43 +3,21 @@
  * mapped in guard.server.ts) must not send anyone to login; every other route must, for GET
  * and for POST. A new route without its guard fails here.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { createRequestHandler } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTRA_OPEN_ROUTES, OPEN_ROUTES } from "../app/services/guard.server";
+import { openProductionApp, type ProductionApp } from "./production-app";
 
-const buildFile = path.resolve("build/server/index.js");
-let handler: (request: Request) => Promise<Response>;
-let build: ServerBuild;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "guard-test-"));
+let app: ProductionApp;
+let handler: ProductionApp["handle"];
 
 beforeAll(async () => {
-  if (!fs.existsSync(buildFile)) throw new Error("No production build: run `npm run build` first (npm test does).");
-  process.env.DATA_DIR = dataDir;
-  process.env.SEED = "false";
-  process.env.COOKIE_SECURE = "false";
-  build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  await (build.entry.module as unknown as { startup(): Promise<void> }).startup();
-  const handle = createRequestHandler(build, "production");
-  handler = (request) => handle(request);
+  app = await openProductionApp({ seed: false, prefix: "guard-test-" });
+  handler = app.handle;
 }, 60_000);
 
 afterAll(async () => {
-  await (build?.entry.module as unknown as { shutdown(): Promise<void> })?.shutdown();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
-
-function fullPath(id: string): string {
-  const route = build.routes[id];
-  if (!route) return "";
-  const parent = route.parentId ? fullPath(route.parentId) : "";
-  if (route.path === undefined) return parent || "/";
-  return `${parent.replace(/\/$/, "")}/${route.path}`;
-}
 
 const sample = (pattern: string) =>
   pattern
@@ -53,9 +31,10 @@ const isLogin = (response: Response) => (response.headers.get("location") ?? "")
 
 describe("access guard over the whole route manifest", () => {
   it("classifies every route, and anonymous access follows the open list", async () => {
+    const build = app.build;
     const routes = Object.keys(build.routes)
       .filter((id) => id !== "root")
-      .map((id) => ({ id, pattern: fullPath(id), module: build.routes[id].module as { loader?: unknown; action?: unknown } }));
+      .map((id) => ({ id, pattern: app.fullPath(id), module: build.routes[id].module as { loader?: unknown; action?: unknown } }));
     expect(routes.length).toBeGreaterThan(10);
     const checked: string[] = [];
     for (const route of routes) {

@@ -16,6 +16,7 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
 import { E2E_DATA_DIR } from "../../playwright.config";
+import { garbledBytes } from "./garbled";
 
 export { demoAccounts, expect };
 
@@ -44,11 +45,35 @@ export const HYDRATION_HOOK = `(() => {
   };
 })();`;
 
-/** Playwright's test, with the hydration marker in every page. Specs import `test` from here. */
+/** Text the server sends (documents, data requests, scripts, styles): checked byte for byte. */
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
+
+/**
+ * Playwright's test, with the hydration marker in every page, and every text response a page
+ * receives (every document any journey visits, with or without JavaScript, and its data
+ * requests) checked on its raw bytes. Specs import `test` from here.
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
     await page.addInitScript(HYDRATION_HOOK);
+    const checks: Promise<string | null>[] = [];
+    page.on("response", (response) => {
+      const type = response.headers()["content-type"] ?? "";
+      if (!TEXT_TYPE.test(type) || response.status() < 200 || (response.status() >= 300 && response.status() < 400)) return;
+      checks.push(
+        response.body().then(
+          (body) => {
+            const found = garbledBytes(body);
+            return found.length ? `${response.request().method()} ${response.url()}: ${found.join(", ")}` : null;
+          },
+          // The page moved on before the body was kept (Chromium drops it): nothing to read.
+          () => null,
+        ),
+      );
+    });
     await use(page);
+    const garbled = (await Promise.all(checks)).filter((finding) => finding !== null);
+    expect(garbled, "responses whose raw bytes a browser would garble").toEqual([]);
   },
 });
 

@@ -1,0 +1,47 @@
+/**
+ * The production build (`npm run build`) opened in process over its own data directory, for
+ * tests that walk the route manifest: startup and shutdown as server.mjs does them, the request
+ * handler, and each route's full path pattern.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/node";
+
+type Lifecycle = { startup(): Promise<void>; shutdown(): Promise<void> };
+
+export async function openProductionApp(options: { seed: boolean; prefix: string }) {
+  const buildFile = path.resolve("build/server/index.js");
+  if (!fs.existsSync(buildFile)) throw new Error("No production build: run `npm run build` first (npm test does).");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix));
+  process.env.DATA_DIR = dataDir;
+  process.env.SEED = String(options.seed);
+  process.env.COOKIE_SECURE = "false";
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const lifecycle = build.entry.module as unknown as Lifecycle;
+  await lifecycle.startup();
+  const handler = createRequestHandler(build, "production");
+
+  function fullPath(id: string): string {
+    const route = build.routes[id];
+    if (!route) return "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    if (route.path === undefined) return parent || "/";
+    return `${parent.replace(/\/$/, "")}/${route.path}`;
+  }
+
+  return {
+    build,
+    dataDir,
+    fullPath,
+    handle: (request: Request) => handler(request),
+    async close() {
+      await lifecycle.shutdown();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ProductionApp = Awaited<ReturnType<typeof openProductionApp>>;
