@@ -349,7 +349,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await admin.locator("summary").click();
   await admin.getByLabel("备注").fill("财务与发票");
   await saveAndSee(page, admin.getByRole("button", { name: "保存" }), "已保存");
-  await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > span").first()).toContainText("财务与发票");
+  await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > div").first()).toContainText("财务与发票");
   await ready(page);
   await noSeriousViolations(page, "/manage/edit with rows");
 

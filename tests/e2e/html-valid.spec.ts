@@ -149,7 +149,7 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   expect(errors, `${errors.length} errors in ${pages.length} pages:\n${errors.join("\n")}`).toEqual([]);
 });
 
-test("the editors hydrate without an error with JavaScript (no mismatch between server markup and React)", async ({ page }) => {
+test("the editors and the pages whose markup changed hydrate without an error with JavaScript (no mismatch between server markup and React)", async ({ page }) => {
   test.skip(projectName() !== "js", "hydration needs JavaScript (project js)");
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -159,12 +159,14 @@ test("the editors hydrate without an error with JavaScript (no mismatch between 
   await signedInAs(page, demoAccounts.organiser.mobile);
   const { editor: formEditor } = await createdForm(page.request);
   const { conference } = await showcase(page.request);
-  for (const url of ["/form/edit", formEditor, `/manage/edit/${conference.id}`, `/manage/signup/${conference.id}`]) {
+  const id = conference.id;
+  const urls = ["/form/edit", formEditor, `/manage/edit/${id}`, `/manage/signup/${id}`, `/manage/statistics/${id}`, `/manage/applicant/print/${id}?layout=card`, "/", `/${id}`, "/schedule"];
+  for (const url of urls) {
     problems.length = 0;
     await page.goto(url);
+    // React reports recoverable hydration errors in the same task as its first commit, which
+    // `ready` waits past.
     await ready(page);
-    // Recoverable hydration errors are reported after the first commit: give them a moment.
-    await page.waitForTimeout(300);
     expect(problems, `${url} hydrates cleanly`).toEqual([]);
   }
 });
