@@ -417,7 +417,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await editing.getByLabel("身份名称（英文）").fill("Faculty");
   await editing.getByRole("button", { name: "保存" }).click();
   await expectNotice(page, "已保存");
-  await expect(page.getByTestId("identity-list").locator("li > span").first()).toHaveText("高校教师");
+  await expect(page.getByTestId("identity-list").locator("li > div").first()).toHaveText("高校教师");
 
   // ── Published, visitors see the edited session, the edited identity and the replay.
   await page.goto("/manage");
