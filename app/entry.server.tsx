@@ -2,8 +2,10 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
+import { NonceContext } from "./components/Nonce";
 import { renderHtmlStream } from "./services/html-stream.server";
 import { i18n, instanceFor } from "./services/i18n.server";
+import { applyResponsePolicy, newNonce } from "./services/response-policy.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -15,12 +17,16 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const instance = await instanceFor(await i18n.getLocale(request));
+  const nonce = newNonce();
   let shellRendered = false;
   const body = await renderHtmlStream(
-    <I18nextProvider i18n={instance}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-    </I18nextProvider>,
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
     {
+      nonce,
       // Bots get the whole document at once; browsers get the shell as soon as it is ready.
       waitForAll: isbot(request.headers.get("user-agent") ?? ""),
       abortAfterMs: ABORT_DELAY,
@@ -32,7 +38,21 @@ export default async function handleRequest(
   );
   shellRendered = true;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applyResponsePolicy(request, responseHeaders, { nonce });
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Single-fetch data answers and resource routes: the same headers as documents, less the CSP. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  try {
+    applyResponsePolicy(request, response.headers);
+    return response;
+  } catch {
+    // Headers of a fetched answer (an external platform) are read-only: answer a copy.
+    const copy = new Response(response.body, response);
+    applyResponsePolicy(request, copy.headers);
+    return copy;
+  }
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorPage, errorTitleKey } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { useNonce } from "~/components/Nonce";
 import { NoticeProvider } from "~/components/Notices";
 import { ProgressBar } from "~/components/ProgressBar";
 import { loadSession, type SessionState } from "~/services/account.server";
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const lang = root?.lang ?? (i18n.language === "en" ? "en" : "zh");
+  const nonce = useNonce();
   useLanguage(lang);
   // Set when the root ErrorBoundary renders: no route's meta runs then, and a document needs a title.
   const error = useRouteError();
@@ -97,8 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

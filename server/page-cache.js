@@ -23,6 +23,12 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
 
   const langCookie = (req, lang) => `isEnglish=${lang === "en" ? 1 : 0}; Max-Age=${LANG_MAX_AGE}; Path=/; SameSite=Lax${secure(req) ? "; Secure" : ""}`;
 
+  /** A first visit gets the language cookie (spec §2); an answer that sets a cookie is nobody else's to keep. */
+  function firstVisit(req, headers, lang) {
+    headers["set-cookie"] = langCookie(req, lang);
+    headers["cache-control"] = "private, no-store";
+  }
+
   /** The cache key of a request, or null when it must go to the app. */
   function keyOf(req) {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -40,27 +46,31 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     headers["content-encoding"] = "gzip";
     headers["content-length"] = String(entry.gzip.length);
     headers["x-page-cache"] = "hit";
-    if (!hasLangCookie) headers["set-cookie"] = langCookie(req, lang);
+    if (!hasLangCookie) firstVisit(req, headers, lang);
     res.writeHead(entry.status, headers);
     res.end(req.method === "HEAD" ? undefined : entry.gzip);
   }
 
-  /** Whether the app's response may be kept: public, 200, no cookie but the first-visit language one. */
+  /** Whether the app's response may be kept: public, 200, HTML, no cookie set. */
   function cacheable(response) {
     if (response.status !== 200) return false;
     const control = response.headers.get("cache-control") ?? "";
     if (!/\bpublic\b/.test(control) || !/s-maxage=\d+/.test(control)) return false;
     if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return false;
-    return response.headers.getSetCookie().every((c) => c.startsWith("isEnglish="));
+    return response.headers.getSetCookie().length === 0;
   }
 
-  async function fill(req, key) {
+  async function fill(req, key, lang) {
     // The scheme as Express works it out behind a trusted proxy, so the app sees the same URL either way.
     const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https" ? "https" : "http";
     const url = `${proto}://${req.headers.host ?? "localhost"}${req.url}`;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
+    }
+    // Rendered as for a visitor who has the language cookie, so the page sets none and stays public.
+    if (!LANG_COOKIE.test(headers.get("cookie") ?? "")) {
+      headers.set("cookie", [headers.get("cookie"), `isEnglish=${lang === "en" ? 1 : 0}`].filter(Boolean).join("; "));
     }
     const startedIn = generation;
     const response = await handle(new Request(url, { method: "GET", headers }));
@@ -100,7 +110,7 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     stats.misses++;
     let filling = pending.get(k.key);
     if (!filling) {
-      filling = fill(req, k.key).finally(() => pending.delete(k.key));
+      filling = fill(req, k.key, k.lang).finally(() => pending.delete(k.key));
       pending.set(k.key, filling);
     }
     const { entry: fresh, cookies } = await filling;
@@ -108,8 +118,10 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     headers["content-encoding"] = "gzip";
     headers["content-length"] = String(fresh.gzip.length);
     headers["x-page-cache"] = "miss";
-    if (cookies.length) headers["set-cookie"] = cookies;
-    else if (!k.hasLangCookie) headers["set-cookie"] = langCookie(req, k.lang);
+    if (cookies.length) {
+      headers["set-cookie"] = cookies;
+      headers["cache-control"] = "private, no-store";
+    } else if (!k.hasLangCookie) firstVisit(req, headers, k.lang);
     res.writeHead(fresh.status, headers);
     res.end(req.method === "HEAD" ? undefined : fresh.gzip);
     return true;

@@ -20,7 +20,13 @@ async function start(handle: Handler, now = () => Date.now()) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
     const response = await fetch(base + path, { method, headers: { "accept-encoding": "gzip", ...headers } });
-    return { status: response.status, cache: response.headers.get("x-page-cache"), cookies: response.headers.getSetCookie(), text: await response.text() };
+    return {
+      status: response.status,
+      cache: response.headers.get("x-page-cache"),
+      control: response.headers.get("cache-control"),
+      cookies: response.headers.getSetCookie(),
+      text: await response.text(),
+    };
   };
   return { cache, get };
 }
@@ -40,7 +46,23 @@ describe("anonymous page cache", () => {
     expect(second.text).toBe("<p>render 1</p>");
     expect(second.cookies[0]).toMatch(/^isEnglish=0; Max-Age=31536000; Path=\//);
     expect(renders).toBe(1);
-    expect((await get("/", { cookie: "isEnglish=0" })).cookies).toEqual([]);
+    const returning = await get("/", { cookie: "isEnglish=0" });
+    expect(returning.cookies).toEqual([]);
+    expect(returning.control).toBe("public, max-age=0, s-maxage=60");
+  });
+
+  it("never lets a shared cache keep an answer that sets a cookie", async () => {
+    const seen: (string | null)[] = [];
+    const { get } = await start(async (request) => {
+      seen.push(request.headers.get("cookie"));
+      return page("x");
+    });
+    const first = await get("/");
+    const again = await get("/");
+    expect([first.control, again.control]).toEqual(["private, no-store", "private, no-store"]);
+    expect(again.cookies[0]).toMatch(/^isEnglish=0;/);
+    // The app renders as for a visitor with the cookie, so it sets none and its page is kept.
+    expect(seen).toEqual(["isEnglish=0"]);
   });
 
   it("keeps languages and URLs apart", async () => {

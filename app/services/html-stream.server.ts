@@ -9,6 +9,8 @@ export type HtmlStreamOptions = {
   waitForAll?: boolean;
   /** Stops rendering what is still pending after this many milliseconds. */
   abortAfterMs?: number;
+  /** The nonce React puts on the inline scripts it streams (the Content-Security-Policy's). */
+  nonce?: string;
   /** Called for every error while rendering; errors before the shell also reject the promise. */
   onError?: (error: unknown) => void;
 };
@@ -30,6 +32,7 @@ export async function renderHtmlStream(children: ReactNode, options: HtmlStreamO
   const stop = () => clearTimeout(timer);
   const stream = await renderToReadableStream(children, {
     signal: controller.signal,
+    nonce: options.nonce,
     // React reads onError's return value as the error's digest: give it none.
     onError: (error) => {
       options.onError?.(error);

@@ -153,7 +153,7 @@ export const ui: Record<string, SystemStyleObject> = {
     bg: "transparent",
     border: "none",
     cursor: "pointer",
-    _hover: { bg: "gray.100", color: "brand.500" },
+    _hover: { bg: "gray.100", color: "brand.600" },
   },
   "unread-dot": {
     position: "absolute",

@@ -93,27 +93,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-/** An exclusive lock file holding our pid; a stale lock (dead pid) is taken over. */
+/**
+ * An exclusive lock file naming this process (pid and, on Linux, its start time). A lock whose
+ * process is gone is taken over at once: a killed server's pid may linger as a zombie until its
+ * parent reaps it, or be reused by an unrelated process, and neither holds the database.
+ */
 export function takeLock(lockPath: string): () => void {
+  const me = JSON.stringify(processIdentity(process.pid));
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, me, { flag: "wx" });
       let released = false;
       return () => {
         if (released) return;
         released = true;
         try {
-          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, "utf8") === me) fs.unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(fs.readFileSync(lockPath, "utf8"));
-      if (holder && holder !== process.pid && isAlive(holder)) {
+      const holder = readHolder(fs.readFileSync(lockPath, "utf8"));
+      if (holder && holder.pid !== process.pid && holdsLock(holder)) {
         throw new Error(
-          `The data directory ${path.dirname(lockPath)} is in use by process ${holder}. ` +
+          `The data directory ${path.dirname(lockPath)} is in use by process ${holder.pid}. ` +
             `Stop that server, or set DATA_DIR to another directory.`,
         );
       }
@@ -123,9 +128,48 @@ export function takeLock(lockPath: string): () => void {
   throw new Error(`Could not lock ${lockPath}`);
 }
 
-function isAlive(pid: number) {
+type Holder = { pid: number; start?: string };
+
+/** The lock file's content: `{"pid":…,"start":…}`, or a bare pid (older servers). */
+function readHolder(text: string): Holder | null {
   try {
-    process.kill(pid, 0);
+    const value: unknown = JSON.parse(text);
+    if (typeof value === "number") return { pid: value };
+    if (value && typeof value === "object" && "pid" in value && typeof value.pid === "number") {
+      return { pid: value.pid, start: "start" in value && typeof value.start === "string" ? value.start : undefined };
+    }
+  } catch {
+    /* unreadable: nobody we know holds it */
+  }
+  return null;
+}
+
+/** A process's pid with its start time (clock ticks since boot, from /proc) where there is one. */
+export function processIdentity(pid: number): Holder {
+  const stat = procStat(pid);
+  return stat ? { pid, start: stat.start } : { pid };
+}
+
+/** State and start time of a process from /proc/<pid>/stat (Linux), or null. */
+function procStat(pid: number): { state: string; start: string } | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After "pid (command)": the state is field 3 and the start time field 22.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return { state: fields[0], start: fields[19] };
+  } catch {
+    return null;
+  }
+}
+
+function holdsLock(holder: Holder) {
+  if (fs.existsSync("/proc/self/stat")) {
+    const stat = procStat(holder.pid);
+    if (!stat || stat.state === "Z" || stat.state === "X") return false;
+    return holder.start === undefined || holder.start === stat.start;
+  }
+  try {
+    process.kill(holder.pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";

@@ -49,9 +49,10 @@ export const HYDRATION_HOOK = `(() => {
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
 /**
- * Playwright's test, with the hydration marker in every page, and every text response a page
+ * Playwright's test, with the hydration marker in every page, every text response a page
  * receives (every document any journey visits, with or without JavaScript, and its data
- * requests) checked on its raw bytes. Specs import `test` from here.
+ * requests) checked on its raw bytes, and nothing refused by the Content-Security-Policy.
+ * Specs import `test` from here.
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -71,9 +72,15 @@ export const test = base.extend({
         ),
       );
     });
+    // Anything the Content-Security-Policy blocks is a script, style or request the page needed.
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+    });
     await use(page);
     const garbled = (await Promise.all(checks)).filter((finding) => finding !== null);
     expect(garbled, "responses whose raw bytes a browser would garble").toEqual([]);
+    expect(refused, "what the Content-Security-Policy refused").toEqual([]);
   },
 });
 
