@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorTitleKey } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/Nonce";
@@ -32,7 +32,16 @@ export const links: LinksFunction = () => [
 ];
 
 export type Layout = "default" | "detail" | "create" | "bare";
-export type RouteHandle = { layout?: Layout };
+export type RouteHandle = {
+  layout?: Layout;
+  /** Seconds after which the page reloads itself when JavaScript is off (a live screen that fetches in place with it). */
+  reloadWithoutJs?: number;
+  /**
+   * Constant CSS for this page, from its loader data, put in <head> (a <style> in <body> may only
+   * style what follows it, and the header comes first). Never put user data in it.
+   */
+  headStyle?: (data: unknown) => string | null;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang, present } = getLang(request);
@@ -67,16 +76,29 @@ export const handle = { i18n: "common" };
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = root?.lang ?? (i18n.language === "en" ? "en" : "zh");
   const nonce = useNonce();
   useLanguage(lang);
+  // Set when the root ErrorBoundary renders: no route's meta runs then, and a document needs a title.
+  const error = useRouteError();
+  const reload = useHandle("reloadWithoutJs")?.value;
+  const style = useHandle("headStyle");
+  const headStyle = style && style.data !== undefined ? style.value(style.data) : null;
   return (
     <html lang={lang === "en" ? "en" : "zh-CN"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {reload !== undefined && (
+          // A refresh <meta> belongs in <head>, the one place where <noscript> may hold it.
+          <noscript>
+            <meta httpEquiv="refresh" content={String(reload)} />
+          </noscript>
+        )}
+        {headStyle && <style>{headStyle}</style>}
+        {error != null && <title>{`${t(errorTitleKey(isRouteErrorResponse(error) ? error.status : 500))} - ${t("meta.siteName")}`}</title>}
         <Links />
       </head>
       <body>
@@ -109,13 +131,18 @@ function useLanguage(lang: "zh" | "en") {
   }, [i18n, lang]);
 }
 
-function useLayout(): Layout {
+/** The deepest route that sets a handle field: the field's value and that route's loader data. */
+function useHandle<K extends keyof RouteHandle>(key: K): { value: NonNullable<RouteHandle[K]>; data: unknown } | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
-    const layout = (matches[i].handle as RouteHandle | undefined)?.layout;
-    if (layout) return layout;
+    const value = (matches[i].handle as RouteHandle | undefined)?.[key];
+    if (value !== undefined) return { value, data: matches[i].data };
   }
-  return "default";
+  return undefined;
+}
+
+function useLayout(): Layout {
+  return useHandle("layout")?.value ?? "default";
 }
 
 function Frame({ layout, children }: { layout: Layout; children: ReactNode }) {

@@ -27,8 +27,9 @@ export function Header({ session, links, lang, slim }: Props) {
         {!slim && (
           <>
             <input type="checkbox" id="nav-toggle" className="ui-nav-toggle ui-visually-hidden" />
-            <label htmlFor="nav-toggle" className="ui-nav-toggle-label" aria-label={t("header.menu")} title={t("header.menu")}>
+            <label htmlFor="nav-toggle" className="ui-nav-toggle-label" title={t("header.menu")}>
               <MenuIcon />
+              <span className="ui-visually-hidden">{t("header.menu")}</span>
             </label>
           </>
         )}
@@ -160,8 +161,7 @@ function AvatarMenu({ session, links }: { session: SessionState; links: Props["l
             {t("forms.menu")}
           </Link>
         </li>
-        <li className="ui-menu-separator" role="separator" />
-        <li>
+        <li className="ui-menu-group-start">
           <a className="ui-menu-item" href={links.feedback}>
             {t("header.feedback")}
           </a>
@@ -176,8 +176,7 @@ function AvatarMenu({ session, links }: { session: SessionState; links: Props["l
             {t("header.settings")}
           </a>
         </li>
-        <li className="ui-menu-separator" role="separator" />
-        <li>
+        <li className="ui-menu-group-start">
           <Form method="post" action="/logout" reloadDocument>
             <button type="submit" className="ui-menu-item">
               {t("header.logout")}

@@ -74,7 +74,6 @@ function NoticeItem({ notice, onClose }: { notice: Notice; onClose: () => void }
           <label
             htmlFor={dismissId}
             className="ui-notice-close"
-            aria-label={t("common.close")}
             title={t("common.close")}
             tabIndex={0}
             onClick={(event) => {
@@ -85,7 +84,8 @@ function NoticeItem({ notice, onClose }: { notice: Notice; onClose: () => void }
               if (event.key === "Enter" || event.key === " ") onClose();
             }}
           >
-            ×
+            <span aria-hidden="true">×</span>
+            <span className="ui-visually-hidden">{t("common.close")}</span>
           </label>
         )}
       </div>

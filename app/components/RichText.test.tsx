@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { firstHeading, RichText, safeHref, safeSrc } from "./RichText";
 
-const html = (ops: unknown, headingOffset?: number) => renderToStaticMarkup(<RichText ops={ops} headingOffset={headingOffset} className="x" />);
+const html = (ops: unknown, under?: number) => renderToStaticMarkup(<RichText ops={ops} under={under} className="x" />);
 
 describe("RichText", () => {
   it("renders paragraphs, headers and inline formats", () => {
@@ -14,14 +14,23 @@ describe("RichText", () => {
       { insert: "all", attributes: { bold: true, italic: true, underline: true, strike: true } },
       { insert: "\nsecond line\n" },
     ]);
-    expect(out).toBe('<div class="x"><h2>Heading</h2><p>plain <strong>bold</strong> <strong><em><u><s>all</s></u></em></strong></p><p>second line</p></div>');
+    expect(out).toBe('<div class="x"><h1>Heading</h1><p>plain <strong>bold</strong> <strong><em><u><s>all</s></u></em></strong></p><p>second line</p></div>');
   });
 
-  it("renders header levels 1–6, shifted under the page's headings and capped at h6", () => {
+  it("renders header levels 1–6, shifted under the page's heading and capped at h6", () => {
     const ops = [1, 2, 3, 4, 5, 6].map((level) => ({ insert: `H${level}\n`, attributes: { header: level } }));
     expect(html(ops)).toBe('<div class="x"><h1>H1</h1><h2>H2</h2><h3>H3</h3><h4>H4</h4><h5>H5</h5><h6>H6</h6></div>');
     expect(html(ops.slice(0, 2), 2)).toBe('<div class="x"><h3>H1</h3><h4>H2</h4></div>');
-    expect(html([{ insert: "deep\n", attributes: { header: 6 } }], 3)).toBe('<div class="x"><h6>deep</h6></div>');
+    expect(html(ops, 3)).toBe('<div class="x"><h4>H1</h4><h5>H2</h5><h6>H3</h6><h6>H4</h6><h6>H5</h6><h6>H6</h6></div>');
+  });
+
+  it("never skips a heading level: the content's levels follow the page's heading in order", () => {
+    const h = (text: string, header: number) => ({ insert: `${text}\n`, attributes: { header } });
+    // An author's header 2 and 4 under the page's h2: h3 and h4, whatever numbers the editor used.
+    expect(html([h("Topics", 2), h("Detail", 4), h("Dates", 2)], 2)).toBe('<div class="x"><h3>Topics</h3><h4>Detail</h4><h3>Dates</h3></div>');
+    // A deeper header first may not jump two levels below the page's heading.
+    expect(html([h("Small", 3), h("Big", 1)], 2)).toBe('<div class="x"><h3>Small</h3><h3>Big</h3></div>');
+    expect(html([{ insert: "deep\n", attributes: { header: 6 } }], 3)).toBe('<div class="x"><h4>deep</h4></div>');
   });
 
   it("groups consecutive list lines into one list, bullet and ordered apart", () => {

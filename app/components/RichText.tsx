@@ -108,11 +108,28 @@ export function firstHeading(ops: unknown): string | null {
 }
 
 /**
- * @param headingOffset shifts header levels so the content sits under the page's own headings
- * (offset 1: header 1 → h2); levels stop at h6.
+ * The HTML level of each header line: the content's levels in their order (1 < 2 < …) become the
+ * levels right under the page's heading `under`, with no level skipped (an author's header 2 as
+ * the first header, or a 1 followed by a 3, would skip one); levels stop at h6.
  */
-export function RichText({ ops, headingOffset = 0, className = "ui-conf-prose" }: { ops: unknown; headingOffset?: number; className?: string }) {
+function headingLevels(lines: Line[], under: number) {
+  const used = [...new Set(lines.map((l) => l.header).filter((h) => h > 0))].sort((a, b) => a - b);
+  let previous = under;
+  return lines.map((line) => {
+    if (!line.header) return 0;
+    const level = Math.min(6, under + 1 + used.indexOf(line.header), previous + 1);
+    previous = level;
+    return level;
+  });
+}
+
+/**
+ * @param under the level of the page's heading the content sits under (2: its headers start at h3);
+ * 0 when the content stands alone.
+ */
+export function RichText({ ops, under = 0, className = "ui-conf-prose" }: { ops: unknown; under?: number; className?: string }) {
   const lines = toLines(ops);
+  const levels = headingLevels(lines, under);
   const blocks: ReactNode[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -123,7 +140,7 @@ export function RichText({ ops, headingOffset = 0, className = "ui-conf-prose" }
       const children = items.map((item, k) => <li key={k}>{inlineNodes(item)}</li>);
       blocks.push(line.list === "ordered" ? <ol key={blocks.length}>{children}</ol> : <ul key={blocks.length}>{children}</ul>);
     } else if (line.header) {
-      const Tag = `h${Math.min(6, line.header + headingOffset)}` as "h2";
+      const Tag = `h${levels[i]}` as "h2";
       blocks.push(<Tag key={blocks.length}>{inlineNodes(line)}</Tag>);
     } else if (line.inlines.length) {
       blocks.push(<p key={blocks.length}>{inlineNodes(line)}</p>);

@@ -313,7 +313,8 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
     <div className="ui-container ui-frm-page">
       <EditorFrame title={t("forms.edit.title", { title })} links={links} sections={sections}>
         {form.isTemplate && <p className="ui-banner">{t("forms.edit.isTemplateNote")}</p>}
-        <p className="ui-row ui-frm-status">
+        {/* A <div>: it holds forms, which no <p> may contain (the parser would close the <p> at the first). */}
+        <div className="ui-row ui-frm-status">
           {!form.isTemplate && (
             <span className="ui-badge" data-tone={form.state === "open" ? "success" : "warning"} data-testid="form-state">
               {t(`forms.states.${form.state}`)}
@@ -323,7 +324,7 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
           <ConfirmForm title={t("forms.edit.deleteConfirm", { title })} fields={{ intent: "delete" }}>
             {t("forms.edit.delete")}
           </ConfirmForm>
-        </p>
+        </div>
 
         <section id="settings" className="ui-edit-section" aria-labelledby="settings-title">
           <h2 id="settings-title" className="ui-edit-section-title">
@@ -354,13 +355,13 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
                         </span>
                       )}
                     </span>
-                    <span className="ui-row">
+                    <div className="ui-row">
                       {i > 0 && <IntentButton intent="move" hidden={{ key: field.key, direction: "up" }} label={t("forms.edit.moveUp")} ariaLabel={t("forms.edit.moveUpLabel", { label: label(field) })} tone="outline" />}
                       {i < form.fields.length - 1 && (
                         <IntentButton intent="move" hidden={{ key: field.key, direction: "down" }} label={t("forms.edit.moveDown")} ariaLabel={t("forms.edit.moveDownLabel", { label: label(field) })} tone="outline" />
                       )}
                       <IntentButton intent="field-delete" hidden={{ key: field.key }} label={t("forms.edit.deleteField")} ariaLabel={t("forms.edit.deleteFieldConfirm", { label: label(field) })} tone="outline" />
-                    </span>
+                    </div>
                   </div>
                   <EditDetails intent={`field-save:${field.key}`} summary={t("forms.edit.editFieldLabel", { label: label(field) })}>
                     <FieldEditor intent={`field-save:${field.key}`} fields={form.fields} field={field} submit={t("forms.edit.saveField")} />

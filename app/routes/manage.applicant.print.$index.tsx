@@ -8,6 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { BADGE_LAYOUTS } from "~/schemas/applicants";
 import { loadApplicants } from "~/services/applicants.server";
 import { qrMatrix } from "~/services/conference-page.server";
+import type { RouteHandle } from "~/root";
 import { pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
 
@@ -20,6 +21,10 @@ const printCss = (layout: keyof typeof PAPER) =>
   `@page { ${PAPER[layout]} } ` +
   "@media print { .ui-header, .ui-footer, .ui-skip-link, .ui-manage-nav, .ui-notices { display: none !important } " +
   ".ui-main { padding: 0 !important } .ui-container { max-width: none !important; padding: 0 !important } }";
+
+export const handle: RouteHandle = {
+  headStyle: (data) => printCss(typeof data === "object" && data !== null && "layout" in data && data.layout === "card" ? "card" : "a4"),
+};
 
 /** The platform pages at most 100 rows: one screen of badges, printed in one go. */
 const PAGE_SIZE = 100;
@@ -60,7 +65,6 @@ export default function PrintBadges() {
   const query = new URLSearchParams(filters).toString();
   return (
     <section>
-      <style>{printCss(layout)}</style>
       <ManageNav id={conferenceId} name={name} />
       <div className="ui-apl-noprint">
         <h1 className="ui-page-title">{t("applicants.print.title", { name })}</h1>

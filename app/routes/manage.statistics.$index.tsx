@@ -14,8 +14,11 @@ import { formatMoney, pick } from "~/utils/format";
 /** How often the open screen fetches fresh figures (with JavaScript). */
 const POLL_MS = 10_000;
 
-/** A big screen: no site header or footer (spec §2 Layouts). */
-export const handle: RouteHandle = { layout: "bare" };
+/**
+ * A big screen: no site header or footer (spec §2 Layouts). Without JavaScript it reloads itself;
+ * with it, the figures are fetched in place.
+ */
+export const handle: RouteHandle = { layout: "bare", reloadWithoutJs: 30 };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -79,10 +82,6 @@ export default function Statistics() {
 
   return (
     <div className="ui-chk-dash" data-testid="dashboard">
-      {/* Without JavaScript the screen reloads itself; with it, the figures are fetched in place. */}
-      <noscript>
-        <meta httpEquiv="refresh" content="30" />
-      </noscript>
       <ManageNav id={id} name={loaded.name} />
       <header className="ui-chk-dash-head">
         <h1 className="ui-chk-dash-title">{t("checkin.stats.title", { name: loaded.name })}</h1>

@@ -65,10 +65,11 @@ export default function ViewExhibitors() {
         {(s) => (
           <>
             <div className="ui-aud-card-body">
-              <p className="ui-aud-card-title">
+              {/* A heading: each card's "remarks" (h3) sits under it. */}
+              <h2 className="ui-aud-card-title">
                 {s.logo && <img src={fileHref(s.logo)} alt={t("audits.sponsors.logoOf", { company: s.company })} className="ui-aud-logo" loading="lazy" />}
                 {s.company} <span className="ui-badge">{t(`audits.kinds.${s.kind}`)}</span>
-              </p>
+              </h2>
               <Facts
                 rows={[
                   [t("audits.sponsors.contact"), [s.contact, s.phone, s.email].filter(Boolean).join(" ") || "—"],

@@ -91,6 +91,30 @@ describe("renderHtmlStream", () => {
     expect(late).toEqual([]);
   });
 
+  it("keeps what resolves after the shell inside <body>, before the document's end", async () => {
+    let resolve = () => {};
+    const later = new Promise<void>((done) => (resolve = done));
+    let ready = false;
+    function Late() {
+      if (!ready) throw later.then(() => (ready = true));
+      return <p>late</p>;
+    }
+    const stream = await renderHtmlStream(
+      <html>
+        <body>
+          <Suspense fallback={<p>loading</p>}>
+            <Late />
+          </Suspense>
+        </body>
+      </html>,
+    );
+    resolve();
+    const html = await new Response(stream).text();
+    expect(html).toContain("<p>late</p>");
+    expect(html.indexOf("<p>late</p>")).toBeLessThan(html.indexOf("</body>"));
+    expect(html).toMatch(/<\/body><\/html>$/);
+  });
+
   // Why the Web-streams renderer: the same page through react-dom 18's Node writer carries NULs.
   it("is needed: react-dom 18's Node writer garbles this very page", async () => {
     expect(zeros(await viaNodeWriter())).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 // Not "react-dom/server": its Node writer (renderToPipeableStream) sends stray NUL bytes when a
 // multi-byte character meets the end of its 2048-byte view (docs/decisions/015).
 import { renderToReadableStream } from "react-dom/server.browser";
+import { documentEndLast } from "./document-end.server";
 
 export type HtmlStreamOptions = {
   /** Wait for every Suspense boundary before the first byte (crawlers, the page cache). */
@@ -16,7 +17,8 @@ export type HtmlStreamOptions = {
 
 /**
  * Renders a React tree into a stream of UTF-8 HTML bytes, with the Web-streams renderer whose
- * writer copies whole encoded chunks (no byte of a view is sent unwritten).
+ * writer copies whole encoded chunks (no byte of a view is sent unwritten). What streams in after
+ * the shell (Remix's data, late Suspense segments) stays inside <body> (documentEndLast).
  *
  * @example
  * const body = await renderHtmlStream(<App />, { waitForAll: isBot });
@@ -41,5 +43,5 @@ export async function renderHtmlStream(children: ReactNode, options: HtmlStreamO
   });
   stream.allReady.then(stop, stop);
   if (options.waitForAll) await stream.allReady;
-  return stream;
+  return stream.pipeThrough(documentEndLast());
 }

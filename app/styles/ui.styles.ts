@@ -229,7 +229,8 @@ export const ui: Record<string, SystemStyleObject> = {
     cursor: "pointer",
     _hover: { bg: "gray.100", color: "brand.600" },
   },
-  "menu-separator": { borderTop: "1px solid {colors.gray.200}", marginBlock: "2" },
+  // A line above the item that starts a group (a separator <li> would break the list's semantics).
+  "menu-group-start": { borderTop: "1px solid {colors.gray.200}", marginTop: "2", paddingTop: "2" },
 
   // ── footer ──
   footer: { bg: "footer", color: "white", paddingBlock: "8", fontSize: "sm" },

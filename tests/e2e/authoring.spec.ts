@@ -349,7 +349,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await admin.locator("summary").click();
   await admin.getByLabel("备注").fill("财务与发票");
   await saveAndSee(page, admin.getByRole("button", { name: "保存" }), "已保存");
-  await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > span").first()).toContainText("财务与发票");
+  await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > div").first()).toContainText("财务与发票");
   await ready(page);
   await noSeriousViolations(page, "/manage/edit with rows");
 
@@ -417,7 +417,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await editing.getByLabel("身份名称（英文）").fill("Faculty");
   await editing.getByRole("button", { name: "保存" }).click();
   await expectNotice(page, "已保存");
-  await expect(page.getByTestId("identity-list").locator("li > span").first()).toHaveText("高校教师");
+  await expect(page.getByTestId("identity-list").locator("li > div").first()).toHaveText("高校教师");
 
   // ── Published, visitors see the edited session, the edited identity and the replay.
   await page.goto("/manage");

@@ -62,7 +62,7 @@ export function RichTextField({ name, label, ops, typed, errors, preview }: {
     <div className="ui-field" data-testid={`preview-${name}`}>
       <span className="ui-label">{label}</span>
       <div className="ui-edit-editor">
-        <RichText ops={initialOps} className="ui-edit-preview" />
+        <RichText ops={initialOps} under={2} className="ui-edit-preview" />
       </div>
       <p className="ui-edit-counter">{t("authoring.editor.words", { count: countWords(readerText(initialOps)) })}</p>
       <input type="hidden" name={`${name}Ops`} value={JSON.stringify(initialOps ?? [])} />

@@ -113,15 +113,16 @@ function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart
   const rejected = useIntentResult(intent);
   return (
     <li className="ui-edit-item" data-row={`${kind}-${id}`}>
-      <span className="ui-edit-grow">{summary}</span>
-      <span className="ui-edit-actions">
+      <div className="ui-edit-grow">{summary}</div>
+      {/* A <div>: the actions hold forms, which no <span> or <p> may contain. */}
+      <div className="ui-edit-actions">
         {actions}
         <ConfirmForm title={t("authoring.rows.confirmDelete", { name })} fields={{ intent: `${kind}-delete`, rowId: String(id) }} asked={asked}>
           {t("authoring.edit.delete")}
           {/* The button names its row (ConfirmForm's button takes no aria-label). */}
           <span className="ui-visually-hidden">: {name}</span>
         </ConfirmForm>
-      </span>
+      </div>
       <details className="ui-edit-details" open={rejected ? true : undefined}>
         <summary className="ui-edit-summary" aria-label={`${t("authoring.rows.edit")}: ${name}`}>
           {t("authoring.rows.edit")}

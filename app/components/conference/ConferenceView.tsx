@@ -137,7 +137,7 @@ function Texts({ section }: { section: ConferenceSection }) {
       {section.texts.map((text) => (
         <div key={text.id} className="ui-conf-text">
           {text.title && <h3 className="ui-conf-sub-title">{text.title}</h3>}
-          <RichText ops={text.ops} headingOffset={1} />
+          <RichText ops={text.ops} under={text.title ? 3 : 2} />
         </div>
       ))}
     </>

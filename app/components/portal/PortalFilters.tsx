@@ -55,7 +55,7 @@ export function PortalFilters({ facets, values, action, keep = {}, categorySelec
       {month !== undefined && (
         <label className="ui-field ui-portal-filter">
           <span className="ui-label">{t("portal.schedule.monthLabel")}</span>
-          <input className="ui-input" type="month" name="month" defaultValue={month} min="1900-01" max="2999-12" pattern="\d{4}-\d{2}" />
+          <input className="ui-input" type="month" name="month" defaultValue={month} min="1900-01" max="2999-12" />
         </label>
       )}
       {categorySelect && (
