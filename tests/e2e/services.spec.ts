@@ -176,7 +176,7 @@ test("an attendee submits a paper, replaces its file while under review, and onl
   await form.getByLabel("关键词").fill("模型压缩, 边缘计算");
   await form.getByLabel("主题/分会场").selectOption({ label: "机器学习分会场" });
   await form.locator('input[type="file"]').setInputFiles(pdf("paper.pdf"));
-  if (hasJs()) await expect(form.getByTestId("uploadKey-uploaded")).toBeVisible();
+  if (hasJs()) await expect(form.getByTestId("uploadKey-kept")).toBeVisible();
   await form.getByRole("button", { name: "提交论文" }).click();
   await expectNotice(page, "论文已提交，等待主办方审核");
   const paper = page.getByTestId("paper").filter({ hasText: title });
@@ -191,7 +191,7 @@ test("an attendee submits a paper, replaces its file while under review, and onl
   await paper.getByText("修改或替换文件").click();
   const edit = paper.getByTestId("paper-edit");
   await edit.locator('input[type="file"]').setInputFiles(pdf("paper-v2.pdf"));
-  if (hasJs()) await expect(edit.getByTestId("uploadKey-uploaded")).toBeVisible();
+  if (hasJs()) await expect(edit.getByTestId("uploadKey-kept")).toBeVisible();
   await edit.getByRole("button", { name: "保存修改" }).click();
   await expectNotice(page, "论文已更新");
   await expect(page.getByTestId("paper").filter({ hasText: title }).getByTestId("file-link")).toHaveText("paper-v2.pdf");
@@ -288,7 +288,7 @@ test("a company applies as an exhibitor, then requests rooms for its staff", asy
   await form.getByLabel("邮箱").fill("expo@example.com");
   await form.getByLabel("展位").fill("A12");
   await form.getByLabel("公司标志").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
-  if (hasJs()) await expect(form.getByTestId("logo-uploaded")).toBeVisible();
+  if (hasJs()) await expect(form.getByTestId("logo-kept")).toBeVisible();
   await form.getByLabel("添加资料（可多选）").setInputFiles([pdf("brochure.pdf"), pdf("catalogue.pdf")]);
   await form.getByRole("button", { name: "提交申请" }).click();
   await expectNotice(page, "申请已提交，等待主办方审核");
