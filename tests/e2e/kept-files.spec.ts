@@ -41,7 +41,7 @@ async function removeKept(page: Page, name: string) {
 async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown) {
   const token = await cookieValue(page, TOKEN_COOKIE);
   const response = await page.request.fetch(`/api${path}`, { method, headers: { "Client-Type": "web", Authorization: `Bearer ${token}` }, data });
-  expect(response.status()).toBe(200);
+  expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: T }).data;
 }
 
