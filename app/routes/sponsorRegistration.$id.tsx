@@ -82,7 +82,8 @@ function MaterialsField({ intent, current, maxMb }: { intent: string; current: A
       <label className="ui-label" htmlFor={id}>
         {t("services.sponsor.addMaterials")}
       </label>
-      <input id={id} type="file" name="materialsFile" multiple accept="application/pdf,image/png,image/jpeg" aria-describedby={`${id}-help`} />
+      {/* A new input once files are kept: with JavaScript the refused post's files would otherwise go again. */}
+      <input key={keptRefs.join(",")} id={id} type="file" name="materialsFile" multiple accept="application/pdf,image/png,image/jpeg" aria-describedby={`${id}-help`} />
       <p id={`${id}-help`} className="ui-field-help">
         {t("services.files.help", { mb: maxMb })}
       </p>

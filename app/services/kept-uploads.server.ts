@@ -96,11 +96,13 @@ export async function keepUploads(request: Request, formData: FormData, scope: s
     }
     // A new file replaces the kept one; a refused new file leaves the kept one in place.
     const keepOld = multiple || (!kept.length && !remove);
+    const earlier: typeof kept = [];
     for (const ref of keepOld ? refs : []) {
       const resolved = await resolve(ref);
-      if (resolved.ok) kept.unshift({ ref, key: resolved.key });
+      if (resolved.ok) earlier.push({ ref, key: resolved.key });
       else fail(resolved.messages);
     }
+    kept.unshift(...earlier);
     for (const { ref } of kept) formData.append(`${name}Kept`, ref);
     keys[name] = kept.map((k) => k.key);
     if (multiple) continue;
