@@ -12,6 +12,7 @@ import { outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
 import { s3Storage } from "./providers/storage-s3";
 import { wechatProvider } from "./providers/wechat";
+import { cleanupKeptUploads } from "./services/kept-uploads";
 import { officialAccount } from "./providers/wechat-official";
 
 export type Platform = {
@@ -19,6 +20,8 @@ export type Platform = {
   deps: PlatformDeps;
   database: Database;
   config: PlatformConfig;
+  /** The hourly cleanup of kept uploads no record took (decision 017). */
+  sweeper: NodeJS.Timeout;
 };
 
 export function depsFromConfig(config: PlatformConfig, database: Database): PlatformDeps {
@@ -80,7 +83,14 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
     },
   });
   const deps = depsFromConfig(config, database);
-  return { app: createPlatformApp(deps), deps, database, config };
+  const sweep = () =>
+    cleanupKeptUploads(deps)
+      .then(({ deleted }) => deleted && log(`[platform] deleted ${deleted} kept uploads no record took`))
+      .catch((error) => console.error("[platform] kept uploads cleanup failed:", error));
+  void sweep();
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+  return { app: createPlatformApp(deps), deps, database, config, sweeper };
 }
 
 const holder = globalThis as unknown as { __platform?: Promise<Platform> };
@@ -97,5 +107,8 @@ export function getPlatform(): Promise<Platform> {
 export async function stopPlatform() {
   const current = holder.__platform;
   holder.__platform = undefined;
-  if (current) await (await current).database.close();
+  if (!current) return;
+  const platform = await current;
+  clearInterval(platform.sweeper);
+  await platform.database.close();
 }

@@ -55,7 +55,8 @@ export function AnswerFields({
   hydrated: boolean;
   /** The words for "only when <field> is <value>". */
   conditionNote: (field: string, value: string) => string;
-  files: { mode: "inline" } | { mode: "upload"; action: string; help: (field: FormField) => string };
+  /** `keep`: the form's scope for kept uploads (decision 017); kept references come back as `answers.<key>Kept`. */
+  files: { mode: "inline" } | { mode: "upload"; action: string; keep?: string; help: (field: FormField) => string };
 }) {
   return (
     <>
@@ -98,6 +99,8 @@ export function AnswerFields({
                 document
                 required={field.required}
                 action={files.action}
+                keep={files.keep}
+                kept={typeof initialAnswers[`${field.key}Kept`] === "string" ? String(initialAnswers[`${field.key}Kept`]) : null}
               />
             ) : (
               <>

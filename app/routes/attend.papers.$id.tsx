@@ -40,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (kind === "withdrawPaper") return confirmedCall(request, formData, { path: `/issue/${postedId(formData)}`, method: "DELETE", notice: "services.papers.withdrawn" });
   if (kind === "withdrawFile") return confirmedCall(request, formData, { path: `/file/${postedId(formData)}`, method: "DELETE", notice: "services.files.withdrawn" });
   if (kind !== "paper" && kind !== "file") throw new Response("Bad request", { status: 400 });
-  const refused = await uploadPostedDocuments(request, formData, values, { single: ["uploadKey"] });
+  const refused = await uploadPostedDocuments(request, formData, values, `papers:${conferenceId}`, { single: ["uploadKey"] });
   if (refused) return refused;
   const editing = target !== "new" && parseId(target) !== null;
   const body = nest(values);
@@ -66,9 +66,10 @@ function BranchField({ intent, branches, lang, value }: { intent: string; branch
 function DocumentField({ intent, current, maxMb, label }: { intent: string; current?: string; maxMb: number; label: string }) {
   const { t } = useTranslation();
   const typed = useTyped(intent);
+  const keep = `papers:${useLoaderData<typeof loader>().conference.id}`;
   return (
     <>
-      <UploadField name="uploadKey" id={`${intent.replace(":", "-")}-upload`} label={label} help={t("services.files.help", { mb: maxMb })} defaultUrl={typed("uploadKey", current ?? "") || null} accept={DOCUMENT_TYPES} document required />
+      <UploadField name="uploadKey" id={`${intent.replace(":", "-")}-upload`} label={label} help={t("services.files.help", { mb: maxMb })} defaultUrl={typed("uploadKeyKept", "") ? null : typed("uploadKey", current ?? "") || null} accept={DOCUMENT_TYPES} document required keep={keep} kept={typed("uploadKeyKept", "") || null} />
       <ServiceErrors intent={intent} name="uploadKey" />
     </>
   );

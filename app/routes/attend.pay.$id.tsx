@@ -2,9 +2,11 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
+import { keepUploads } from "~/services/kept-uploads.server";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
 import { FieldError } from "~/components/FieldError";
-import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay, postedFile } from "~/utils/attend";
+import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
 import { paymentKey } from "~/services/attend.server";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -44,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { errors?: Record<string, string[]>; formErrors?: string[]; gateway?: { action: string; fields: Record<string, string> } };
+type ActionResult = { errors?: Record<string, string[]>; formErrors?: string[]; gateway?: { action: string; fields: Record<string, string> }; kept?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireToken(request);
@@ -56,19 +58,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const fail = (result: ActionResult) => data(result, { status: 400 });
 
   if (intent === "transfer" || intent === "proof") {
-    const file = postedFile(formData.get("proofFile"));
-    if (!file) return fail({ errors: { proof: [t("payment.validation.proofRequired")] } });
-    const body = new FormData();
-    body.set("file", file);
-    // Proofs may be PDF as well as images; the upload is recorded as the caller's own.
-    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
-    if (!uploaded.ok) return fail({ errors: { proof: uploaded.messages } });
+    // The proof is stored (and kept, private) at the first post, whatever the answer (decision 017).
+    const kept = await keepUploads(request, formData, `pay:${id}`, "document", [{ name: "proof" }], { savedAllowed: false });
+    const refused = (result: ActionResult) => fail({ ...result, kept: String(formData.get("proofKept") ?? "") });
+    if (kept.errors.proof) return refused({ errors: { proof: kept.errors.proof } });
+    const proofKey = String(formData.get("proof") ?? "");
+    if (!proofKey) return refused({ errors: { proof: [t("payment.validation.proofRequired")] } });
     const paymentId = parseId(formData.get("paymentId"));
     const paid =
       intent === "proof" && paymentId !== null
-        ? await callPlatform<AttendPayment>(request, `/payment/${paymentId}`, { method: "PUT", body: { proofKey: uploaded.data.key } })
-        : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey: uploaded.data.key, idempotencyKey } });
-    if (!paid.ok) return fail({ formErrors: paid.messages });
+        ? await callPlatform<AttendPayment>(request, `/payment/${paymentId}`, { method: "PUT", body: { proofKey } })
+        : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey, idempotencyKey } });
+    if (!paid.ok) return refused({ formErrors: paid.messages });
     throw await redirectWithNotice(request, `/attend/pay/${id}`, { content: t("attend.proofSent"), color: "success" });
   }
 
@@ -172,16 +173,8 @@ export default function Pay() {
             {payment && payment.method === "transfer" && (payment.state === "pending_audit" || payment.state === "rejected") && (
               <input type="hidden" name="paymentId" value={payment.id} />
             )}
-            <div className="ui-field">
-              <label className="ui-label" htmlFor="proof">
-                {t("attend.proof")}
-              </label>
-              <input id="proof" type="file" name="proofFile" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" aria-describedby="proof-help" />
-              <p id="proof-help" className="ui-field-help">
-                {t("attend.proofHelp")}
-              </p>
-              <FieldError id="proof-error" errors={actionData?.errors?.proof} />
-            </div>
+            <UploadField name="proof" id="proof" label={t("attend.proof")} help={t("attend.proofHelp")} accept={DOCUMENT_TYPES} document keep={`pay:${r.id}`} kept={actionData?.kept} />
+            <FieldError id="proof-error" errors={actionData?.errors?.proof} />
             <button
               type="submit"
               name="intent"

@@ -7,7 +7,9 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
 import { teamMemberSchema, teamSchema } from "~/schemas/registration";
-import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration, postedFile } from "~/utils/attend";
+import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
+import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
+import { keepUploads } from "~/services/kept-uploads.server";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
@@ -104,15 +106,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const teamId = parseId(formData.get("teamId"));
   const back = `${here}?team=${teamId ?? ""}`;
-  const proofFailed = (form: string, proofErrors: string[]) => data({ form, result: null, proofErrors }, { status: 400 });
-  /** The proof file the form carried, uploaded as the payer's private document. */
+  /** The proof, stored (and kept, private) at the first post whatever the answer (decision 017): its key, or why not. */
+  const proofKept = () => String(formData.get("proofKept") ?? "");
+  const proofFailed = (form: string, proofErrors: string[]) => data({ form, result: null, proofErrors, kept: proofKept() }, { status: 400 });
   const uploadProof = async (): Promise<{ key: string } | { errors: string[] }> => {
-    const file = postedFile(formData.get("proofFile"));
-    if (!file) return { errors: [t("payment.validation.proofRequired")] };
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
-    return uploaded.ok ? { key: uploaded.data.key } : { errors: uploaded.messages };
+    const kept = await keepUploads(request, formData, `team:${conferenceId}`, "document", [{ name: "proof" }], { savedAllowed: false });
+    if (kept.errors.proof) return { errors: kept.errors.proof };
+    const key = String(formData.get("proof") ?? "");
+    return key ? { key } : { errors: [t("payment.validation.proofRequired")] };
   };
   if (intent === "pay") {
     const proof = await uploadProof();
@@ -231,7 +232,16 @@ export default function TeamRegistration() {
               {t("payment.team.rejected", { remark: refused.remark ?? "" })}
             </p>
           )}
-          {waiting && <WaitingPayment teamId={team.id} payment={waiting} busy={busy} errors={actionData?.form === "replace" ? (actionData.proofErrors ?? undefined) : undefined} />}
+          {waiting && (
+            <WaitingPayment
+              teamId={team.id}
+              conferenceId={info.conference.id}
+              payment={waiting}
+              busy={busy}
+              errors={actionData?.form === "replace" ? (actionData.proofErrors ?? undefined) : undefined}
+              kept={actionData?.form === "replace" && "kept" in actionData ? String(actionData.kept) : null}
+            />
+          )}
 
           <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(memberFormMeta)} aria-labelledby="member-title">
             <h3 id="member-title" className="ui-section-title">
@@ -304,13 +314,8 @@ export default function TeamRegistration() {
               <input type="hidden" name="intent" value="pay" />
               <input type="hidden" name="teamId" value={team.id} />
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-              <div className="ui-field">
-                <label className="ui-label" htmlFor="team-proof">
-                  {t("attend.proof")}
-                </label>
-                <input id="team-proof" type="file" name="proofFile" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" />
-                <FieldError id="team-proof-error" errors={actionData?.form === "pay" ? (actionData.proofErrors ?? undefined) : undefined} />
-              </div>
+              <UploadField name="proof" id="team-proof" label={t("attend.proof")} accept={DOCUMENT_TYPES} document keep={`team:${info.conference.id}`} kept={actionData?.form === "pay" && "kept" in actionData ? String(actionData.kept) : null} />
+              <FieldError id="team-proof-error" errors={actionData?.form === "pay" ? (actionData.proofErrors ?? undefined) : undefined} />
               <button type="submit" className="ui-button" disabled={busy} data-testid="team-pay">
                 {t("attend.teamPayButton", { amount: formatMoney(total.totalFen, total.currency) })}
               </button>
@@ -345,7 +350,7 @@ export default function TeamRegistration() {
 }
 
 /** A team transfer awaiting audit: its proof, a new proof in its place, or withdrawn to pay again. */
-function WaitingPayment({ teamId, payment, busy, errors }: { teamId: number; payment: AttendPayment; busy: boolean; errors?: string[] }) {
+function WaitingPayment({ teamId, conferenceId, payment, busy, errors, kept }: { teamId: number; conferenceId: number; payment: AttendPayment; busy: boolean; errors?: string[]; kept?: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="ui-card ui-stack ui-attend-section" aria-labelledby="team-proof-title" data-testid="team-payment">
@@ -362,13 +367,8 @@ function WaitingPayment({ teamId, payment, busy, errors }: { teamId: number; pay
         <input type="hidden" name="intent" value="replace" />
         <input type="hidden" name="teamId" value={teamId} />
         <input type="hidden" name="paymentId" value={payment.id} />
-        <div className="ui-field">
-          <label className="ui-label" htmlFor="team-new-proof">
-            {t("attend.proof")}
-          </label>
-          <input id="team-new-proof" type="file" name="proofFile" accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" aria-describedby={errors ? "team-new-proof-error" : undefined} />
-          <FieldError id="team-new-proof-error" errors={errors} />
-        </div>
+        <UploadField name="proof" id="team-new-proof" label={t("attend.proof")} accept={DOCUMENT_TYPES} document keep={`team:${conferenceId}`} kept={kept} />
+        <FieldError id="team-new-proof-error" errors={errors} />
         <button type="submit" className="ui-button-outline" disabled={busy} data-testid="replace-proof">
           {t("payment.team.replace")}
         </button>

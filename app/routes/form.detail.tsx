@@ -10,6 +10,7 @@ import { formIdOf, loadForm, privatePage } from "~/services/forms.server";
 import { loginUrl } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { keepUploads, withKeptCookie } from "~/services/kept-uploads.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, getToken } from "~/services/session.server";
 import { pick } from "~/utils/format";
@@ -45,24 +46,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = formIdOf(request);
   const form = await loadForm(request, id);
   const formData = await request.formData();
-  // Without JavaScript a file travels with the form: it is uploaded first and the answer is its key.
-  const uploadErrors: Record<string, string[]> = {};
-  for (const field of form.fields.filter((f) => f.type === "file" || f.type === "image")) {
-    const name = `answers.${field.key}`;
-    const file = formData.get(`${name}File`);
-    formData.delete(`${name}File`);
-    if (!(file instanceof File) || file.size === 0) continue;
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/formUpload", { method: "POST", body });
-    if (uploaded.ok) formData.set(name, uploaded.data.key);
-    else uploadErrors[name] = uploaded.messages;
-  }
+  // Files are stored (and kept, private) at the first post, whether or not the rest is valid (decision 017).
+  const fileFields = form.fields.filter((f) => f.type === "file" || f.type === "image").map((f) => ({ name: `answers.${f.key}` }));
+  const kept = await keepUploads(request, formData, `form:${id}`, "answer", fileFields, { savedAllowed: false });
+  const refused = (result: unknown) => data({ result }, withKeptCookie({ status: 400 }, kept.setCookie));
   const submission = parseForm(formData, answerSchemaFor(form.fields));
-  if (Object.keys(uploadErrors).length) return data({ result: submission.reply({ fieldErrors: uploadErrors }) }, { status: 400 });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await callPlatform(request, "/form/user", { method: "POST", body: { formId: id, answers: submission.value.answers, submissionKey: submission.value.submissionKey } });
-  if (!saved.ok) return data({ result: submission.reply(refusalMessages(saved)) }, { status: 400 });
+  if (Object.keys(kept.errors).length) return refused(submission.reply({ fieldErrors: kept.errors }));
+  if (submission.status !== "success") return refused(submission.reply());
+  // The kept references went back to the page; the answer carries the keys only.
+  const answers = Object.fromEntries(Object.entries(submission.value.answers).filter(([key]) => !key.endsWith("Kept")));
+  const saved = await callPlatform(request, "/form/user", { method: "POST", body: { formId: id, answers, submissionKey: submission.value.submissionKey } });
+  if (!saved.ok) return refused(submission.reply(refusalMessages(saved)));
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, `/form/detail?id=${id}&done=1`, { content: t("forms.detail.submitted"), color: "success" });
 }

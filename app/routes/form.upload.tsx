@@ -1,16 +1,21 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { callPlatform } from "~/services/platform.server";
+import { i18n } from "~/services/i18n.server";
+import { keepFile, keptSession } from "~/services/kept-uploads.server";
 
 /**
  * The browser's upload for form answers (an image or a PDF): respondents may be signed out, so
- * unlike `/upload` this needs no session; with one, the upload is the account's. Answers JSON.
+ * unlike `/upload` this needs no session; with one, the upload is the account's. The file is
+ * private and kept for the form `?keep=<scope>` (decision 017): a signed-out browser gets its
+ * kept-upload cookie here. Answers JSON with the reference the form posts back.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const file = form.get("file");
-  const body = new FormData();
-  if (file) body.set("file", file);
-  const result = await callPlatform<{ publicUrl: string; key: string }>(request, "/cms/files/formUpload", { method: "POST", body, redirectOn401: false });
-  if (!result.ok) return Response.json({ message: result.message }, { status: result.status === 401 ? 400 : result.status });
-  return Response.json(result.data);
+  const scope = new URL(request.url).searchParams.get("keep") ?? "";
+  const session = keptSession(request);
+  const headers = new Headers(session.setCookie ? { "Set-Cookie": session.setCookie } : {});
+  if (!(file instanceof File)) return Response.json({ message: (await i18n.getFixedT(request))("errors.fileMissing") }, { status: 400 });
+  const result = await keepFile(request, file, scope, "answer", session.id);
+  if (!result.ok) return Response.json({ message: result.message }, { status: result.status === 401 ? 400 : result.status, headers });
+  return Response.json(result.data, { headers });
 }

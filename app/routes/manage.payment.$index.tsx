@@ -5,10 +5,12 @@ import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
-import { UploadField } from "~/components/UploadField";
+import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
+import { useIntentResult } from "~/components/authoring/IntentForm";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "~/schemas/registration";
 import { formValues, rejected } from "~/services/authoring.server";
-import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit, uploadDocument } from "~/services/audits.server";
+import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
+import { keepUploads } from "~/services/kept-uploads.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
 import { parsePage } from "~/utils/params";
@@ -53,10 +55,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return runAudit(request, values, { schema: paymentStatusSchema, path: `/payment/status/${rowId}`, method: "PATCH", notice: "audits.payments.refunded" });
   }
   if (kind === "invoice") {
-    // Without JavaScript the invoice file comes with the form: it is uploaded first, as a private document.
-    const uploaded = await uploadDocument(request, formData.get("fileKeyFile"));
-    if (uploaded.messages.length) return rejected(values.intent, values, {}, uploaded.messages);
-    if (uploaded.key) values.fileKey = uploaded.key;
+    // The invoice file is stored (and kept, private) at the first post, whatever the answer (decision 017).
+    const kept = await keepUploads(request, formData, `invoice:${rowId}`, "document", [{ name: "fileKey" }]);
+    values.fileKey = String(formData.get("fileKey") ?? "");
+    values.fileKeyKept = String(formData.get("fileKeyKept") ?? "");
+    delete values.fileKeyRemove;
+    if (kept.errors.fileKey) return rejected(values.intent, values, {}, kept.errors.fileKey);
     return runAudit(request, values, { schema: invoiceAuditSchema, path: `/payment/invoice/${rowId}`, method: "PATCH", notice: values.state === "issued" ? "audits.payments.issued" : "audits.payments.invoiceRejected" });
   }
   throw new Response("Bad request", { status: 400 });
@@ -192,7 +196,7 @@ export default function ManagePayments() {
                   approve={{ value: "issued", label: t("audits.payments.issue") }}
                   reject={{ value: "rejected", label: t("audits.payments.rejectInvoice") }}
                 >
-                  <UploadField name="fileKey" id={`invoice-file-${inv.id}`} label={t("audits.payments.invoiceFile")} document accept="image/png,image/jpeg,image/gif,image/bmp,application/pdf" />
+                  <InvoiceFileField rowId={inv.id} />
                 </DecisionForm>
               )}
             </>
@@ -238,4 +242,11 @@ function InvoicePagination({ page, total }: { page: number; total: number }) {
       {page < pages && <Link to={href(page + 1)}>{t("common.next")}</Link>}
     </nav>
   );
+}
+
+/** The invoice file of a row's decision: a private document, kept when the decision is refused. */
+function InvoiceFileField({ rowId }: { rowId: number }) {
+  const { t } = useTranslation();
+  const result = useIntentResult(`invoice:${rowId}`);
+  return <UploadField name="fileKey" id={`invoice-file-${rowId}`} label={t("audits.payments.invoiceFile")} document accept={DOCUMENT_TYPES} keep={`invoice:${rowId}`} kept={result?.values.fileKeyKept || null} />;
 }

@@ -10,7 +10,9 @@ import { organizationSchema, organizationTypes } from "~/schemas/organization";
 import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { keepUploads } from "~/services/kept-uploads.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { keptRefIn } from "~/utils/kept";
 
 type Application = {
   id: number;
@@ -39,19 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccount(request);
   const formData = await request.formData();
-  // Without JavaScript the licence comes with the form: upload it first, as a private document.
-  const file = formData.get("licenceKeyFile");
-  if (file instanceof File && file.size > 0) {
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
-    if (!uploaded.ok) {
-      const submission = parseForm(formData, organizationSchema);
-      return data(submission.reply({ fieldErrors: { licenceKey: uploaded.messages } }), { status: 400 });
-    }
-    formData.set("licenceKey", uploaded.data.key);
-  }
+  // The licence is stored (and kept) at the first post, whether or not the rest is valid (decision 017).
+  const kept = await keepUploads(request, formData, "organization", "document", [{ name: "licenceKey" }]);
   const submission = parseForm(formData, organizationSchema);
+  if (kept.errors.licenceKey) return data(submission.reply({ fieldErrors: { licenceKey: kept.errors.licenceKey } }), { status: 400 });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await callPlatform(request, "/organization", { method: "POST", body: submission.value });
   if (!result.ok) {
@@ -146,6 +139,8 @@ export default function Organization() {
             defaultUrl={application?.state === "rejected" ? application.licenceKey : null}
             document
             required
+            keep="organization"
+            kept={keptRefIn(lastResult?.initialValue, "licenceKey")}
           />
           <FieldError errors={fields.licenceKey.errors} />
           <button type="submit" className="ui-button" disabled={navigation.state !== "idle"}>

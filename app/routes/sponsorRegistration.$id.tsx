@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
+import { type KeptFile, keptFile } from "~/utils/kept";
 import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateBadge, useServiceResult, useTyped } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.id);
   if (kind !== "apply") throw new Response("Bad request", { status: 400 });
-  const refused = await uploadPostedDocuments(request, formData, values, { single: ["logo"], multiple: "materials" });
+  const refused = await uploadPostedDocuments(request, formData, values, `sponsor:${conferenceId}`, { single: ["logo"], multiple: "materials" });
   if (refused) return refused;
   const editing = target !== "new" && parseId(target) !== null;
   const body = nest(values);
@@ -45,29 +46,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-/** Materials: the ones attached (kept unless unticked) and more to add, several at once. */
+/** Materials: the ones saved and the ones kept by a refused post (each kept unless unticked), and more to add, several at once. */
 function MaterialsField({ intent, current, maxMb }: { intent: string; current: Array<{ key: string; name: string }>; maxMb: number }) {
   const { t } = useTranslation();
   const result = useServiceResult(intent);
-  const kept = result
+  const keptRefs = result ? Object.entries(result.values).filter(([name]) => name.startsWith("materialsKept.")).map(([, ref]) => ref) : [];
+  const keptFiles = keptRefs.map(keptFile).filter((f): f is KeptFile => f !== null);
+  const keptKeys = new Set(keptFiles.map((f) => f.key));
+  const saved = result
     ? Object.entries(result.values)
-        .filter(([name]) => name.startsWith("materials."))
+        .filter(([name, key]) => name.startsWith("materials.") && !keptKeys.has(key))
         .map(([, key]) => current.find((m) => m.key === key) ?? { key, name: t("services.sponsor.uploadedMaterial") })
     : current;
   const id = `${intent.replace(":", "-")}-materials`;
   return (
     <fieldset className="ui-svc-rows">
       <legend className="ui-label">{t("services.sponsor.materials")}</legend>
-      {kept.map((m) => (
+      {saved.map((m) => (
         <label key={m.key} className="ui-checkbox">
           <input type="checkbox" name="materialsKeep" value={m.key} defaultChecked />
           <span>{m.name}</span>
         </label>
       ))}
+      {keptFiles.map((f) => (
+        <span key={f.ref} className="ui-row" data-testid="materials-kept">
+          <label className="ui-checkbox">
+            <input type="checkbox" name="materialsKept" value={f.ref} defaultChecked />
+            <span>{f.name}</span>
+          </label>
+          <a href={f.href} target="_blank" rel="noopener" className="ui-link-button">
+            {t("common.uploaded")}
+          </a>
+        </span>
+      ))}
       <label className="ui-label" htmlFor={id}>
         {t("services.sponsor.addMaterials")}
       </label>
-      <input id={id} type="file" name="materialsFile" multiple accept="application/pdf,image/png,image/jpeg" aria-describedby={`${id}-help`} />
+      {/* A new input once files are kept: with JavaScript the refused post's files would otherwise go again. */}
+      <input key={keptRefs.join(",")} id={id} type="file" name="materialsFile" multiple accept="application/pdf,image/png,image/jpeg" aria-describedby={`${id}-help`} />
       <p id={`${id}-help`} className="ui-field-help">
         {t("services.files.help", { mb: maxMb })}
       </p>
@@ -78,6 +94,7 @@ function MaterialsField({ intent, current, maxMb }: { intent: string; current: A
 
 function ApplicationForm({ application, maxMb }: { application?: Application; maxMb: number }) {
   const { t } = useTranslation();
+  const conferenceId = useLoaderData<typeof loader>().conference.id;
   const intent = `apply:${application?.id ?? "new"}`;
   const typed = useTyped(intent);
   const result = useServiceResult(intent);
@@ -115,9 +132,11 @@ function ApplicationForm({ application, maxMb }: { application?: Application; ma
         id={`${intent.replace(":", "-")}-logo`}
         label={t("services.sponsor.logo")}
         help={t("services.sponsor.logoHelp", { mb: maxMb })}
-        defaultUrl={typed("logo", application?.logo ?? "") || null}
+        defaultUrl={typed("logoKept", "") ? null : typed("logo", application?.logo ?? "") || null}
         accept={IMAGE_TYPES}
         document
+        keep={`sponsor:${conferenceId}`}
+        kept={typed("logoKept", "") || null}
       />
       <ServiceErrors intent={intent} name="logo" />
       <MaterialsField intent={intent} current={application?.materialFiles ?? []} maxMb={maxMb} />

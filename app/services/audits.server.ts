@@ -103,15 +103,6 @@ export async function forwardExport(request: Request, path: string, query: Recor
   return response;
 }
 
-/** Uploads a file posted without JavaScript as a private document of the organiser; its key, or the platform's messages. */
-export async function uploadDocument(request: Request, file: FormDataEntryValue | null) {
-  if (!(file instanceof File) || file.size === 0) return { key: null, messages: [] as string[] };
-  const body = new FormData();
-  body.set("file", file);
-  const uploaded = await callPlatform<{ key: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
-  return uploaded.ok ? { key: uploaded.data.key, messages: [] } : { key: null, messages: uploaded.messages };
-}
-
 /**
  * The loader of an export resource route (`/manage/<page>/<id>/….xlsx`): the platform's
  * workbook for the conference, with the list's filters taken from the address.

@@ -72,18 +72,22 @@ export async function loadCategories(request: Request) {
  * uploaded first when it came with the form (no JavaScript), then sent to the platform.
  */
 export async function saveBasics(request: Request, formData: FormData, target: { method: "POST" | "PUT"; path: string }) {
-  const submission = parseForm(formData, conferenceBasicsSchema);
-  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
-  const values = formValues(formData);
-  delete values.intent;
+  // The cover (a public image) is uploaded before anything is checked, so a refused form shows it and posts it again.
   const file = formData.get("coverFile");
+  formData.delete("coverFile");
+  let coverErrors: string[] | null = null;
   if (file instanceof File && file.size > 0) {
     const body = new FormData();
     body.set("file", file);
     const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
-    if (!uploaded.ok) return { ok: false as const, reply: submission.reply({ fieldErrors: { cover: uploaded.messages } }) };
-    values.cover = uploaded.data.publicUrl;
+    if (uploaded.ok) formData.set("cover", uploaded.data.publicUrl);
+    else coverErrors = uploaded.messages;
   }
+  const submission = parseForm(formData, conferenceBasicsSchema);
+  if (coverErrors) return { ok: false as const, reply: submission.reply({ fieldErrors: { cover: coverErrors } }) };
+  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
+  const values = formValues(formData);
+  delete values.intent;
   const saved = await callPlatform<{ id: number }>(request, target.path, { method: target.method, body: values });
   if (!saved.ok) {
     return { ok: false as const, reply: submission.reply(refusalMessages(saved)) };

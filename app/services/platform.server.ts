@@ -38,6 +38,8 @@ export type CallOptions = {
   token?: string | null;
   /** When false, a 401 answers as a failure instead of sending the user to login. */
   redirectOn401?: boolean;
+  /** More request headers (e.g. a signed-out browser's kept-upload session). */
+  headers?: Record<string, string>;
 };
 
 type Fetcher = (request: Request) => Response | Promise<Response>;
@@ -73,6 +75,7 @@ export async function callPlatform<T>(request: Request, path: string, options: C
   const { lang } = getLang(request);
   const headers = new Headers({ "Client-Type": "web", "Accept-Language": lang, Accept: "application/json" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

@@ -7,6 +7,7 @@ import { type CallOptions, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
 import { requireToken } from "./guard.server";
 import { parseId, routeId } from "~/utils/params";
+import { keepUploads } from "./kept-uploads.server";
 
 /**
  * The attendee services' screens (issue 6), server side: forms are posted flat (`authors.0.name`,
@@ -45,35 +46,32 @@ export function filledRows<T extends Record<string, unknown>>(rows: unknown): T[
 }
 
 /**
- * Uploads the private documents that came with a form without JavaScript (`<name>File`) and
- * puts their keys in `values[name]` (several files of a `multiple` input go to `name.0`, `name.1` …
- * after `keep`, the keys already attached). Answers a rejection when an upload is refused.
+ * Stores the private documents that came with a form (`<name>File`) and keeps them for the form
+ * `scope` (decision 017), or takes back the ones kept by an earlier refused post (`<name>Kept`):
+ * their keys go to `values[name]` (several files of a `multiple` field to `name.0`, `name.1` …
+ * after the saved ones still ticked in `<name>Keep`), their references to `values["<name>Kept"]`
+ * (`<name>Kept.0` … for a `multiple` one) so a refusal shows them as attached. Answers a
+ * rejection when a file is refused.
  */
-export async function uploadPostedDocuments(request: Request, formData: FormData, values: Record<string, string>, fields: { single?: string[]; multiple?: string } = {}) {
-  const upload = async (file: File) => {
-    const body = new FormData();
-    body.set("file", file);
-    return callPlatform<{ key: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
-  };
-  for (const name of fields.single ?? []) {
-    const file = formData.get(`${name}File`);
-    if (!(file instanceof File) || file.size === 0) continue;
-    const uploaded = await upload(file);
-    if (!uploaded.ok) return rejected(values.intent ?? "", values, { [name]: uploaded.messages });
-    values[name] = uploaded.data.key;
+export async function uploadPostedDocuments(request: Request, formData: FormData, values: Record<string, string>, scope: string, fields: { single?: string[]; multiple?: string } = {}) {
+  const single = fields.single ?? [];
+  const kept = await keepUploads(request, formData, scope, "document", [...single.map((name) => ({ name })), ...(fields.multiple ? [{ name: fields.multiple, multiple: true }] : [])]);
+  for (const name of single) {
+    values[name] = String(formData.get(name) ?? "");
+    const ref = formData.get(`${name}Kept`);
+    if (typeof ref === "string") values[`${name}Kept`] = ref;
+    else delete values[`${name}Kept`];
+    delete values[`${name}Remove`];
   }
   if (fields.multiple) {
     const name = fields.multiple;
-    const keys = formData.getAll(`${name}Keep`).filter((v): v is string => typeof v === "string" && v !== "");
-    for (const file of formData.getAll(`${name}File`)) {
-      if (!(file instanceof File) || file.size === 0) continue;
-      const uploaded = await upload(file);
-      if (!uploaded.ok) return rejected(values.intent ?? "", values, { [name]: uploaded.messages });
-      keys.push(uploaded.data.key);
-    }
+    const saved = formData.getAll(`${name}Keep`).filter((v): v is string => typeof v === "string" && v !== "");
     delete values[`${name}Keep`];
-    keys.forEach((key, i) => (values[`${name}.${i}`] = key));
+    delete values[`${name}Kept`];
+    [...saved, ...(kept.keys[name] ?? [])].forEach((key, i) => (values[`${name}.${i}`] = key));
+    formData.getAll(`${name}Kept`).forEach((ref, i) => (values[`${name}Kept.${i}`] = String(ref)));
   }
+  if (Object.keys(kept.errors).length) return rejected(values.intent ?? "", values, kept.errors);
   return null;
 }
 

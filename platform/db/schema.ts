@@ -144,9 +144,14 @@ export const uploads = pgTable(
     storage: text().$type<"disk" | "s3">().notNull().default("disk"),
     /** Public uploads (images for pages) may be served to anyone; private ones only to owner/organisers. */
     isPublic: boolean().notNull().default(true),
+    /**
+     * Set while the upload is only kept for a form (a refused submit, or a field uploaded before
+     * its form is sent): after this moment the cleanup deletes it unless a saved record points at it.
+     */
+    keptUntil: timestamp({ withTimezone: true }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex().on(t.key)],
+  (t) => [uniqueIndex().on(t.key), index().on(t.keptUntil)],
 );
 
 export const organizations = pgTable(

@@ -1,11 +1,15 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
-import { type Ctx, type PlatformDeps, type PlatformEnv, requireAccount } from "../context";
+import { z } from "zod";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { inbox, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { IMAGE_TYPES, sniff } from "../services/sniff";
 import { managesUploadConference } from "../services/file-access";
+import { KEPT_GRACE_MS, KEPT_SCOPE, KEPT_TTL_MS, type KeptRefusal, keptBinding, readKeptRef, signKeptRef } from "../services/kept-uploads";
+
+const keptSchema = z.object({ ref: z.string().min(1).max(2000), scope: z.string().regex(KEPT_SCOPE) });
 
 type InboxKind = "notice" | "message";
 const kinds: Record<string, InboxKind> = { notices: "notice", messages: "message" };
@@ -54,8 +58,21 @@ export function cmsRoutes(deps: PlatformDeps) {
     return ok(c, { updated: rows.length });
   });
 
+  /** Who is choosing a kept file: the account, or a signed-out browser's session id (`X-Kept-Session`, from the app's cookie). */
+  const bindingOf = (c: Ctx) => keptBinding(c.get("account")?.id, c.req.header("x-kept-session"));
+  const keptRefused = (reason: KeptRefusal): never => fail(400, reason === "expired" ? "errors.keptUpload.expired" : "errors.keptUpload.invalid");
+
+  /**
+   * `?keep=<scope>`: the upload is kept for that form (decision 017): the answer carries a signed
+   * reference (`ref`) the form posts back, and the file is deleted a day later unless a saved
+   * record points at it.
+   */
   const upload = (allowed: string[], needsAccount: boolean, visibility: "images-public" | "private" = "images-public") => async (c: Ctx) => {
     const account = needsAccount ? requireAccount(c) : c.get("account");
+    const scope = c.req.query("keep");
+    if (scope !== undefined && !KEPT_SCOPE.test(scope)) fail(400, "errors.keptUpload.invalid");
+    const binding = scope === undefined ? null : bindingOf(c);
+    if (scope !== undefined && !binding) fail(400, "errors.keptUpload.invalid");
     const declared = Number(c.req.header("content-length") ?? 0);
     // Refuse before reading a body that is plainly too large.
     if (declared > deps.uploadMaxBytes + 64 * 1024) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
@@ -75,17 +92,43 @@ export function cmsRoutes(deps: PlatformDeps) {
     const now = deps.now();
     const key = `u/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
     await deps.storage.put(key, bytes, type.mime);
+    const name = file.name.slice(0, 200) || `file.${type.ext}`;
     await deps.db.insert(uploads).values({
       key,
       ownerAccountId: account?.id ?? null,
-      originalName: file.name.slice(0, 200) || `file.${type.ext}`,
+      originalName: name,
       contentType: type.mime,
       size: bytes.length,
       storage: deps.storage.name,
       isPublic: visibility === "images-public" && IMAGE_TYPES.includes(type.mime),
       createdAt: now,
+      keptUntil: binding ? new Date(now.getTime() + KEPT_TTL_MS + KEPT_GRACE_MS) : null,
     });
-    return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length });
+    const ref = scope !== undefined && binding ? signKeptRef(deps.secret, { key, name, scope, binding, now }) : undefined;
+    return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length, name, ref });
+  };
+
+  /** Sends a stored upload: public images cached for good, private files as no-store downloads. */
+  const send = async (c: Ctx, meta: typeof uploads.$inferSelect) => {
+    const object = await deps.storage.get(meta.key);
+    if (!object) fail(404, "errors.notFound");
+    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": meta.contentType,
+      "Content-Length": String(object.body.length),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": meta.isPublic ? "inline" : `attachment; filename="${encodeURIComponent(meta.originalName)}"`,
+      "Cache-Control": meta.isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
+    });
+  };
+
+  /** The upload a kept reference names, for the one who chose it; refused when tampered, expired, somebody else's, for another form, or gone. */
+  const keptUpload = async (c: Ctx, ref: string, scope?: string) => {
+    const read = readKeptRef(deps.secret, ref, { binding: bindingOf(c), scope, now: deps.now() });
+    // Opening a file: any refusal is a plain not-found, as for a key.
+    if (!read.ok) return scope === undefined ? fail(404, "errors.notFound") : keptRefused(read.reason);
+    const [meta] = await deps.db.select().from(uploads).where(eq(uploads.key, read.payload.k)).limit(1);
+    if (!meta) return scope === undefined ? fail(404, "errors.notFound") : keptRefused("expired");
+    return meta;
   };
 
   app.post("/cms/files/upload", upload(IMAGE_TYPES, true));
@@ -93,6 +136,19 @@ export function cmsRoutes(deps: PlatformDeps) {
   app.post("/cms/files/formUpload", upload([...IMAGE_TYPES, "application/pdf"], false));
   /** Documents only their owner (and who reviews them) may see: licences, proofs. Served as private downloads. */
   app.post("/cms/files/documentUpload", upload([...IMAGE_TYPES, "application/pdf"], true, "private"));
+
+  /** Form answers' files (signed-out respondents too): private, so only the respondent (through a kept reference) and the form's readers see them. */
+  app.post("/cms/files/formDocumentUpload", upload([...IMAGE_TYPES, "application/pdf"], false, "private"));
+
+  /** Checks a kept reference posted back with a form (`scope` is the form's): its key and name, or a refusal. */
+  app.post("/cms/files/kept", async (c) => {
+    const input = parse(c, keptSchema, await readBody(c));
+    const meta = await keptUpload(c, input.ref, input.scope);
+    return ok(c, { key: meta.key, name: meta.originalName, contentType: meta.contentType, size: meta.size, ref: input.ref });
+  });
+
+  /** The chooser opens a kept file through its reference: signed-out respondents have no other way to their private upload. */
+  app.get("/cms/files/kept/:ref", async (c) => send(c, await keptUpload(c, c.req.param("ref"))));
 
   app.get("/cms/files/:key{.+}", async (c) => {
     const key = c.req.param("key");
@@ -103,15 +159,7 @@ export function cmsRoutes(deps: PlatformDeps) {
       const allowed = account.id === meta.ownerAccountId || account.isPlatformAdmin || (await managesUploadConference(deps.db, account, key));
       if (!allowed) fail(404, "errors.notFound");
     }
-    const object = await deps.storage.get(key);
-    if (!object) fail(404, "errors.notFound");
-    return c.body(object.body as Uint8Array<ArrayBuffer>, 200, {
-      "Content-Type": meta.contentType,
-      "Content-Length": String(object.body.length),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": meta.isPublic ? "inline" : `attachment; filename="${encodeURIComponent(meta.originalName)}"`,
-      "Cache-Control": meta.isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
-    });
+    return send(c, meta);
   });
 
   return app;

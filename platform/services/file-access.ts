@@ -9,7 +9,7 @@ import type { Account } from "./identity";
  * payment proof, a paper, a conference file, an issued invoice, a sponsor's logo or materials.
  * Areas that attach uploads to new kinds of rows add their look-up here.
  */
-const REFERENCES: Array<(db: Db, key: string) => Promise<Array<{ conferenceId: number }>>> = [
+export const UPLOAD_REFERENCES: Array<(db: Db, key: string) => Promise<Array<{ conferenceId: number }>>> = [
   (db, key) => db.select({ conferenceId: payments.conferenceId }).from(payments).where(eq(payments.proofKey, key)).limit(5),
   (db, key) => db.select({ conferenceId: papers.conferenceId }).from(papers).where(eq(papers.uploadKey, key)).limit(5),
   (db, key) => db.select({ conferenceId: conferenceFiles.conferenceId }).from(conferenceFiles).where(eq(conferenceFiles.uploadKey, key)).limit(5),
@@ -56,7 +56,7 @@ async function receivesInvoice(db: Db, account: Account, key: string) {
 
 /** True when an organiser of a conference the upload is attached to (or a reader of a form answered with it, or the receiver of an invoice issued with it) is asking for it. */
 export async function managesUploadConference(db: Db, account: Account, key: string) {
-  for (const lookup of REFERENCES) {
+  for (const lookup of UPLOAD_REFERENCES) {
     for (const row of await lookup(db, key)) {
       if (await canManageConference(db, account, row.conferenceId)) return true;
     }

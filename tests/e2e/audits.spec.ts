@@ -109,7 +109,7 @@ test("an organiser approves a transfer proof and issues the invoice; others get 
   await expect(invoice).toContainText("浙江大学");
   await ready(page);
   await invoice.getByLabel("发票文件（图片或 PDF）").setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: PDF });
-  if (hasJs()) await expect(invoice.getByTestId("fileKey-uploaded")).toBeVisible();
+  if (hasJs()) await expect(invoice.getByTestId("fileKey-kept")).toBeVisible();
   await invoice.getByRole("button", { name: "开具发票" }).click();
   await expectNotice(page, "发票已开具");
   await page.goto(`/manage/payment/${who.conferenceId}?invoiceState=issued`);

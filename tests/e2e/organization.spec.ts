@@ -15,7 +15,7 @@ async function apply(page: Page, name: string) {
   await page.getByLabel("地址").fill("上海市徐汇区某路 1 号");
   await page.getByLabel("联系人及电话").fill("李老师 021-12345678");
   await page.getByLabel("营业执照或单位证明").setInputFiles(licence);
-  if (hasJs()) await expect(page.getByTestId("licenceKey-uploaded")).toBeVisible();
+  if (hasJs()) await expect(page.getByTestId("licenceKey-kept")).toBeVisible();
   await page.getByRole("button", { name: /提交认证|重新提交/ }).click();
   await expectNotice(page, "认证申请已提交，请等待审核");
   await expect(page.getByTestId("organization-state")).toContainText("审核中");

@@ -160,12 +160,15 @@ test("an attendee submits a paper, replaces its file while under review, and onl
   await expect(page).toHaveURL(`/attend/papers/${conference.id}`);
   await ready(page);
   const form = page.getByTestId("paper-form");
-  // A paper without a title, authors or file is refused field by field; what was typed stays.
+  // A paper without a title or authors is refused field by field; what was typed stays, the chosen file too (decision 017).
   await form.getByLabel("摘要").fill("我们提出一种压缩方法。");
+  await form.locator('input[type="file"]').setInputFiles(pdf("paper.pdf"));
+  if (hasJs()) await expect(form.getByTestId("uploadKey-kept")).toBeVisible();
   await form.getByRole("button", { name: "提交论文" }).click();
   await expect(form.getByText("请填写此项").first()).toBeVisible();
   await expect(form.getByText("请至少填写一位作者")).toBeVisible();
   await expect(form.getByLabel("摘要")).toHaveValue("我们提出一种压缩方法。");
+  await expect(form.getByTestId("uploadKey-kept").getByRole("link", { name: "paper.pdf" })).toBeVisible();
   await ready(page);
 
   await form.getByLabel("论文题目").fill(title);
@@ -175,8 +178,6 @@ test("an attendee submits a paper, replaces its file while under review, and onl
   await form.getByLabel("单位 2").fill("MIT");
   await form.getByLabel("关键词").fill("模型压缩, 边缘计算");
   await form.getByLabel("主题/分会场").selectOption({ label: "机器学习分会场" });
-  await form.locator('input[type="file"]').setInputFiles(pdf("paper.pdf"));
-  if (hasJs()) await expect(form.getByTestId("uploadKey-uploaded")).toBeVisible();
   await form.getByRole("button", { name: "提交论文" }).click();
   await expectNotice(page, "论文已提交，等待主办方审核");
   const paper = page.getByTestId("paper").filter({ hasText: title });
@@ -191,7 +192,7 @@ test("an attendee submits a paper, replaces its file while under review, and onl
   await paper.getByText("修改或替换文件").click();
   const edit = paper.getByTestId("paper-edit");
   await edit.locator('input[type="file"]').setInputFiles(pdf("paper-v2.pdf"));
-  if (hasJs()) await expect(edit.getByTestId("uploadKey-uploaded")).toBeVisible();
+  if (hasJs()) await expect(edit.getByTestId("uploadKey-kept")).toBeVisible();
   await edit.getByRole("button", { name: "保存修改" }).click();
   await expectNotice(page, "论文已更新");
   await expect(page.getByTestId("paper").filter({ hasText: title }).getByTestId("file-link")).toHaveText("paper-v2.pdf");
@@ -278,18 +279,20 @@ test("a company applies as an exhibitor, then requests rooms for its staff", asy
   await form.getByLabel("参展", { exact: true }).check();
   await form.getByLabel("公司名称").fill("量子仪器有限公司");
   await form.getByLabel("联系电话").fill("0571-88886666");
+  await form.getByLabel("公司标志").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  if (hasJs()) await expect(form.getByTestId("logo-kept")).toBeVisible();
+  await form.getByLabel("添加资料（可多选）").setInputFiles([pdf("brochure.pdf"), pdf("catalogue.pdf")]);
   await form.getByRole("button", { name: "提交申请" }).click();
-  // Refused field by field: contact, e-mail, booth; what was typed stays.
+  // Refused field by field: contact, e-mail, booth; what was typed stays, and the files chosen stay attached (decision 017).
   await expect(form.getByText("参展申请请填写展位")).toBeVisible();
   await expect(form.getByText("请填写此项").first()).toBeVisible();
   await expect(form.getByLabel("公司名称")).toHaveValue("量子仪器有限公司");
+  await expect(form.getByTestId("logo-kept").getByRole("link", { name: "logo.png" })).toBeVisible();
+  await expect(form.getByTestId("materials-kept")).toHaveText([/brochure\.pdf/, /catalogue\.pdf/]);
   await ready(page);
   await form.getByLabel("联系人").fill("赵敏");
   await form.getByLabel("邮箱").fill("expo@example.com");
   await form.getByLabel("展位").fill("A12");
-  await form.getByLabel("公司标志").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
-  if (hasJs()) await expect(form.getByTestId("logo-uploaded")).toBeVisible();
-  await form.getByLabel("添加资料（可多选）").setInputFiles([pdf("brochure.pdf"), pdf("catalogue.pdf")]);
   await form.getByRole("button", { name: "提交申请" }).click();
   await expectNotice(page, "申请已提交，等待主办方审核");
   const application = page.getByTestId("application");

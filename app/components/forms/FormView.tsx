@@ -86,7 +86,7 @@ export function AnswerForm({
         shown={shown}
         hydrated={hydrated}
         conditionNote={(field, value) => t("forms.detail.onlyWhen", { field, value })}
-        files={{ mode: "upload", action: "/form/upload", help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }) }}
+        files={{ mode: "upload", action: "/form/upload", keep: `form:${form.id}`, help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }) }}
       />
       <button type="submit" className="ui-button ui-button-block" disabled={busy || preview} data-testid="submit-answer">
         {preview ? t("forms.preview.submit") : t("forms.detail.submit")}
