@@ -94,6 +94,16 @@ describe("ids no page has", () => {
     }
   });
 
+  it("a post no form of ours makes is a 400 page that speaks the visitor's language, not an English library word", async () => {
+    const response = await post("/attend/travel/1", form({ intent: "forged" }), { ...signedIn(), Origin: base, Cookie: `ACCESS_TOKEN=${token}; isEnglish=0` });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    // What the page shows (its scripts carry the thrown text for hydration, not for reading).
+    const shown = html.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain("无法处理这个请求");
+    expect(shown).not.toContain("Bad request");
+  });
+
   it("page=1e20 and 1e309 on the lists are a page", async () => {
     for (const url of ["/search?page=1e20", "/liveStreaming?page=1e309", "/manage?page=1e20", "/attend?page=1e309", "/account/messages?page=1e20", "/orgList?page=1e20", "/search/reference?page=1e309"]) {
       const response = await get(url);

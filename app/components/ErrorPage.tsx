@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-import { NOT_FOUND_MESSAGE } from "~/utils/params";
+import { NOT_FOUND_MESSAGE, UNTRANSLATED_MESSAGES } from "~/utils/params";
 
 /** The message of an unmatched route (spec §2); shown translated. */
 export { NOT_FOUND_MESSAGE };
@@ -15,12 +15,18 @@ export function errorTitleKey(status: number) {
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
   const { t } = useTranslation();
   const fallback =
-    status === 404 ? t("error.pageNotFound") : status === 401 || status === 403 ? t("error.noPermissionDescription") : t("error.systemErrorDescription");
+    status === 404
+      ? t("error.pageNotFound")
+      : status === 401 || status === 403
+        ? t("error.noPermissionDescription")
+        : status === 400
+          ? t("error.badRequestDescription")
+          : t("error.systemErrorDescription");
   return (
     <section className="ui-error-page" data-testid="error-page">
       <p className="ui-error-code">{status}</p>
       <h1 className="ui-error-title">{t(errorTitleKey(status))}</h1>
-      <p className="ui-muted">{message && message !== NOT_FOUND_MESSAGE ? message : fallback}</p>
+      <p className="ui-muted">{message && !UNTRANSLATED_MESSAGES.includes(message) ? message : fallback}</p>
       {status === 404 && <p className="ui-muted">{t("error.notFoundDescription")}</p>}
       <a className="ui-button" href="/">
         {t("common.backHome")}

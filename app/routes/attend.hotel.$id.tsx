@@ -10,7 +10,7 @@ import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { formatMoney } from "~/utils/format";
-import { routeId } from "~/utils/params";
+import { badRequest, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return runService(request, values, { schema: hotelBookingEditSchema, input: values, path: `/user-hotel/${targetId}`, method: "PUT", notice: "services.hotel.changed" });
   }
   if (kind === "cancel") return confirmedCall(request, formData, { path: `/user-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.hotel.cancelled" });
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 export default function HotelBooking() {

@@ -11,7 +11,7 @@ import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { pick } from "~/utils/format";
-import { parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -39,7 +39,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.id);
   if (kind === "withdrawPaper") return confirmedCall(request, formData, { path: `/issue/${postedId(formData)}`, method: "DELETE", notice: "services.papers.withdrawn" });
   if (kind === "withdrawFile") return confirmedCall(request, formData, { path: `/file/${postedId(formData)}`, method: "DELETE", notice: "services.files.withdrawn" });
-  if (kind !== "paper" && kind !== "file") throw new Response("Bad request", { status: 400 });
+  if (kind !== "paper" && kind !== "file") throw badRequest();
   const refused = await uploadPostedDocuments(request, formData, values, `papers:${conferenceId}`, { single: ["uploadKey"] });
   if (refused) return refused;
   const editing = target !== "new" && parseId(target) !== null;

@@ -8,7 +8,7 @@ import { TRAVEL_MODES, travelSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
-import { parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const conferenceId = routeId(params.id);
   const formData = await request.formData();
   const values = formValues(formData);
-  if (values.intent !== "save") throw new Response("Bad request", { status: 400 });
+  if (values.intent !== "save") throw badRequest();
   const travelId = parseId(values.travelId);
   const existing = travelId !== null;
   return runService(request, values, {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { keptHeaders, keptSession } from "~/services/kept-uploads.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
+import { notFound } from "~/utils/params";
 
 /**
  * A kept upload (decision 017) for the one who chose it: the signed reference names the file,
@@ -10,11 +11,11 @@ import { getToken } from "~/services/session.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ref = params.ref ?? "";
-  if (!/^[\w-]+\.[\w-]+$/.test(ref)) throw new Response("This page could not be found", { status: 404 });
+  if (!/^[\w-]+\.[\w-]+$/.test(ref)) throw notFound();
   const token = getToken(request);
   const headers = new Headers({ "Client-Type": "web", ...keptHeaders(keptSession(request).id) });
   if (token) headers.set("Authorization", `Bearer ${token}`);
   const response = await forwardToPlatform(new Request(new URL(`/api/cms/files/kept/${ref}`, request.url), { headers }));
-  if (!response.ok) throw new Response("This page could not be found", { status: 404 });
+  if (!response.ok) throw notFound();
   return response;
 }

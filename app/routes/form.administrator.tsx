@@ -17,7 +17,7 @@ import { type Page, callPlatform, platformData } from "~/services/platform.serve
 import { getLang } from "~/services/session.server";
 import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { parseId, parsePage } from "~/utils/params";
+import { badRequest, parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw await redirectWithNotice(request, back, { content: t("forms.admins.added"), color: "success" });
   }
   const accountId = parseId(values.accountId);
-  if (values.intent !== "remove" || !accountId) throw new Response("Bad request", { status: 400 });
+  if (values.intent !== "remove" || !accountId) throw badRequest();
   if (values.confirmed !== "1") return data({ confirm: String(accountId) });
   const result = await callPlatform(request, `/form/admin/${id}`, { method: "DELETE", query: { accountId } });
   if (!result.ok) throw await redirectWithNotice(request, back, dangerNotices(result.messages));

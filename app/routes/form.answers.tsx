@@ -17,7 +17,7 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { notFound, parseId, parsePage } from "~/utils/params";
+import { badRequest, notFound, parseId, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   formIdOf(request);
   const values = formValues(await request.formData());
   const answerId = parseId(values.answerId);
-  if (values.intent !== "delete" || !answerId) throw new Response("Bad request", { status: 400 });
+  if (values.intent !== "delete" || !answerId) throw badRequest();
   if (values.confirmed !== "1") return data({ confirm: String(answerId) });
   const url = new URL(request.url);
   url.searchParams.delete("answer");

@@ -20,7 +20,7 @@ import { type CallOptions, callPlatform, type Page, platformData } from "~/servi
 import { getLang } from "~/services/session.server";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { notFound, parseId, parsePage } from "~/utils/params";
+import { badRequest, notFound, parseId, parsePage } from "~/utils/params";
 import { schemaMessages } from "~/utils/validation";
 
 /** Spec §9: the template list pages 20 at a time from page 1. */
@@ -110,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (kind === "template") {
     const templateId = parseId(values.templateId);
-    if (!templateId) throw new Response("Bad request", { status: 400 });
+    if (!templateId) throw badRequest();
     return run(request, intent, values, `/form?template=${templateId}`, { method: "POST", body: { conferenceId: values.conferenceId || null } }, created("forms.edit.created"));
   }
 
@@ -160,7 +160,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const kept = inputs.map((input) => (input.showWhenField === removed.key ? { ...input, showWhenField: "", showWhenValue: "" } : input));
     return run(request, intent, values, `/form/${id}`, { method: "PATCH", body: { fields: kept } }, () => ({ ...back, notice: "forms.edit.fieldDeleted" }));
   }
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 export default function FormEdit() {

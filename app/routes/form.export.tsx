@@ -6,7 +6,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formPath } from "~/utils/forms";
-import { notFound } from "~/utils/params";
+import { noPermission, notFound } from "~/utils/params";
 
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query.delete("formId");
     throw await redirectWithNotice(request, `${formPath.answers(id)}&${query}`, { content: body.message ?? t("errors.internal"), color: "danger" });
   }
-  if (response.status === 401) throw new Response("No Permission", { status: 401 });
+  if (response.status === 401) throw noPermission(401);
   if (!response.ok) throw notFound();
   return response;
 }

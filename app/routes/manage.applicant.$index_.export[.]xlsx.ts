@@ -3,7 +3,7 @@ import { filtersOf } from "~/services/applicants.server";
 import { requireToken } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { notFound, routeId } from "~/utils/params";
+import { noPermission, notFound, routeId } from "~/utils/params";
 
 /**
  * The registration list as an Excel download (the list's filters apply). The token lives in an
@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = new URLSearchParams({ ...filtersOf(new URL(request.url).searchParams), conferenceId: String(conferenceId) });
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": getLang(request).lang });
   const response = await forwardToPlatform(new Request(new URL(`/api/user/export?${query}`, request.url), { headers }));
-  if (response.status === 401) throw new Response("No Permission", { status: 401 });
+  if (response.status === 401) throw noPermission(401);
   if (!response.ok) throw notFound();
   return response;
 }

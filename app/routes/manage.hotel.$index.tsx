@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type HotelBooking, type HotelGrid, type ManagedConference, type SponsorHotelRequest, HOTEL_FILTERS, nightsBetween } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
-import { parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rowId = rowIdOf(values);
   if (kind === "booking") return runDecision(request, values, `/user-hotel/${rowId}`);
   if (kind === "sponsor-hotel") return runDecision(request, values, `/sponsor-hotel/${rowId}`);
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 export default function ManageHotel() {

@@ -13,7 +13,7 @@ import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit } fro
 import { keepUploads } from "~/services/kept-uploads.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
-import { parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;
@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (kept.errors.fileKey) return rejected(values.intent, values, {}, kept.errors.fileKey);
     return runAudit(request, values, { schema: invoiceAuditSchema, path: `/payment/invoice/${rowId}`, method: "PATCH", notice: values.state === "issued" ? "audits.payments.issued" : "audits.payments.invoiceRejected" });
   }
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 export default function ManagePayments() {

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { sponsorRemarkSchema } from "~/schemas/audits";
 import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
-import { parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rowId = rowIdOf(values);
   if (kind === "sponsor") return runDecision(request, values, `/sponsor/${rowId}`);
   if (kind === "remark") return runAudit(request, values, { schema: sponsorRemarkSchema, path: `/sponsor/addRemark/${rowId}`, method: "PUT", notice: "audits.sponsors.remarkAdded" });
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 export default function ViewExhibitors() {

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rowId = rowIdOf(values);
   if (kind === "paper") return runDecision(request, values, `/issue/${rowId}`);
   if (kind === "file") return runDecision(request, values, `/file/${rowId}`);
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 export default function ViewPaper() {

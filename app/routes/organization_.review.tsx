@@ -7,7 +7,7 @@ import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
-import { parseId, parsePage } from "~/utils/params";
+import { noPermission, parseId, parsePage } from "~/utils/params";
 
 type Application = {
   id: number;
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The platform administrators' queue of certification applications. */
 async function requireAdmin(request: Request) {
   const account = await requireAccount(request);
-  if (!account.isPlatformAdmin) throw new Response("No Permission", { status: 403 });
+  if (!account.isPlatformAdmin) throw noPermission(403);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

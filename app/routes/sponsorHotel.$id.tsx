@@ -9,7 +9,7 @@ import { sponsorHotelEditSchema, sponsorHotelSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
-import { routeId } from "~/utils/params";
+import { badRequest, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.id);
   if (kind === "cancel") return confirmedCall(request, formData, { path: `/sponsor-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.sponsorHotel.cancelled" });
-  if ((kind !== "request" && kind !== "change") || targetId === null) throw new Response("Bad request", { status: 400 });
+  if ((kind !== "request" && kind !== "change") || targetId === null) throw badRequest();
   const body = nest(values);
   const guests = filledRows(body.guests);
   if (kind === "request") {

@@ -11,7 +11,7 @@ import { exhibitionSchema } from "~/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
-import { parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.id);
-  if (kind !== "apply") throw new Response("Bad request", { status: 400 });
+  if (kind !== "apply") throw badRequest();
   const refused = await uploadPostedDocuments(request, formData, values, `sponsor:${conferenceId}`, { single: ["logo"], multiple: "materials" });
   if (refused) return refused;
   const editing = target !== "new" && parseId(target) !== null;

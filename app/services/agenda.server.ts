@@ -5,6 +5,7 @@ import { type CalendarEvent, buildCalendar } from "./conference-ics.server";
 import { localTime } from "./conference-page.server";
 import { requireToken } from "./guard.server";
 import { formValues, runService } from "./services.server";
+import { badRequest } from "~/utils/params";
 
 /**
  * The schedule subscription's server side (issue 6): sessions grouped by the conference's local
@@ -34,7 +35,7 @@ export async function subscriptionAction(request: Request) {
   requireToken(request);
   const values = formValues(await request.formData());
   const subscribe = values.intent === "subscribe";
-  if (!subscribe && values.intent !== "unsubscribe") throw new Response("Bad request", { status: 400 });
+  if (!subscribe && values.intent !== "unsubscribe") throw badRequest();
   return runService(request, values, {
     schema: scheduleSubscriptionSchema,
     input: values,

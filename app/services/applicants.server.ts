@@ -12,7 +12,7 @@ import { callPlatform, type Page, platformData } from "./platform.server";
 import { messagesOf } from "~/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "../../platform/db/schema";
-import { notFound, parseId, parsePage, routeId } from "~/utils/params";
+import { badRequest, notFound, parseId, parsePage, routeId } from "~/utils/params";
 
 /**
  * The organiser's registration list (issue 7), server side: the filters of a URL, the page's
@@ -137,9 +137,9 @@ export async function applicantAction(request: Request, conferenceId: number) {
   }
 
   const spec = ROW_INTENTS[kind];
-  if (!spec) throw new Response("Bad request", { status: 400 });
+  if (!spec) throw badRequest();
   const id = intent.includes(":") ? intent.split(":")[1] : rowId(values);
-  if (parseId(id) === null) throw new Response("Bad request", { status: 400 });
+  if (parseId(id) === null) throw badRequest();
   if (kind === "delete" && values.confirmed !== "1") return data({ intent, confirm: "delete", id: parseId(id) });
   return runIntent(request, intent, values, {
     schema: spec.schema,

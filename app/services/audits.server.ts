@@ -6,7 +6,7 @@ import { i18n } from "./i18n.server";
 import { type CallOptions, callPlatform, forwardToPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
 import { pick } from "~/utils/format";
-import { notFound, routeId } from "~/utils/params";
+import { noPermission, notFound, routeId } from "~/utils/params";
 
 /**
  * The server side of the organiser's audit pages (/manage/payment, hotel, viewPaper,
@@ -98,7 +98,7 @@ export async function forwardExport(request: Request, path: string, query: Recor
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": getLang(request).lang });
   const search = new URLSearchParams(query);
   const response = await forwardToPlatform(new Request(new URL(`/api${path}?${search}`, request.url), { headers }));
-  if (response.status === 401) throw new Response("No Permission", { status: 401 });
+  if (response.status === 401) throw noPermission(401);
   if (!response.ok) throw notFound();
   return response;
 }

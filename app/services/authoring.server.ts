@@ -7,7 +7,7 @@ import { i18n } from "./i18n.server";
 import { redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform, platformData } from "./platform.server";
 import type { EditorData } from "~/components/authoring/types";
-import { notFound } from "~/utils/params";
+import { badRequest, notFound } from "~/utils/params";
 
 /**
  * The organiser screens' server side: load a conference for editing (404 for others'), and run
@@ -129,7 +129,7 @@ export async function runTable(request: Request, conferenceId: number, formData:
   }
   const intent = values.intent ?? "";
   const spec = table[intent.split(":")[0]];
-  if (!spec) throw new Response("Bad request", { status: 400 });
+  if (!spec) throw badRequest();
   const rowId = (values.rowId ?? "").match(/^\d+$/) ? values.rowId : "0";
   // A delete acts only once confirmed: with JavaScript the dialog posts `confirmed=1`, without it the page asks (see RowList).
   if (spec.method === "DELETE" && values.confirmed !== "1") {

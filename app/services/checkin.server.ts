@@ -9,7 +9,7 @@ import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type ApiResult, callPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
-import { notFound, parseId, routeId } from "~/utils/params";
+import { badRequest, notFound, parseId, routeId } from "~/utils/params";
 
 /**
  * The server side of the check-in desk, the scanner and the statistics screen: the conference
@@ -78,7 +78,7 @@ export async function runDeskAction(request: Request, rawId: string | undefined,
     }
     return answered(await callPlatform<CheckinOutcome>(request, `/user/checkin/${registrationId}`, { method: "DELETE" }), { intent });
   }
-  throw new Response("Bad request", { status: 400 });
+  throw badRequest();
 }
 
 /** Every figure of the statistics screen, or the 404 page for anyone but the conference's managers. */

@@ -32,9 +32,11 @@ export const OPEN_ROUTES: Record<string, string> = {
  * (which does its own bearer-token checks), the sitemap, the help page, and UnionPay's front
  * return (a cross-site post without the session cookie; the platform verifies its signature),
  * and a private agenda feed, fetched by calendar apps without cookies (its token is the credential),
- * and the upload of form answers (respondents of /form/detail may be signed out).
+ * and the upload of form answers (respondents of /form/detail may be signed out), and a kept
+ * upload, which the platform opens only for its chooser (the account, or the signed-out browser's
+ * kept-upload cookie; decision 017).
  */
-export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return", "/attend/agenda/:token", "/form/upload"];
+export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return", "/attend/agenda/:token", "/form/upload", "/files/kept/:ref"];
 
 /**
  * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the

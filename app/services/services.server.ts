@@ -6,7 +6,7 @@ import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
 import { requireToken } from "./guard.server";
-import { parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "~/utils/params";
 import { keepUploads } from "./kept-uploads.server";
 
 /**
@@ -111,7 +111,7 @@ export async function confirmedCall(request: Request, formData: FormData, spec: 
 /** A posted row id (`id`), or a 400. */
 export function postedId(formData: FormData) {
   const id = parseId(formData.get("id"));
-  if (id === null) throw new Response("Bad request", { status: 400 });
+  if (id === null) throw badRequest();
   return id;
 }
 

@@ -27,8 +27,23 @@ export function parseId(raw: unknown): number | null {
 /** The text of every not-found answer; the error page shows its own translated words for it. */
 export const NOT_FOUND_MESSAGE = "This page could not be found";
 
+/** The text of every answer to a request no form of ours sends (an unknown intent, a forged id). */
+export const BAD_REQUEST_MESSAGE = "Bad request";
+/** The text of every refusal for want of a role; the error page shows its own translated words. */
+export const NO_PERMISSION_MESSAGE = "No Permission";
+/** Texts the error page replaces with its translated words, in the visitor's language. */
+export const UNTRANSLATED_MESSAGES: readonly string[] = [NOT_FOUND_MESSAGE, BAD_REQUEST_MESSAGE, NO_PERMISSION_MESSAGE];
+
+const plain = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
 /** The not-found answer, for loaders and actions to throw. */
-export const notFound = () => new Response(NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export const notFound = () => plain(NOT_FOUND_MESSAGE, 404);
+
+/** The answer to a post no form of ours makes, for actions to throw. */
+export const badRequest = () => plain(BAD_REQUEST_MESSAGE, 400);
+
+/** The refusal of a signed-in person without the role (403), or of a lapsed session (401). */
+export const noPermission = (status: 401 | 403 = 403) => plain(NO_PERMISSION_MESSAGE, status);
 
 /**
  * The id of a page's URL (`params.id`, `?id=`), or the not-found page.

@@ -13,13 +13,14 @@ describe("RichTextField on the server", () => {
     expect(out).toContain('<textarea id="contentZh-plain" name="contentZh"');
     expect(out).toContain("## 议题\n人工 智能</textarea>");
     expect(out).toContain('href="?preview=contentZh#intro"');
-    expect(out).not.toContain("<h2>");
+    expect(out).not.toMatch(/<h[1-6]>/);
   });
 
   it("previews read-only: the content rendered, the word count, and the content still posted with the form", () => {
     const out = html(true);
     expect(out).not.toContain("<textarea");
-    expect(out).toContain("<h2>议题</h2><p>人工 智能</p>");
+    // The author's level-2 heading sits under the editor section's own h2.
+    expect(out).toContain("<h3>议题</h3><p>人工 智能</p>");
     // Six characters other than white space (the counter's rule), in the words key.
     expect(out).toMatch(/authoring\.editor\.words/);
     expect(out).toContain(`name="contentZhOps" value="${JSON.stringify(ops).replace(/"/g, "&quot;")}"`);
