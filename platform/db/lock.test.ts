@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { processIdentity, takeLock } from "./index";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
@@ -13,6 +13,8 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
   fs.rmSync(lockPath, { force: true });
 });
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A live process that is not us. */
 function sleeper() {
