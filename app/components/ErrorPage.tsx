@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
 
-import { NOT_FOUND_MESSAGE, UNTRANSLATED_MESSAGES } from "~/utils/params";
+import { UNTRANSLATED_MESSAGES } from "~/utils/params";
 
-/** The message of an unmatched route (spec §2); shown translated. */
-export { NOT_FOUND_MESSAGE };
 
 /** Title by status (spec §2): 401/403 No Permission, 404 The Page Not Found, else System Error. */
 export function errorTitleKey(status: number) {

@@ -12,15 +12,15 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { setLangCookie } from "~/services/session.server";
+import { appEnv } from "~/services/env.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
-const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const account = await requireAccount(request);
   const t = await i18n.getFixedT(request);
-  return { title: `${t("account.settingsTitle")} - ${t("meta.siteName")}`, account, maxMb: UPLOAD_MAX_MB };
+  return { title: `${t("account.settingsTitle")} - ${t("meta.siteName")}`, account, maxMb: appEnv().UPLOAD_MAX_MB };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

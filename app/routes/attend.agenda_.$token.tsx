@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NOT_FOUND_MESSAGE } from "~/components/ErrorPage";
 import type { AgendaSession } from "~/components/services/types";
 import { agendaCalendar } from "~/services/agenda.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { appNow } from "~/services/clock.server";
+import { notFound } from "~/utils/params";
 
 /**
  * My agenda as a calendar feed (`/attend/agenda/<token>.ics`), for calendar apps that fetch
@@ -14,11 +14,11 @@ import { appNow } from "~/services/clock.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = params.token ?? "";
-  if (!raw.endsWith(".ics")) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
+  if (!raw.endsWith(".ics")) throw notFound();
   const token = raw.slice(0, -".ics".length);
-  if (!/^[0-9]+-[A-Za-z0-9_-]+$/.test(token)) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
+  if (!/^[0-9]+-[A-Za-z0-9_-]+$/.test(token)) throw notFound();
   const agenda = await callPlatform<{ list: AgendaSession[] }>(request, `/user/schedule/feed/${token}`, { token: null });
-  if (!agenda.ok) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
+  if (!agenda.ok) throw notFound();
   const t = await i18n.getFixedT(request);
   const url = new URL(request.url);
   const body = agendaCalendar({

@@ -12,11 +12,11 @@ import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { pick } from "~/utils/format";
 import { badRequest, parseId, routeId } from "~/utils/params";
+import { appEnv } from "~/services/env.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
-const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 const DOCUMENT_TYPES = "application/pdf,image/png,image/jpeg,image/gif,image/bmp";
 
 /**
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     platformData<{ list: Paper[] }>(request, "/issue", { query: { conferenceId: id, pageSize: 100 } }),
     platformData<{ list: ConferenceFile[] }>(request, "/file", { query: { conferenceId: id, pageSize: 100 } }),
   ]);
-  return servicePageData(request, "services.papers.title", { conference: conference.info, branches: branches.list, papers: papers.list, files: files.list, maxMb: UPLOAD_MAX_MB });
+  return servicePageData(request, "services.papers.title", { conference: conference.info, branches: branches.list, papers: papers.list, files: files.list, maxMb: appEnv().UPLOAD_MAX_MB });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

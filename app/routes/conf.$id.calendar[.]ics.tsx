@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NOT_FOUND_MESSAGE } from "~/components/ErrorPage";
 import { type CalendarEvent, buildCalendar } from "~/services/conference-ics.server";
 import { conferencePageHeaders, type PlatformConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
@@ -7,7 +6,7 @@ import { type Page, callPlatform, platformData } from "~/services/platform.serve
 import { getLang } from "~/services/session.server";
 import { pick } from "~/utils/format";
 import { appNow } from "~/services/clock.server";
-import { routeId } from "~/utils/params";
+import { notFound, routeId } from "~/utils/params";
 
 type Info = { info: PlatformConferencePage["info"] };
 
@@ -15,7 +14,7 @@ type Info = { info: PlatformConferencePage["info"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const conference = await callPlatform<Info>(request, `/conference/${id}`);
-  if (!conference.ok) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
+  if (!conference.ok) throw notFound();
   const [schedule, branches, t] = await Promise.all([
     platformData<Page<PlatformConferencePage["schedule"][number]>>(request, "/schedule", { query: { conferenceId: id } }),
     platformData<Page<PlatformConferencePage["branches"][number]>>(request, `/branches/${id}`),

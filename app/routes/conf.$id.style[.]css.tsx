@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NOT_FOUND_MESSAGE } from "~/components/ErrorPage";
 import { publicPageHeaders } from "~/services/cache.server";
 import { MICROSITE_SCOPE, scopeOrganiserCss } from "~/services/conference-css.server";
 import { callPlatform } from "~/services/platform.server";
-import { routeId } from "~/utils/params";
+import { notFound, routeId } from "~/utils/params";
 
 /** The organiser's extra CSS of `/conf/{id}`, sanitized and scoped (docs/decisions/005-organiser-css.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeId(params.id);
   const result = await callPlatform<{ exCss: string }>(request, `/conference/conferenceExCssJs/${id}`);
-  if (!result.ok) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
+  if (!result.ok) throw notFound();
   return new Response(scopeOrganiserCss(result.data.exCss ?? "", MICROSITE_SCOPE), {
     headers: {
       "Content-Type": "text/css; charset=utf-8",

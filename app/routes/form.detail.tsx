@@ -15,8 +15,8 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang, getToken } from "~/services/session.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
+import { appEnv } from "~/services/env.server";
 
-const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn: Boolean(getToken(request)),
       signIn: loginUrl(request),
       done: new URL(request.url).searchParams.get("done") === "1",
-      maxMb: UPLOAD_MAX_MB,
+      maxMb: appEnv().UPLOAD_MAX_MB,
       submissionKey: crypto.randomUUID(),
     },
     privatePage,

@@ -12,8 +12,8 @@ import { getLang } from "~/services/session.server";
 import { formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
 import { notFound } from "~/utils/params";
+import { appEnv } from "~/services/env.server";
 
-const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const form = await previewable(request);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
-  return privateData({ title: `${t("forms.preview.title", { title: pick(lang, form.titleZh, form.titleEn) })} - ${t("meta.siteName")}`, form, lang, maxMb: UPLOAD_MAX_MB });
+  return privateData({ title: `${t("forms.preview.title", { title: pick(lang, form.titleZh, form.titleEn) })} - ${t("meta.siteName")}`, form, lang, maxMb: appEnv().UPLOAD_MAX_MB });
 }
 
 /** A post here is checked like a real answer, then refused: a preview never saves. */

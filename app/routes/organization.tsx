@@ -13,6 +13,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { keptRefIn } from "~/utils/kept";
+import { appEnv } from "~/services/env.server";
 
 type Application = {
   id: number;
@@ -26,7 +27,6 @@ type Application = {
   createdAt: string;
 };
 
-const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const account = await requireAccount(request);
   const application = await platformData<Application | null>(request, "/organization");
   const t = await i18n.getFixedT(request);
-  return { title: `${t("organization.title")} - ${t("meta.siteName")}`, application, isAdmin: account.isPlatformAdmin, maxMb: UPLOAD_MAX_MB };
+  return { title: `${t("organization.title")} - ${t("meta.siteName")}`, application, isAdmin: account.isPlatformAdmin, maxMb: appEnv().UPLOAD_MAX_MB };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

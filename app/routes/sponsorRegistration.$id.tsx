@@ -12,11 +12,11 @@ import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { badRequest, parseId, routeId } from "~/utils/params";
+import { appEnv } from "~/services/env.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
-const UPLOAD_MAX_MB = Number(process.env.UPLOAD_MAX_MB ?? 10);
 const IMAGE_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon";
 
 /** A company applies to sponsor or exhibit at a conference (issue 6), and follows its applications' review. */
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
     platformData<{ list: Application[] }>(request, "/exhibition", { query: { conferenceId: id, pageSize: 100 } }),
   ]);
-  return servicePageData(request, "services.sponsor.title", { conference: conference.info, applications: mine.list, maxMb: UPLOAD_MAX_MB });
+  return servicePageData(request, "services.sponsor.title", { conference: conference.info, applications: mine.list, maxMb: appEnv().UPLOAD_MAX_MB });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -22,8 +22,7 @@ export const BULK_MAX = 100;
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-const positiveId = idField;
-const optionalId = (message: string) => z.preprocess(blankToUndefined, positiveId(message).optional());
+const optionalId = (message: string) => z.preprocess(blankToUndefined, idField(message).optional());
 
 const day = z.preprocess(
   blankToUndefined,
@@ -41,7 +40,7 @@ const splitIds = (value: unknown) => {
   return parts.map((part) => (typeof part === "string" ? part.trim() : part)).filter((part) => part !== "");
 };
 const idArray = z
-  .array(positiveId("applicants.validation.selectionInvalid"), { error: "applicants.validation.selectionEmpty" })
+  .array(idField("applicants.validation.selectionInvalid"), { error: "applicants.validation.selectionEmpty" })
   .max(BULK_MAX, "applicants.validation.selectionTooLarge");
 const optionalIds = z.preprocess(splitIds, idArray.optional());
 const selection = z.preprocess(splitIds, idArray.min(1, "applicants.validation.selectionEmpty"));
@@ -75,7 +74,7 @@ export const confirmSchema = z.object({
 
 /** `levelId` empty clears the level. */
 export const levelSchema = z.object({
-  levelId: z.preprocess(blankToUndefined, positiveId("applicants.validation.levelInvalid").nullable().optional().default(null)),
+  levelId: z.preprocess(blankToUndefined, idField("applicants.validation.levelInvalid").nullable().optional().default(null)),
 });
 
 export const checkStateSchema = z.object({
@@ -90,7 +89,7 @@ export const paySchema = z.object({
 
 export const bulkSchema = z
   .object({
-    conferenceId: positiveId("applicants.validation.conferenceInvalid"),
+    conferenceId: idField("applicants.validation.conferenceInvalid"),
     ids: selection,
     action: z.enum(BULK_ACTIONS, "applicants.validation.actionInvalid"),
     levelId: optionalId("applicants.validation.levelInvalid"),

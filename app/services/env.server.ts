@@ -22,6 +22,8 @@ const schema = z.object({
   CONTACT_PHONE: z.string().default("400-800-1234"),
   CONTACT_EMAIL: z.string().default("support@conference.example"),
   ICP_FILING: z.string().default("京ICP备00000000号-1"),
+  /** The upload limit the forms name (the platform and the server enforce the same setting). */
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
 });
 
 export type AppEnv = z.infer<typeof schema>;
