@@ -157,7 +157,7 @@ async function main() {
     const rssGrowthMb = (rssPeak - rssBefore) / 1024 / 1024;
     // Checked apart from the measurement (this read does buffer the file).
     const check = await p.app.fetch(new Request(`http://bench.local/api/user/export?conferenceId=${exportConference}`, { headers: { Authorization: `Bearer ${exportToken}` } }));
-    const exportedRows = readXlsx(new Uint8Array(await check.arrayBuffer())).length - 1;
+    const exportedRows = (await readXlsx(new Uint8Array(await check.arrayBuffer()))).length - 1;
     if (exportedRows !== exportRows) throw new Error(`the export has ${exportedRows} rows, not ${exportRows}`);
 
     const mark = (ok: boolean) => (ok ? "✓" : "✗");

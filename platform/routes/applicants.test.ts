@@ -333,7 +333,7 @@ describe("export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("spreadsheetml");
     expect(response.headers.get("content-disposition")).toContain("attachment");
-    const rows = readXlsx(new Uint8Array(await response.arrayBuffer()));
+    const rows = await readXlsx(new Uint8Array(await response.arrayBuffer()));
     const [header, only, ...rest] = rows;
     expect(rest).toEqual([]);
     expect(header.slice(0, 3)).toEqual(["编号", "姓名", "手机号"]);
@@ -367,7 +367,7 @@ describe("export", () => {
     const response = await p.app.fetch(
       new Request(`http://platform.test/api/user/export?conferenceId=${fresh.conference.id}`, { headers: { Authorization: `Bearer ${fresh.organiser.token}`, "Accept-Language": "en" } }),
     );
-    const rows = readXlsx(new Uint8Array(await response.arrayBuffer()));
+    const rows = await readXlsx(new Uint8Array(await response.arrayBuffer()));
     expect(rows).toHaveLength(1204);
     expect(rows[0][0]).toBe("ID");
     expect(rows[1][1]).toBe("批量导出0");

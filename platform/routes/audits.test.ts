@@ -59,7 +59,7 @@ async function uploadDocument(token: string) {
 async function download(url: string, token = org()) {
   const response = await p.app.fetch(new Request(`http://platform.test/api${url}`, { headers: { Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": "zh" } }));
   expect(response.headers.get("content-type")).toContain("spreadsheetml");
-  return readXlsx(new Uint8Array(await response.arrayBuffer()));
+  return await readXlsx(new Uint8Array(await response.arrayBuffer()));
 }
 
 describe("permissions", () => {

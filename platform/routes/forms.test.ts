@@ -287,7 +287,7 @@ describe("reading answers", () => {
     const response = await p.app.fetch(new Request(`http://platform.test/api/form/user/export?formId=${id}`, { headers: { Authorization: `Bearer ${owner}`, "Accept-Language": "zh" } }));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("spreadsheetml");
-    const sheet = readXlsx(new Uint8Array(await response.arrayBuffer()));
+    const sheet = await readXlsx(new Uint8Array(await response.arrayBuffer()));
     expect(sheet[0].slice(-2)).toEqual(["身份", "人数"]);
     expect(sheet).toHaveLength(4);
     expect(sheet.slice(1).map((row) => row.slice(-2))).toEqual([

@@ -1,9 +1,12 @@
-import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate } from "fflate";
+import { once } from "node:events";
+import { PassThrough, Readable } from "node:stream";
+import type { Row } from "exceljs";
 
 /**
- * A streamed Excel workbook (Office Open XML, one sheet). Rows are pulled from an iterable as
- * the client reads, deflated on the way, and never held together in memory: strings are
- * written inline (no shared-string table, which would need every string up front).
+ * A streamed Excel workbook (one sheet), written by exceljs's streaming `WorkbookWriter`
+ * (decision 035). Rows are pulled from an iterable only as fast as the client reads, each row
+ * committed (written and forgotten) at once, and strings are written inline (no shared-string
+ * table, which would need every string up front): memory stays flat whatever the row count.
  */
 
 export type XlsxCell = string | number | boolean | Date | null | undefined;
@@ -12,43 +15,10 @@ export type XlsxColumn = { header: string; width?: number };
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Excel has no time zones: instants are written as wall-clock time in China (UTC+8). */
 const WALL_CLOCK_OFFSET_MS = 8 * 3600_000;
-const EXCEL_EPOCH_DAYS = 25569;
-/** Flush rows to the deflater in pieces of about this many characters. */
-const PIECE = 64 * 1024;
+const DATE_FORMAT = "yyyy-mm-dd hh:mm";
 
-const STATIC_PARTS: Record<string, string> = {
-  "[Content_Types].xml":
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
-    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
-  "_rels/.rels":
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-  "xl/_rels/workbook.xml.rels":
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-    '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
-  // Style 1: bold header; style 2: date and time.
-  "xl/styles.xml":
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm"/></numFmts>' +
-    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
-    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
-};
-
-function workbookXml(sheetName: string) {
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-    `<sheets><sheet name="${escapeXml(safeSheetName(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`
-  );
-}
+/** exceljs is large: loaded on the first export, not at start. */
+const loadExcel = () => import("exceljs").then((module) => module.default);
 
 /** Excel refuses sheet names over 31 characters or with []:*?/\ in them. */
 function safeSheetName(name: string) {
@@ -56,58 +26,23 @@ function safeSheetName(name: string) {
   return cleaned || "Sheet1";
 }
 
-/** Escapes markup and drops the control characters XML 1.0 cannot carry at all. */
-function escapeXml(text: string) {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+/** The control characters XML 1.0 cannot carry at all: dropped, so the file stays readable. */
+const clean = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
+
+function cellValue(value: XlsxCell): string | number | boolean | Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "boolean") return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : new Date(value.getTime() + WALL_CLOCK_OFFSET_MS);
+  return clean(String(value));
 }
 
-function columnName(index: number) {
-  let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
-function cellXml(value: XlsxCell, ref: string, bold: boolean) {
-  if (value === null || value === undefined || value === "") return "";
-  if (typeof value === "number" && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
-  if (typeof value === "boolean") return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
-  if (value instanceof Date && !Number.isNaN(value.getTime())) {
-    const serial = (value.getTime() + WALL_CLOCK_OFFSET_MS) / 86_400_000 + EXCEL_EPOCH_DAYS;
-    return `<c r="${ref}" s="2"><v>${serial}</v></c>`;
-  }
-  const style = bold ? ' s="1"' : "";
-  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(value))}</t></is></c>`;
-}
-
-function rowXml(cells: XlsxCell[], rowNumber: number, bold = false) {
-  let xml = `<row r="${rowNumber}">`;
-  cells.forEach((value, i) => {
-    xml += cellXml(value, `${columnName(i)}${rowNumber}`, bold);
+function addRow(sheet: { addRow(values: unknown[]): Row }, cells: XlsxCell[]) {
+  const row = sheet.addRow(cells.map(cellValue));
+  cells.forEach((value, index) => {
+    if (value instanceof Date) row.getCell(index + 1).numFmt = DATE_FORMAT;
   });
-  return `${xml}</row>`;
-}
-
-function sheetHead(columns: XlsxColumn[]) {
-  const widths = columns
-    .map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? Math.min(60, Math.max(10, column.header.length * 2 + 2))}" customWidth="1"/>`)
-    .join("");
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    // The header row stays in view while scrolling.
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-    (widths ? `<cols>${widths}</cols>` : "") +
-    "<sheetData>" +
-    rowXml(
-      columns.map((c) => c.header),
-      1,
-      true,
-    )
-  );
+  row.commit();
 }
 
 /** Streams a one-sheet workbook whose rows are read lazily from `rows`. */
@@ -119,64 +54,41 @@ export function xlsxStream(options: {
   const source = options.rows;
   const iterator: AsyncIterator<XlsxCell[]> | Iterator<XlsxCell[]> =
     Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let sheet!: ZipDeflate;
-  let zip!: Zip;
-  let enqueued = 0;
-  let rowNumber = 1;
-  let finished = false;
-  let cancelled = false;
+  // A small buffer: the writer waits for the reader whenever more than this is unread.
+  const output = new PassThrough({ highWaterMark: 64 * 1024 });
 
+  async function write() {
+    const Excel = await loadExcel();
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+    // The header row stays in view while scrolling.
+    const sheet = workbook.addWorksheet(safeSheetName(options.sheetName), { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = options.columns.map((column) => ({ width: column.width ?? Math.min(60, Math.max(10, column.header.length * 2 + 2)) }));
+    const header = sheet.addRow(options.columns.map((column) => clean(column.header)));
+    header.font = { bold: true };
+    header.commit();
+    for (;;) {
+      if (output.destroyed) return;
+      const next = await iterator.next();
+      if (next.done) break;
+      addRow(sheet, next.value);
+      if (output.writableNeedDrain) await Promise.race([once(output, "drain"), once(output, "close")]);
+    }
+    sheet.commit();
+    await workbook.commit();
+  }
+
+  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  const reader = (Readable.toWeb(output) as ReadableStream<Uint8Array>).getReader();
   return new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      zip = new Zip((error, chunk, final) => {
-        if (error) {
-          controller.error(error);
-          return;
-        }
-        if (chunk.length) {
-          controller.enqueue(chunk);
-          enqueued += 1;
-        }
-        if (final) controller.close();
-      });
-      const parts = { ...STATIC_PARTS, "xl/workbook.xml": workbookXml(options.sheetName) };
-      for (const [name, xml] of Object.entries(parts)) {
-        const file = new ZipDeflate(name, { level: 6 });
-        zip.add(file);
-        file.push(strToU8(xml), true);
-      }
-      sheet = new ZipDeflate("xl/worksheets/sheet1.xml", { level: 6 });
-      zip.add(sheet);
-      sheet.push(strToU8(sheetHead(options.columns)));
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
     },
-    // Rows are read until the deflater hands out at least one chunk, so every pull makes progress.
-    async pull() {
-      const before = enqueued;
-      while (!finished && enqueued === before) {
-        let piece = "";
-        while (piece.length < PIECE) {
-          if (cancelled) return;
-          const next = await iterator.next();
-          if (next.done) {
-            finished = true;
-            break;
-          }
-          rowNumber += 1;
-          piece += rowXml(next.value, rowNumber);
-        }
-        if (finished) {
-          sheet.push(strToU8(`${piece}</sheetData></worksheet>`), true);
-          zip.end();
-        } else {
-          sheet.push(strToU8(piece));
-        }
-      }
-    },
-    async cancel() {
-      cancelled = true;
-      zip.terminate();
+    // A download abandoned half way stops the source (the database cursor behind it).
+    async cancel(reason) {
+      output.destroy();
+      await reader.cancel(reason).catch(() => undefined);
       await iterator.return?.();
     },
   });
@@ -196,53 +108,38 @@ export function xlsxResponse(filename: string, stream: ReadableStream<Uint8Array
   });
 }
 
-function unescapeXml(text: string) {
-  return text.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
-    const named: Record<string, string> = { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" };
-    if (entity[0] !== "#") return named[entity.toLowerCase()];
-    return String.fromCodePoint(entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10));
-  });
-}
-
-function columnIndex(ref: string) {
-  let index = 0;
-  for (const letter of ref.replace(/\d+$/, "")) index = index * 26 + (letter.charCodeAt(0) - 64);
-  return index - 1;
+/** A cell as a spreadsheet program shows it: numbers as written, TRUE/FALSE, dates as `yyyy-mm-dd hh:mm`. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 16).replace("T", " ");
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "object") {
+    const rich = value as { richText?: { text: string }[]; text?: string; result?: unknown };
+    if (rich.richText) return rich.richText.map((part) => part.text).join("");
+    if (rich.text !== undefined) return rich.text;
+    return shown(rich.result);
+  }
+  return String(value);
 }
 
 /**
- * Reads the first sheet of a workbook back as text rows, header first: what a spreadsheet
- * program would show, for tests and for checking an export. Numbers come back as written;
- * booleans as "TRUE"/"FALSE"; shared strings are resolved when a workbook has them.
+ * Reads the first sheet of a workbook back as text rows, header first, through exceljs's
+ * reader: what a spreadsheet program would show, for tests and for checking an export.
  */
-export function readXlsx(bytes: Uint8Array): string[][] {
-  const files = unzipSync(bytes);
-  const sheet = files["xl/worksheets/sheet1.xml"];
-  if (!sheet) throw new Error("not a workbook: xl/worksheets/sheet1.xml is missing");
-  const shared: string[] = [];
-  const sharedXml = files["xl/sharedStrings.xml"];
-  if (sharedXml) {
-    for (const si of strFromU8(sharedXml).matchAll(/<si>([\s\S]*?)<\/si>/g)) {
-      shared.push([...si[1].matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => unescapeXml(t[1])).join(""));
-    }
-  }
+export async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("not a workbook: it has no sheet");
   const rows: string[][] = [];
-  for (const row of strFromU8(sheet).matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)) {
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
     const cells: string[] = [];
-    for (const cell of row[1].matchAll(/<c r="([A-Z]+\d+)"([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const [, ref, attributes, inner = ""] = cell;
-      const type = /t="(\w+)"/.exec(attributes)?.[1];
-      const raw = /<v>([\s\S]*?)<\/v>/.exec(inner)?.[1] ?? "";
-      let text: string;
-      if (type === "inlineStr") text = [...inner.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => unescapeXml(t[1])).join("");
-      else if (type === "s") text = shared[Number(raw)] ?? "";
-      else if (type === "b") text = raw === "1" ? "TRUE" : "FALSE";
-      else text = unescapeXml(raw);
-      const index = columnIndex(ref);
-      while (cells.length < index) cells.push("");
-      cells[index] = text;
-    }
-    rows.push(cells);
-  }
-  return rows;
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      while (cells.length < column - 1) cells.push("");
+      cells[column - 1] = shown(cell.value);
+    });
+    rows[number - 1] = cells;
+  });
+  return Array.from(rows, (row) => row ?? []);
 }

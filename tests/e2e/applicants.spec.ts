@@ -134,7 +134,7 @@ test("the organiser exports the filtered list to Excel and opens it", async ({ p
   await expect(page.getByTestId("applicant")).toHaveCount(2);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const rows = readXlsx(new Uint8Array(await fs.readFile((await download.path())!)));
+  const rows = await readXlsx(new Uint8Array(await fs.readFile((await download.path())!)));
   const [header, ...body] = rows;
   expect(header).toEqual(expect.arrayContaining(["姓名", "手机号", "票号", "院系/部门", "职称"]));
   expect(body.map((cells) => cells[header.indexOf("姓名")]).sort()).toEqual([first.name, second.name].sort());

@@ -68,7 +68,7 @@ async function expectAccessible(page: Page) {
 async function downloadSheet(page: Page, testId: string) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  return readXlsx(new Uint8Array(await fs.readFile((await download.path())!)));
+  return await readXlsx(new Uint8Array(await fs.readFile((await download.path())!)));
 }
 
 test("an organiser approves a transfer proof and issues the invoice; others get 404", async ({ page }) => {
