@@ -106,7 +106,8 @@ async function uploadAnswerFiles(request: Request, conferenceId: number, formDat
     if (!file) continue;
     const body = new FormData();
     body.set("file", file);
-    const uploaded = await callPlatform<{ key: string; url: string }>(request, "/cms/files/formUpload", { method: "POST", body });
+    // A registration answer is a private document of the attendee; the organisers read it (decision 032).
+    const uploaded = await callPlatform<{ key: string; url: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
     if (!uploaded.ok) return { ok: false as const, fieldErrors: { [`answers.${field.key}`]: uploaded.messages } };
     answers[field.key] = uploaded.data.url;
   }

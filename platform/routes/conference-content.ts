@@ -292,7 +292,8 @@ const organizerList = (conferenceId: number): ListSpec => ({
 /** Approved sponsors and exhibitors, with what a visitor may see (no contact details). */
 const sponsorList = (conferenceId: number, kind?: "sponsor" | "exhibitor"): ListSpec => ({
   table: sponsors,
-  fields: { id: sponsors.id, kind: sponsors.kind, company: sponsors.company, level: sponsors.level, booth: sponsors.booth, logo: sponsors.logo, website: sponsors.website },
+  // An approved sponsor's logo is public media (decision 032): its address, served to anyone.
+  fields: { id: sponsors.id, kind: sponsors.kind, company: sponsors.company, level: sponsors.level, booth: sponsors.booth, logo: sql`'/api/cms/files/' || ${sponsors.logo}`, website: sponsors.website },
   where: and(eq(sponsors.conferenceId, conferenceId), eq(sponsors.state, "approved"), kind ? eq(sponsors.kind, kind) : undefined),
   order: [asc(sponsors.sort), asc(sponsors.id)],
 });
