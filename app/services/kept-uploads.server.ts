@@ -37,12 +37,6 @@ export function keptHeaders(session: string | null): Record<string, string> {
   return session ? { "X-Kept-Session": session } : {};
 }
 
-/** The client's address as the server edge forwarded it, for the platform's upload quota (decision 032). */
-function clientHeaders(request: Request): Record<string, string> {
-  const address = request.headers.get("x-forwarded-for");
-  return address ? { "X-Forwarded-For": address } : {};
-}
-
 /** Where each kind of field stores its files: private documents (signed-in), or form answers (signed-out allowed, private too). */
 const ENDPOINTS = { document: "/cms/files/documentUpload", answer: "/cms/files/formDocumentUpload" } as const;
 export type KeptKind = keyof typeof ENDPOINTS;
@@ -55,7 +49,7 @@ export async function keepFile(request: Request, file: File, scope: string, kind
     method: "POST",
     body,
     query: kind === "answer" ? { keep: scope, submission: submission ?? "" } : { keep: scope },
-    headers: { ...keptHeaders(session), ...clientHeaders(request) },
+    headers: keptHeaders(session),
     redirectOn401: false,
   });
 }

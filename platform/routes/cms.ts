@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { type Ctx, clientAddress, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { formAnswers, forms, inbox, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { IMAGE_TYPES, sniff } from "../services/sniff";
 import { isPublishedMedia, managesUploadConference } from "../services/file-access";
-import { checkSubmissionKey, checkUploadQuota, clientTag, uploadClientAddress } from "../services/form-uploads";
+import { checkSubmissionKey, checkUploadQuota, clientTag } from "../services/form-uploads";
 import { stateOf } from "./forms";
 import { KEPT_GRACE_MS, KEPT_SCOPE, KEPT_TTL_MS, type KeptRefusal, keptBinding, readKeptRef, signKeptRef } from "../services/kept-uploads";
 
@@ -81,7 +81,7 @@ export function cmsRoutes(deps: PlatformDeps) {
     const declared = Number(c.req.header("content-length") ?? 0);
     // Refuse before reading a body that is plainly too large, or one over the quota.
     if (declared > deps.uploadMaxBytes + 64 * 1024) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
-    const client = clientTag(deps.secret, uploadClientAddress(c.req.header("x-forwarded-for")));
+    const client = clientTag(deps.secret, clientAddress(c));
     await checkUploadQuota(deps.db, { client, submissionKey: answerOf?.submissionKey, size: Number.isFinite(declared) ? declared : 0, now: deps.now() });
     let form: FormData;
     try {

@@ -47,11 +47,11 @@ export function checkSubmissionKey(secret: string, key: string, formId: number, 
 }
 
 /**
- * The client as the quota counts it: a keyed hash of its address, so the table holds no
- * addresses. Every request without a known address shares one bucket.
+ * The client as the quota counts it: a keyed hash of its address (context's `clientAddress`), so
+ * the table holds no addresses.
  */
-export function clientTag(secret: string, address: string | null) {
-  return crypto.createHmac("sha256", secret).update(`upload-client:${address ?? "unknown"}`).digest("base64url").slice(0, 22);
+export function clientTag(secret: string, address: string) {
+  return crypto.createHmac("sha256", secret).update(`upload-client:${address}`).digest("base64url").slice(0, 22);
 }
 
 /**
@@ -74,13 +74,4 @@ export async function checkUploadQuota(db: Db, input: { client: string; submissi
   if (byKey.files + 1 > perKey.count || Number(byKey.bytes ?? 0) + input.size > perKey.bytes) {
     fail(429, "errors.uploadQuota.submission", { params: { count: perKey.count, mb: perKey.bytes / 1048576 } });
   }
-}
-
-/**
- * The client's address as the server edge forwards it (`X-Forwarded-For`, rewritten by the edge to
- * the one address it trusts; issue 13 item 13). To be replaced by context's `clientAddress(c)`.
- */
-export function uploadClientAddress(header: string | undefined) {
-  const first = header?.split(",")[0]?.trim();
-  return first ? first.slice(0, 100) : null;
 }
