@@ -81,7 +81,8 @@ export function cmsRoutes(deps: PlatformDeps) {
     const declared = Number(c.req.header("content-length") ?? 0);
     // Refuse before reading a body that is plainly too large, or one over the quota.
     if (declared > deps.uploadMaxBytes + 64 * 1024) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
-    const client = clientTag(deps.secret, clientAddress(c));
+    // Signed in, the account is the client (its SMS sign-in is limited per address already); signed out, the address.
+    const client = clientTag(deps.secret, account ? `account:${account.id}` : `address:${clientAddress(c)}`);
     await checkUploadQuota(deps.db, { client, submissionKey: answerOf?.submissionKey, size: Number.isFinite(declared) ? declared : 0, now: deps.now() });
     let form: FormData;
     try {

@@ -151,3 +151,17 @@ describe("anonymous uploads", () => {
     expect(kept.formId).toBe(form.id);
   });
 });
+
+describe("signed-in uploads", () => {
+  it("count per account, wherever they come from", async () => {
+    const form = new FormData();
+    form.set("file", new File([PDF], "a.pdf"));
+    const sendAs = (token: string, from: string) =>
+      p.app.fetch(new Request("http://platform.test/api/cms/files/documentUpload", { method: "POST", headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": from }, body: form }));
+    for (let i = 0; i < UPLOAD_QUOTA.perClient.count; i++) expect((await sendAs(owner, `198.18.0.${i % 3}`)).status).toBe(200);
+    expect((await sendAs(owner, "198.18.1.1")).status).toBe(429);
+    // Another account on the same address is not held back by the first.
+    const other = await p.signIn("13955550002", "同网用户");
+    expect((await sendAs(other, "198.18.0.1")).status).toBe(200);
+  });
+});

@@ -47,11 +47,11 @@ export function checkSubmissionKey(secret: string, key: string, formId: number, 
 }
 
 /**
- * The client as the quota counts it: a keyed hash of its address (context's `clientAddress`), so
- * the table holds no addresses.
+ * The client as the quota counts it (`account:<id>`, or `address:<clientAddress>` signed out): a
+ * keyed hash, so the table holds no addresses.
  */
-export function clientTag(secret: string, address: string) {
-  return crypto.createHmac("sha256", secret).update(`upload-client:${address}`).digest("base64url").slice(0, 22);
+export function clientTag(secret: string, client: string) {
+  return crypto.createHmac("sha256", secret).update(`upload-client:${client}`).digest("base64url").slice(0, 22);
 }
 
 /**
