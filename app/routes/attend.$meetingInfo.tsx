@@ -547,7 +547,7 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
 function CurrentDocuments({ fields, answers }: { fields: AttendForm["fields"]; answers: Record<string, unknown> }) {
   const { lang } = useLoaderData<typeof loader>();
   const files = fields.flatMap((field) => {
-    const key = /^\/api\/cms\/files\/([^/?#]+)$/.exec(String(answers[field.key] ?? ""))?.[1];
+    const key = /^\/api\/cms\/files\/([\w./-]+)$/.exec(String(answers[field.key] ?? ""))?.[1];
     return (field.type === "file" || field.type === "image") && key ? [{ field, key }] : [];
   });
   if (files.length === 0) return null;
