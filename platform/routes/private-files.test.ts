@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploads } from "../db/schema";
 import { FIELDS, person, registrationBody, setupConference, type ConferenceSetup } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -32,8 +35,12 @@ async function upload(endpoint: "upload" | "documentUpload", token: string, byte
 const fetchFile = (key: string, token?: string) =>
   p.app.fetch(new Request(`http://platform.test/api/cms/files/${key}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
 
+/** Every private key the tests made, for the migration's check. */
+const privateKeys: string[] = [];
+
 /** Signed out and a stranger: 404; each reader: 200 as a private, uncached download. */
 async function expectPrivate(kind: string, key: string, readers: string[]) {
+  privateKeys.push(key);
   expect((await fetchFile(key)).status, `${kind} signed out`).toBe(404);
   expect((await fetchFile(key, stranger.token)).status, `${kind} as a stranger`).toBe(404);
   for (const token of readers) {
@@ -118,5 +125,15 @@ describe("private files, fetched by key", () => {
     const res = await fetchFile(cover);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("were public once (the old formUpload): migration 0017 makes private every upload a private record points at", async () => {
+        await p.db.update(uploads).set({ isPublic: true }).where(inArray(uploads.key, privateKeys));
+    const migration = fs.readFileSync(new URL("../db/migrations/0017_upload_binding_and_quota.sql", import.meta.url), "utf8");
+    const update = migration.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
+    await p.db.execute(sql.raw(update));
+    const rows = await p.db.select({ key: uploads.key, isPublic: uploads.isPublic }).from(uploads).where(inArray(uploads.key, privateKeys));
+    expect(rows).toHaveLength(new Set(privateKeys).size);
+    expect(rows.filter((row) => row.isPublic)).toEqual([]);
   });
 });
