@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploads } from "../db/schema";
+import { sponsors, uploads } from "../db/schema";
 import { FIELDS, person, registrationBody, setupConference, type ConferenceSetup } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -118,6 +118,18 @@ describe("private files, fetched by key", () => {
     const listed = await p.call<{ list: Array<{ logo: string }> }>("GET", `/sponsor/conference?conferenceId=${s.conference.id}`);
     expect(listed.data.list.map((row) => row.logo)).toContain(`/api/cms/files/${logo}`);
     await expectPrivate("sponsor materials", brochure, [company.token, s.organiser.token]);
+
+    // An organiser's own entry naming somebody else's private image does not publish it.
+    const attendee = await person(p, "另一位");
+    const receipt = await upload("documentUpload", attendee.token, PNG, "receipt.png");
+    await p.db.insert(sponsors).values({ conferenceId: s.conference.id, accountId: s.organiser.id, kind: "sponsor", company: "冒名", logo: receipt, state: "approved", createdAt: p.deps.now() });
+    await expectPrivate("somebody else's image named as a logo", receipt, [attendee.token]);
+    // …nor lets that organiser read it.
+    expect((await fetchFile(receipt, s.organiser.token)).status).toBe(404);
+    const organiserEntry = await p.call<{ id: number }>("POST", "/sponsor", { token: s.organiser.token, body: { conferenceId: s.conference.id, kind: "sponsor", company: "网址标志", logo: "https://cdn.example.org/logo.png", sort: "0" } });
+    expect(organiserEntry.status, organiserEntry.message).toBe(201);
+    const relisted = await p.call<{ list: Array<{ logo: string }> }>("GET", `/sponsor/conference?conferenceId=${s.conference.id}`);
+    expect(relisted.data.list.map((row) => row.logo)).toContain("https://cdn.example.org/logo.png");
   });
 
   it("a cover or logo an organiser uploads as a page image is public media", async () => {
