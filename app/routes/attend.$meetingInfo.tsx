@@ -106,7 +106,8 @@ async function uploadAnswerFiles(request: Request, conferenceId: number, formDat
     if (!file) continue;
     const body = new FormData();
     body.set("file", file);
-    const uploaded = await callPlatform<{ key: string; url: string }>(request, "/cms/files/formUpload", { method: "POST", body });
+    // A registration answer is a private document of the attendee; the organisers read it (decision 032).
+    const uploaded = await callPlatform<{ key: string; url: string }>(request, "/cms/files/documentUpload", { method: "POST", body });
     if (!uploaded.ok) return { ok: false as const, fieldErrors: { [`answers.${field.key}`]: uploaded.messages } };
     answers[field.key] = uploaded.data.url;
   }
@@ -546,7 +547,7 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
 function CurrentDocuments({ fields, answers }: { fields: AttendForm["fields"]; answers: Record<string, unknown> }) {
   const { lang } = useLoaderData<typeof loader>();
   const files = fields.flatMap((field) => {
-    const key = /^\/api\/cms\/files\/([^/?#]+)$/.exec(String(answers[field.key] ?? ""))?.[1];
+    const key = /^\/api\/cms\/files\/([\w./-]+)$/.exec(String(answers[field.key] ?? ""))?.[1];
     return (field.type === "file" || field.type === "image") && key ? [{ field, key }] : [];
   });
   if (files.length === 0) return null;

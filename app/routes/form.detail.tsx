@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signIn: loginUrl(request),
       done: new URL(request.url).searchParams.get("done") === "1",
       maxMb: appEnv().UPLOAD_MAX_MB,
-      submissionKey: crypto.randomUUID(),
+      // Issued by the platform for this page (decision 032): files are uploaded bound to it.
+      submissionKey: form.submissionKey,
     },
     privatePage,
   );
@@ -48,7 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   // Files are stored (and kept, private) at the first post, whether or not the rest is valid (decision 017).
   const fileFields = form.fields.filter((f) => f.type === "file" || f.type === "image").map((f) => ({ name: `answers.${f.key}` }));
-  const kept = await keepUploads(request, formData, `form:${id}`, "answer", fileFields, { savedAllowed: false });
+  const submissionKey = formData.get("submissionKey");
+  const kept = await keepUploads(request, formData, `form:${id}`, "answer", fileFields, { savedAllowed: false, submission: typeof submissionKey === "string" ? submissionKey : "" });
   const refused = (result: unknown) => data({ result }, withKeptCookie({ status: 400 }, kept.setCookie));
   const submission = parseForm(formData, answerSchemaFor(form.fields));
   if (Object.keys(kept.errors).length) return refused(submission.reply({ fieldErrors: kept.errors }));

@@ -41,14 +41,14 @@ export function keptHeaders(session: string | null): Record<string, string> {
 const ENDPOINTS = { document: "/cms/files/documentUpload", answer: "/cms/files/formDocumentUpload" } as const;
 export type KeptKind = keyof typeof ENDPOINTS;
 
-/** Stores one file as kept for `scope`: its key and reference, or the platform's messages. */
-export async function keepFile(request: Request, file: File, scope: string, kind: KeptKind, session: string | null) {
+/** Stores one file as kept for `scope` (an answer's: bound to the answer page's `submission` key): its key and reference, or the platform's messages. */
+export async function keepFile(request: Request, file: File, scope: string, kind: KeptKind, session: string | null, submission?: string) {
   const body = new FormData();
   body.set("file", file);
   return callPlatform<{ key: string; ref: string; name: string; publicUrl: string }>(request, ENDPOINTS[kind], {
     method: "POST",
     body,
-    query: { keep: scope },
+    query: kind === "answer" ? { keep: scope, submission: submission ?? "" } : { keep: scope },
     headers: keptHeaders(session),
     redirectOn401: false,
   });
@@ -70,7 +70,7 @@ export type KeptField = {
  *
  * @example const kept = await keepUploads(request, formData, "organization", "document", [{ name: "licenceKey" }]);
  */
-export async function keepUploads(request: Request, formData: FormData, scope: string, kind: KeptKind, fields: KeptField[], options: { savedAllowed?: boolean } = {}) {
+export async function keepUploads(request: Request, formData: FormData, scope: string, kind: KeptKind, fields: KeptField[], options: { savedAllowed?: boolean; submission?: string } = {}) {
   const session = keptSession(request);
   const errors: Record<string, string[]> = {};
   const keys: Record<string, string[]> = {};
@@ -90,7 +90,7 @@ export async function keepUploads(request: Request, formData: FormData, scope: s
     const fail = (messages: string[]) => (errors[name] ??= []).push(...messages);
     for (const file of multiple ? files : files.slice(0, 1)) {
       used = true;
-      const stored = await keepFile(request, file, scope, kind, session.id);
+      const stored = await keepFile(request, file, scope, kind, session.id, options.submission);
       if (stored.ok) kept.push({ ref: stored.data.ref, key: stored.data.key });
       else fail(stored.messages);
     }

@@ -22,6 +22,8 @@ export type FormInfo = {
   state: FormState;
   role: FormRole;
   answered: boolean;
+  /** The key of an answer page, issued while the form is open: files are uploaded bound to it (decision 032). */
+  submissionKey: string | null;
 };
 
 /** A row of `GET /form` (mine, a conference's, the public ones, templates). */

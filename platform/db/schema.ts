@@ -149,9 +149,14 @@ export const uploads = pgTable(
      * its form is sent): after this moment the cleanup deletes it unless a saved record points at it.
      */
     keptUntil: timestamp({ withTimezone: true }),
+    /** A form answer's file: the form and the answer page's submission key it was uploaded for (the answer takes only these). */
+    formId: integer(),
+    submissionKey: text(),
+    /** Who sent it, for the per-client quota: a keyed hash of the client's address, never the address. */
+    client: text(),
     createdAt: created(),
   },
-  (t) => [uniqueIndex().on(t.key), index().on(t.keptUntil)],
+  (t) => [uniqueIndex().on(t.key), index().on(t.keptUntil), index().on(t.client, t.createdAt), index().on(t.submissionKey)],
 );
 
 export const organizations = pgTable(

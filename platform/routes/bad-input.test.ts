@@ -141,7 +141,7 @@ describe("NUL in text", () => {
 
 describe("malformed multipart", () => {
   const broken = "--XYZ\r\nContent-Disposition: form-data; name=\"mobile\"\r\n\r\n13900001111\r\n--XY";
-  for (const url of ["/login", "/alipay/notify", "/union/notify", "/payment", "/cms/files/formUpload"]) {
+  for (const url of ["/login", "/alipay/notify", "/union/notify", "/payment", "/cms/files/formDocumentUpload"]) {
     it(`POST ${url}: a broken body or a missing boundary is a 400 envelope`, async () => {
       for (const type of ["multipart/form-data; boundary=XYZ", "multipart/form-data"]) {
         const result = await raw("POST", url, { headers: { "Content-Type": type }, body: broken });

@@ -2,11 +2,13 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { inbox, uploads } from "../db/schema";
+import { type Ctx, clientAddress, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { formAnswers, forms, inbox, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { IMAGE_TYPES, sniff } from "../services/sniff";
-import { managesUploadConference } from "../services/file-access";
+import { isPublishedMedia, managesUploadConference } from "../services/file-access";
+import { checkSubmissionKey, checkUploadQuota, clientTag } from "../services/form-uploads";
+import { stateOf } from "./forms";
 import { KEPT_GRACE_MS, KEPT_SCOPE, KEPT_TTL_MS, type KeptRefusal, keptBinding, readKeptRef, signKeptRef } from "../services/kept-uploads";
 
 const keptSchema = z.object({ ref: z.string().min(1).max(2000), scope: z.string().regex(KEPT_SCOPE) });
@@ -67,15 +69,21 @@ export function cmsRoutes(deps: PlatformDeps) {
    * reference (`ref`) the form posts back, and the file is deleted a day later unless a saved
    * record points at it.
    */
-  const upload = (allowed: string[], needsAccount: boolean, visibility: "images-public" | "private" = "images-public") => async (c: Ctx) => {
+  const upload = (allowed: string[], needsAccount: boolean, visibility: "images-public" | "private" = "images-public", forAnswer = false) => async (c: Ctx) => {
     const account = needsAccount ? requireAccount(c) : c.get("account");
     const scope = c.req.query("keep");
     if (scope !== undefined && !KEPT_SCOPE.test(scope)) fail(400, "errors.keptUpload.invalid");
     const binding = scope === undefined ? null : bindingOf(c);
-    if (scope !== undefined && !binding) fail(400, "errors.keptUpload.invalid");
+    // An answer's file: only for an open form, through the key its answer page rendered (decision 032).
+    // Kept (deleted in a day unless an answer takes it) even for a client without a binding, which gets no reference.
+    const answerOf = forAnswer ? await openAnswerPage(c, scope) : null;
+    if (scope !== undefined && !binding && !answerOf) fail(400, "errors.keptUpload.invalid");
     const declared = Number(c.req.header("content-length") ?? 0);
-    // Refuse before reading a body that is plainly too large.
+    // Refuse before reading a body that is plainly too large, or one over the quota.
     if (declared > deps.uploadMaxBytes + 64 * 1024) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
+    // Signed in, the account is the client (its SMS sign-in is limited per address already); signed out, the address.
+    const client = clientTag(deps.secret, account ? `account:${account.id}` : `address:${clientAddress(c)}`);
+    await checkUploadQuota(deps.db, { client, submissionKey: answerOf?.submissionKey, size: Number.isFinite(declared) ? declared : 0, now: deps.now() });
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -102,10 +110,32 @@ export function cmsRoutes(deps: PlatformDeps) {
       storage: deps.storage.name,
       isPublic: visibility === "images-public" && IMAGE_TYPES.includes(type.mime),
       createdAt: now,
-      keptUntil: binding ? new Date(now.getTime() + KEPT_TTL_MS + KEPT_GRACE_MS) : null,
+      keptUntil: binding || answerOf ? new Date(now.getTime() + KEPT_TTL_MS + KEPT_GRACE_MS) : null,
+      formId: answerOf?.formId ?? null,
+      submissionKey: answerOf?.submissionKey ?? null,
+      client,
     });
     const ref = scope !== undefined && binding ? signKeptRef(deps.secret, { key, name, scope, binding, now }) : undefined;
     return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length, name, ref });
+  };
+
+  /** The open form and valid submission key an answer's file is sent for; refused otherwise, before the body is read. */
+  const openAnswerPage = async (c: Ctx, scope: string | undefined) => {
+    const formId = /^form:([1-9][0-9]{0,9})$/.exec(scope ?? "")?.[1];
+    if (!formId) fail(400, "errors.formUpload.noForm");
+    const [form] = await deps.db
+      .select({ id: forms.id, isTemplate: forms.isTemplate, deadline: forms.deadline, responseLimit: forms.responseLimit })
+      .from(forms)
+      .where(eq(forms.id, Number(formId)))
+      .limit(1);
+    if (!form || form.isTemplate) fail(400, "errors.formUpload.noForm");
+    const now = deps.now();
+    const [{ answers }] = await deps.db.select({ answers: count() }).from(formAnswers).where(eq(formAnswers.formId, form.id));
+    if (stateOf(form, answers, now) !== "open") fail(400, "errors.formUpload.closed");
+    const submissionKey = c.req.query("submission") ?? "";
+    const check = checkSubmissionKey(deps.secret, submissionKey, form.id, now);
+    if (check !== "ok") fail(400, check === "expired" ? "errors.formUpload.expired" : "errors.formUpload.unknownKey");
+    return { formId: form.id, submissionKey };
   };
 
   /** Sends a stored upload: public images cached for good, private files as no-store downloads. */
@@ -131,14 +161,17 @@ export function cmsRoutes(deps: PlatformDeps) {
     return meta;
   };
 
+  /** Public images (covers, logos, avatars, pictures in pages): an account's, and only images. */
   app.post("/cms/files/upload", upload(IMAGE_TYPES, true));
-  /** Form answers may be given anonymously, and may carry a PDF as well as images. */
-  app.post("/cms/files/formUpload", upload([...IMAGE_TYPES, "application/pdf"], false));
-  /** Documents only their owner (and who reviews them) may see: licences, proofs. Served as private downloads. */
+  /** Documents only their owner (and who reviews them) may see: licences, proofs, invoices, registration answers. Served as private downloads. */
   app.post("/cms/files/documentUpload", upload([...IMAGE_TYPES, "application/pdf"], true, "private"));
 
-  /** Form answers' files (signed-out respondents too): private, so only the respondent (through a kept reference) and the form's readers see them. */
-  app.post("/cms/files/formDocumentUpload", upload([...IMAGE_TYPES, "application/pdf"], false, "private"));
+  /**
+   * Form answers' files (signed-out respondents too): private, so only the respondent (through a
+   * kept reference) and the form's readers see them. `?keep=form:<id>&submission=<key>`: only for
+   * an open form, with the submission key its answer page rendered (decision 032).
+   */
+  app.post("/cms/files/formDocumentUpload", upload([...IMAGE_TYPES, "application/pdf"], false, "private", true));
 
   /** Checks a kept reference posted back with a form (`scope` is the form's): its key and name, or a refusal. */
   app.post("/cms/files/kept", async (c) => {
@@ -154,12 +187,14 @@ export function cmsRoutes(deps: PlatformDeps) {
     const key = c.req.param("key");
     const [meta] = await deps.db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
     if (!meta) fail(404, "errors.notFound");
-    if (!meta.isPublic) {
-      const account = requireAccount(c);
-      const allowed = account.id === meta.ownerAccountId || account.isPlatformAdmin || (await managesUploadConference(deps.db, account, key));
+    const isPublic = meta.isPublic || (await isPublishedMedia(deps.db, key));
+    if (!isPublic) {
+      // A private file is not found for anyone else, signed in or not: its existence is not told either.
+      const account = c.get("account");
+      const allowed = account && (account.id === meta.ownerAccountId || account.isPlatformAdmin || (await managesUploadConference(deps.db, account, key)));
       if (!allowed) fail(404, "errors.notFound");
     }
-    return send(c, meta);
+    return send(c, { ...meta, isPublic });
   });
 
   return app;

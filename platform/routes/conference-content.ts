@@ -292,7 +292,16 @@ const organizerList = (conferenceId: number): ListSpec => ({
 /** Approved sponsors and exhibitors, with what a visitor may see (no contact details). */
 const sponsorList = (conferenceId: number, kind?: "sponsor" | "exhibitor"): ListSpec => ({
   table: sponsors,
-  fields: { id: sponsors.id, kind: sponsors.kind, company: sponsors.company, level: sponsors.level, booth: sponsors.booth, logo: sponsors.logo, website: sponsors.website },
+  // An applicant's logo is an upload key, public media once approved (decision 032): its address. An organiser's entry is already a URL.
+  fields: {
+    id: sponsors.id,
+    kind: sponsors.kind,
+    company: sponsors.company,
+    level: sponsors.level,
+    booth: sponsors.booth,
+    logo: sql`case when ${sponsors.logo} ~ '^u/' then '/api/cms/files/' || ${sponsors.logo} else ${sponsors.logo} end`,
+    website: sponsors.website,
+  },
   where: and(eq(sponsors.conferenceId, conferenceId), eq(sponsors.state, "approved"), kind ? eq(sponsors.kind, kind) : undefined),
   order: [asc(sponsors.sort), asc(sponsors.id)],
 });

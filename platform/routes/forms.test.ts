@@ -228,21 +228,28 @@ describe("answering", () => {
     expect((await answer(id, { [keys.phone]: "138 0000 0000" })).status).toBe(201);
   });
 
-  it("takes files from the respondent's own or anonymous uploads, and lets the form's readers download private ones", async () => {
+  it("takes files uploaded through this answer page's key, by the respondent or signed out, and lets the form's readers download private ones", async () => {
     const id = await newForm();
     const key = await addField(id, { type: "file", labelZh: "材料" });
-    const upload = async (token: string | undefined) => {
+    const page = async (token?: string) => (await p.call<{ submissionKey: string }>("GET", `/form/${id}`, { token })).data.submissionKey;
+    const upload = async (token: string | undefined, submission: string) => {
       const body = new FormData();
       body.set("file", new File([PDF], "cv.pdf", { type: "application/pdf" }));
-      const res = await p.call<{ key: string }>("POST", "/cms/files/formUpload", { token, form: body });
-      expect(res.status).toBe(200);
+      const res = await p.call<{ key: string }>("POST", `/cms/files/formDocumentUpload?keep=form:${id}&submission=${submission}`, { token, form: body });
+      expect(res.status, res.message).toBe(200);
       return res.data.key;
     };
-    const strangers = await upload(stranger);
-    const borrowed = await answer(id, { [key]: strangers });
-    expect(borrowed.status).toBe(400);
-    const anonymousKey = await upload(undefined);
-    expect((await answer(id, { [key]: anonymousKey })).status).toBe(201);
+    const withKey = (submissionKey: string, answers: Record<string, unknown>, token?: string) => p.call("POST", "/form/user", { token, body: { formId: id, answers, submissionKey } });
+    const strangersKey = await page(stranger);
+    const strangers = await upload(stranger, strangersKey);
+    // Somebody else's file, even with their page's key, is not this respondent's.
+    expect((await withKey(strangersKey, { [key]: strangers })).status).toBe(400);
+    const mine = await page();
+    const anonymousKey = await upload(undefined, mine);
+    // Another page's key, or none: refused.
+    expect((await withKey(await page(), { [key]: anonymousKey })).status).toBe(400);
+    expect((await answer(id, { [key]: anonymousKey })).status).toBe(400);
+    expect((await withKey(mine, { [key]: anonymousKey })).status).toBe(201);
     await p.call("POST", `/form/admin/${id}`, { token: owner, body: { mobile: helperMobile } });
     const fetchAs = (token: string) => p.app.fetch(new Request(`http://platform.test/api/cms/files/${anonymousKey}`, { headers: { Authorization: `Bearer ${token}` } }));
     expect((await fetchAs(owner)).status).toBe(200);

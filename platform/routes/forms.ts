@@ -23,6 +23,7 @@ import { fail, idParam, langOf, ok, paging } from "../http";
 import { translate } from "../messages";
 import { canManageConference } from "../services/access";
 import { recordAudit } from "../services/audit";
+import { issueSubmissionKey } from "../services/form-uploads";
 import type { Account } from "../services/identity";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { keywordMatch } from "./directory";
@@ -313,7 +314,10 @@ export function formRoutes(deps: PlatformDeps) {
       account ? db.select({ id: formAnswers.id }).from(formAnswers).where(and(eq(formAnswers.formId, form.id), eq(formAnswers.accountId, account.id))).limit(1) : [],
     ]);
     const { ownerAccountId: _owner, ...rest } = form;
-    return ok(c, { ...rest, answers, state: stateOf(form, answers, deps.now()), role, answered: mine.length > 0 });
+    const state = stateOf(form, answers, deps.now());
+    // The answer page's key: its files are bound to it, and it makes a resubmit the same answer (decision 032).
+    const submissionKey = state === "open" && !form.isTemplate ? issueSubmissionKey(deps.secret, form.id, deps.now()) : null;
+    return ok(c, { ...rest, answers, state, role, answered: mine.length > 0, submissionKey });
   });
 
   /** The form's settings, its whole list of fields (reorder, edit, remove) and the template flag: the owner only. */
@@ -395,12 +399,17 @@ export function formRoutes(deps: PlatformDeps) {
     const fileFields = form.fields.filter((f) => (f.type === "file" || f.type === "image") && typeof checked.answers[f.key] === "string");
     const fileKeys = fileFields.map((f) => checked.answers[f.key] as string);
     if (fileKeys.length) {
-      // Only files this respondent uploaded (or anonymous ones) may be attached: no borrowing someone's private upload.
-      const found = await db.select({ key: uploads.key, owner: uploads.ownerAccountId }).from(uploads).where(inArray(uploads.key, fileKeys));
+      // Only files uploaded for this form through this answer page's key (decision 032), by this
+      // respondent or signed out: no borrowing someone's private upload, no file sent elsewhere.
+      const found = await db
+        .select({ key: uploads.key, owner: uploads.ownerAccountId, formId: uploads.formId, submissionKey: uploads.submissionKey })
+        .from(uploads)
+        .where(inArray(uploads.key, fileKeys));
       const problems: Record<string, string> = {};
       for (const field of fileFields) {
         const upload = found.find((u) => u.key === checked.answers[field.key]);
-        if (!upload || (upload.owner !== null && upload.owner !== account?.id)) problems[`answers.${field.key}`] = "forms.v.file";
+        const bound = upload && upload.formId === form.id && input.submissionKey !== undefined && upload.submissionKey === input.submissionKey;
+        if (!bound || (upload.owner !== null && upload.owner !== account?.id)) problems[`answers.${field.key}`] = "forms.v.file";
       }
       if (Object.keys(problems).length) fieldsFail(c, problems);
     }

@@ -22,7 +22,7 @@ const application = () => ({ name: "东方大学", type: "university", address: 
 describe("organization certification", () => {
   it("keeps the licence private to its owner and the administrators", async () => {
     const get = (token?: string) => p.app.fetch(new Request(`http://platform.test/api/cms/files/${licenceKey}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
-    expect((await get()).status).toBe(401);
+    expect((await get()).status).toBe(404);
     expect((await get(applicant)).status).toBe(200);
     expect((await get(admin)).status).toBe(200);
     const other = await p.signIn("13966660002");

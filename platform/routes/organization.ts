@@ -32,7 +32,8 @@ export function organizationRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const input = parse(c, organizationSchema, await readBody(c));
     const [licence] = await deps.db.select().from(uploads).where(eq(uploads.key, input.licenceKey)).limit(1);
-    if (!licence || licence.ownerAccountId !== account.id) fail(400, "organization.errors.licenceRequired");
+    // The caller's own private document (decision 032): a public image would be served to anyone.
+    if (!licence || licence.ownerAccountId !== account.id || licence.isPublic) fail(400, "organization.errors.licenceRequired");
     const created = await deps.db.transaction(async (tx) => {
       const [latest] = await tx
         .select({ state: organizations.state })

@@ -14,7 +14,7 @@ import {
   teamSchema,
 } from "../../app/schemas/registration";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { accounts, conferences, fees, identities, registrations, strategies, teams } from "../db/schema";
+import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
 import { canManageConference, requireManager as requireManagerOf } from "../services/access";
@@ -61,13 +61,39 @@ export function registrationRoutes(deps: PlatformDeps) {
   const requireManager = (c: Ctx, conferenceId: number) => requireManagerOf(deps.db, c, conferenceId, 403);
 
   /** Answers checked against the conference's own fields; 400 with each field's message otherwise. */
-  const cleanAnswers = async (c: Ctx, conferenceId: number, answers: Record<string, unknown>, enforceRequired = true) => {
-    const result = checkAnswers(await fieldsOf(deps.db, conferenceId), answers, { enforceRequired });
-    if (result.ok) return result.answers;
+  const refuseAnswers = (c: Ctx, problems: Record<string, string>): never => {
     const lang = langOf(c);
-    const keys = Object.values(result.problems);
-    const fields = Object.fromEntries(Object.entries(result.problems).map(([path, key]) => [path, translate(lang, key)]));
+    const keys = Object.values(problems);
+    const fields = Object.fromEntries(Object.entries(problems).map(([path, key]) => [path, translate(lang, key)]));
     fail(400, keys[0], { messages: keys, data: { fields } });
+  };
+
+  /**
+   * The answers checked against the organiser's fields. A file answer (`/api/cms/files/<key>`)
+   * must be a private upload of the caller's own (decision 032): organisers read the files of
+   * their registrations, so nobody may point a registration at somebody else's file.
+   */
+  const cleanAnswers = async (c: Ctx, conferenceId: number, answers: Record<string, unknown>, callerId: number, enforceRequired = true) => {
+    const fields = await fieldsOf(deps.db, conferenceId);
+    const result = checkAnswers(fields, answers, { enforceRequired });
+    if (!result.ok) return refuseAnswers(c, result.problems);
+    const files = fields.flatMap((field) => {
+      const value = result.answers[field.key];
+      return (field.type === "file" || field.type === "image") && typeof value === "string" && value ? [{ field, key: value.replace(/^\/api\/cms\/files\//, "") }] : [];
+    });
+    if (files.length) {
+      const rows = await deps.db
+        .select({ key: uploads.key, owner: uploads.ownerAccountId, isPublic: uploads.isPublic })
+        .from(uploads)
+        .where(inArray(uploads.key, files.map((f) => f.key)));
+      const problems: Record<string, string> = {};
+      for (const { field, key } of files) {
+        const row = rows.find((r) => r.key === key);
+        if (!row || row.owner !== callerId || row.isPublic) problems[`answers.${field.key}`] = "services.errors.notYourFile";
+      }
+      if (Object.keys(problems).length) refuseAnswers(c, problems);
+    }
+    return result.answers;
   };
 
   const describeOne = async (row: Registration) => (await describeRegistrations(deps.db, [row]))[0];
@@ -141,7 +167,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const input = parse(c, registrationSchema, await readBody(c));
     const conference = await visibleConference(c, input.conferenceId);
     if (conference.requireSubscribe && !follows(account)) fail(400, "registration.errors.subscribeFirst");
-    const answers = await cleanAnswers(c, input.conferenceId, input.answers);
+    const answers = await cleanAnswers(c, input.conferenceId, input.answers, account.id);
     const { registration, replayed } = await createRegistration(deps, {
       ...input,
       answers,
@@ -159,7 +185,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const input = parse(c, adminRegistrationSchema, await readBody(c));
     const organiser = await requireManager(c, input.conferenceId);
     // The organiser may not know every answer: types and options are checked, required ones are not.
-    const answers = await cleanAnswers(c, input.conferenceId, input.answers, false);
+    const answers = await cleanAnswers(c, input.conferenceId, input.answers, organiser.id, false);
     const { registration, replayed } = await createRegistration(deps, {
       ...input,
       answers,
@@ -219,7 +245,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const row = await ownRegistration(deps.db, account.id, idParam(c.req.param("id")));
     const input = parse(c, registrationEditSchema, await readBody(c));
     if (row.state !== "pending") fail(400, "registration.errors.notEditable");
-    const answers = await cleanAnswers(c, row.conferenceId, input.answers);
+    const answers = await cleanAnswers(c, row.conferenceId, input.answers, account.id);
     return ok(c, await describeOne(await editRegistration(deps, row.id, { ...input, answers })));
   });
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branches, conferences, hotelBookings, hotelRooms, hotels, modules, papers, schedules, sponsors } from "../db/schema";
-import { type ConferenceSetup, person, setupConference, uploadProof } from "../services/registration-fixtures";
+import { type ConferenceSetup, person, setupConference } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
 /**
@@ -174,7 +174,11 @@ describe("papers and files", () => {
     const stolen = await p.call<{ fields: Record<string, string> }>("POST", "/issue", { token: author.token, body: { ...body, uploadKey: theirs.key }, lang: "en" });
     expect(stolen.status).toBe(400);
     expect(stolen.data.fields.uploadKey).toBeTruthy();
-    const publicImage = await uploadProof(p, author.token);
+    const publicImage = await (async () => {
+      const form = new FormData();
+      form.set("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])], "page.png", { type: "image/png" }));
+      return (await p.call<{ key: string }>("POST", "/cms/files/upload", { token: author.token, form })).data.key;
+    })();
     expect((await p.call("POST", "/issue", { token: author.token, body: { ...body, uploadKey: publicImage } })).status).toBe(400);
     const stranger = await person(p);
     const strangerUpload = await pdfUpload(stranger);

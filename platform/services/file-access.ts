@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { conferenceFiles, formAdmins, formAnswers, forms, invoices, papers, payments, sponsors } from "../db/schema";
+import { conferenceFiles, formAdmins, formAnswers, forms, invoices, papers, payments, registrations, sponsors, uploads } from "../db/schema";
 import { canManageConference } from "./access";
 import type { Account } from "./identity";
 
@@ -14,13 +14,38 @@ export const UPLOAD_REFERENCES: Array<(db: Db, key: string) => Promise<Array<{ c
   (db, key) => db.select({ conferenceId: papers.conferenceId }).from(papers).where(eq(papers.uploadKey, key)).limit(5),
   (db, key) => db.select({ conferenceId: conferenceFiles.conferenceId }).from(conferenceFiles).where(eq(conferenceFiles.uploadKey, key)).limit(5),
   (db, key) => db.select({ conferenceId: invoices.conferenceId }).from(invoices).where(eq(invoices.fileKey, key)).limit(5),
+  // The applicant's own uploads only: an organiser's hand entry naming somebody's key reaches nothing (decision 032).
   (db, key) =>
     db
       .select({ conferenceId: sponsors.conferenceId })
       .from(sponsors)
+      .innerJoin(uploads, and(eq(uploads.key, key), eq(uploads.ownerAccountId, sponsors.accountId)))
       .where(sql`${sponsors.logo} = ${key} or ${sponsors.materials} @> ${JSON.stringify([key])}::jsonb`)
       .limit(5),
+  // A registration's file answer (`/api/cms/files/<key>`, a private upload of whoever saved the answer). No index: read only when the others did not answer.
+  (db, key) =>
+    db
+      .select({ conferenceId: registrations.conferenceId })
+      .from(registrations)
+      .where(sql`exists (select 1 from jsonb_each_text(${registrations.answers}) as answer(name, value) where answer.value = ${`/api/cms/files/${key}`})`)
+      .limit(5),
 ];
+
+/**
+ * Private uploads that became public media: the logo of a sponsor or exhibitor the organiser
+ * approved, shown on the conference's page (decision 032), and only the applicant's own upload,
+ * so no row (an organiser's hand entry) can publish somebody else's private file by naming its
+ * key. Rejecting the sponsor later makes it private again.
+ */
+export async function isPublishedMedia(db: Db, key: string) {
+  const [row] = await db
+    .select({ id: sponsors.id })
+    .from(sponsors)
+    .innerJoin(uploads, and(eq(uploads.key, sponsors.logo), eq(uploads.ownerAccountId, sponsors.accountId)))
+    .where(and(eq(sponsors.logo, key), eq(sponsors.state, "approved")))
+    .limit(1);
+  return Boolean(row);
+}
 
 /**
  * True when the upload is a file answer of a form the account owns or administers, or of a form

@@ -32,10 +32,10 @@ async function call<T>(method: string, path: string, who: { token?: string; sess
   return response;
 }
 
-async function keep(path: string, scope: string, who: { token?: string; session?: string }, name = "licence.pdf") {
+async function keep(path: string, scope: string, who: { token?: string; session?: string }, name = "licence.pdf", submission?: string) {
   const form = new FormData();
   form.set("file", new File([pdf], name, { type: "application/pdf" }));
-  const response = await call(`POST`, `${path}?keep=${encodeURIComponent(scope)}`, who, form);
+  const response = await call(`POST`, `${path}?keep=${encodeURIComponent(scope)}${submission ? `&submission=${submission}` : ""}`, who, form);
   const json = (await response.json()) as { data: { key: string; ref: string; name: string } };
   expect(response.status).toBe(200);
   return json.data;
@@ -80,7 +80,10 @@ describe("kept upload references", () => {
 
   it("bind a signed-out respondent's file to their browser session: only they can open it", async () => {
     const mine = session();
-    const kept = await keep("/cms/files/formDocumentUpload", "form:3", { session: mine }, "answer.pdf");
+    const form = (await (await call("POST", "/form", { token: alice }, { titleZh: "报名表", titleEn: "Sign-up", isPublic: true })).json()) as { data: { id: number } };
+    const scope = `form:${form.data.id}`;
+    const page = (await (await call("GET", `/form/${form.data.id}`, {})).json()) as { data: { submissionKey: string } };
+    const kept = await keep("/cms/files/formDocumentUpload", scope, { session: mine }, "answer.pdf", page.data.submissionKey);
     const opened = await call("GET", `/cms/files/kept/${kept.ref}`, { session: mine });
     expect(opened.status).toBe(200);
     expect(opened.headers.get("cache-control")).toBe("private, no-store");
@@ -89,10 +92,10 @@ describe("kept upload references", () => {
     expect((await call("GET", `/cms/files/kept/${kept.ref}`, {})).status).toBe(404);
     expect((await call("GET", `/cms/files/kept/${kept.ref}`, { token: bob })).status).toBe(404);
     // The file is private: its plain key is no way in without an account that may read it.
-    expect((await call("GET", `/cms/files/${kept.key}`, {})).status).toBe(401);
+    expect((await call("GET", `/cms/files/${kept.key}`, {})).status).toBe(404);
     expect((await call("GET", `/cms/files/${kept.key}`, { token: bob })).status).toBe(404);
-    expect((await resolve(kept.ref, "form:3", { session: mine })).status).toBe(200);
-    expect((await resolve(kept.ref, "form:3", { session: session() })).status).toBe(400);
+    expect((await resolve(kept.ref, scope, { session: mine })).status).toBe(200);
+    expect((await resolve(kept.ref, scope, { session: session() })).status).toBe(400);
   });
 
   it("can't be asked for without somebody to bind them to, nor for a malformed form scope", async () => {

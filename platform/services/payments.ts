@@ -53,7 +53,8 @@ export async function checkOwnUpload(db: Db, accountId: number, key: string, mes
   const [row] = await db
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.key, key), eq(uploads.ownerAccountId, accountId)))
+    // A private upload only (decision 032): a public image would be served to anyone who has its key.
+    .where(and(eq(uploads.key, key), eq(uploads.ownerAccountId, accountId), eq(uploads.isPublic, false)))
     .limit(1);
   if (!row) fail(400, message);
 }

@@ -122,11 +122,11 @@ export function registrationBody(setup: ConferenceSetup, overrides: Record<strin
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 
-/** Uploads a proof image as the account; returns its key. */
+/** Uploads a proof image as the account (a private document); returns its key. */
 export async function uploadProof(p: TestPlatform, token: string) {
   const form = new FormData();
   form.set("file", new File([PNG], "proof.png", { type: "image/png" }));
-  const res = await p.call<{ key: string }>("POST", "/cms/files/upload", { token, form });
+  const res = await p.call<{ key: string }>("POST", "/cms/files/documentUpload", { token, form });
   if (res.status !== 200) throw new Error(`upload failed: ${res.message}`);
   return res.data.key;
 }

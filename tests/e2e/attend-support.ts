@@ -38,7 +38,7 @@ export async function showcase(request: APIRequestContext) {
 
 /** An upload of the proof image by `token`'s account; its key. */
 export async function uploadedProof(request: APIRequestContext, token: string) {
-  const upload = await request.post("/api/cms/files/formUpload", { headers: { Authorization: `Bearer ${token}` }, multipart: { file: proof } });
+  const upload = await request.post("/api/cms/files/documentUpload", { headers: { Authorization: `Bearer ${token}` }, multipart: { file: proof } });
   return ((await upload.json()) as { data: { key: string } }).data.key;
 }
 

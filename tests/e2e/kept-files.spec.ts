@@ -111,10 +111,26 @@ test("a signed-out respondent's file is kept through a refusal, only they can op
   const attachment = v.locator("[data-field]").filter({ hasText: "附件" });
   const fileInput = attachment.locator('input[type="file"]');
   const fieldName = (await attachment.locator('input[type="hidden"]').last().getAttribute("name"))!;
+  // The page carries the platform's key for this answer (decision 032); the files are bound to it.
+  const submissionKey = v.locator('input[name="submissionKey"]');
+  const pageKey = (await submissionKey.getAttribute("value"))!;
+  expect(pageKey).toMatch(/^[0-9a-f]{16}-[0-9a-z]+-[0-9a-f]{24}$/);
   await fileInput.setInputFiles(ANSWER);
   await v.getByTestId("submit-answer").click();
   await expect(v.locator("[data-field]").filter({ hasText: "姓名" }).getByRole("alert")).toBeVisible();
   const href = await expectKept(v, fieldName, "answer.pdf");
+  // A refused answer keeps its key, or its kept files would no longer count.
+  await expect(submissionKey).toHaveAttribute("value", pageKey);
+
+  // The same browser, uploading without the page (no key, or a made-up one), is refused with a message.
+  const file = { name: "host.pdf", mimeType: "application/pdf", buffer: bytes(ANSWER) };
+  const bare = await v.request.post(`/form/upload?keep=form:${form.id}`, { multipart: { file } });
+  expect(bare.status()).toBe(400);
+  expect(((await bare.json()) as { message: string }).message).toBe("该上传不属于本站的表单页面，请重新打开表单并在表单中选择文件。");
+  const noForm = await v.request.post("/form/upload", { multipart: { file } });
+  expect(((await noForm.json()) as { message: string }).message).toBe("只有在填写开放中的表单时才能上传文件。");
+  const direct = await v.request.post("/api/cms/files/formDocumentUpload", { headers: { "Client-Type": "web" }, multipart: { file } });
+  expect(direct.status()).toBe(400);
 
   // The respondent opens their kept file without signing in; another person can't.
   const opened = await v.request.get(href);

@@ -52,8 +52,11 @@ export function AnswerForm({
   lastResult?: SubmissionResult<string[]>;
   preview?: boolean;
   maxMb: number;
-  /** Sent back with the answer, so a double click or a resubmit stores it once. */
-  submissionKey?: string;
+  /**
+   * The platform's key for this answer page: sent back with the answer, so a double click or a
+   * resubmit stores it once, and the files are uploaded bound to it (decision 032).
+   */
+  submissionKey?: string | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -67,12 +70,14 @@ export function AnswerForm({
   });
   const initial = (conform.initialValue ?? {}) as { answers?: Record<string, unknown> };
   const initialAnswers = initial.answers ?? {};
+  // A refused submit keeps its key: the files already sent are bound to it.
+  const key = typeof (initial as { submissionKey?: unknown }).submissionKey === "string" ? String((initial as { submissionKey: string }).submissionKey) : submissionKey;
   const { shown, hydrated, onChange } = useConditionalFields(form.fields, initialAnswers);
   const busy = navigation.state !== "idle";
   return (
     <Form method="post" encType="multipart/form-data" className="ui-card ui-stack ui-frm-answer" {...getFormProps(conform)} onChange={onChange} aria-label={pick(lang, form.titleZh, form.titleEn)}>
       <input type="hidden" name="formId" value={form.id} />
-      {submissionKey && <input type="hidden" name="submissionKey" value={submissionKey} />}
+      {key && <input type="hidden" name="submissionKey" value={key} />}
       {conform.errors?.map((message) => (
         <p key={message} className="ui-field-error" role="alert" data-testid="form-error">
           {t(message)}
@@ -86,7 +91,7 @@ export function AnswerForm({
         shown={shown}
         hydrated={hydrated}
         conditionNote={(field, value) => t("forms.detail.onlyWhen", { field, value })}
-        files={{ mode: "upload", action: "/form/upload", keep: `form:${form.id}`, help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }) }}
+        files={{ mode: "upload", action: `/form/upload?submission=${encodeURIComponent(key ?? "")}`, keep: `form:${form.id}`, help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }) }}
       />
       <button type="submit" className="ui-button ui-button-block" disabled={busy || preview} data-testid="submit-answer">
         {preview ? t("forms.preview.submit") : t("forms.detail.submit")}
