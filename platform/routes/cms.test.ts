@@ -93,11 +93,11 @@ describe("uploads", () => {
     expect((await p.call("POST", "/cms/files/upload", { token, form: new FormData() })).message).toBe("请选择要上传的文件");
   });
 
-  it("needs an account for /upload and /documentUpload; formUpload is gone", async () => {
+  it("needs an account for /upload and /documentUpload; formUpload only with an open form's submission key", async () => {
     expect((await p.call("POST", "/cms/files/upload", { form: upload(png, "a.png", "image/png") })).status).toBe(401);
     const pdf = new TextEncoder().encode("%PDF-1.4\n%EOF\n");
     expect((await p.call("POST", "/cms/files/documentUpload", { form: upload(pdf, "cv.pdf", "application/pdf") })).status).toBe(401);
-    expect((await p.call("POST", "/cms/files/formUpload", { form: upload(pdf, "cv.pdf", "application/pdf") })).status).toBe(404);
+    expect((await p.call("POST", "/cms/files/formUpload", { form: upload(pdf, "cv.pdf", "application/pdf") })).status).toBe(400);
   });
 });
 

@@ -169,9 +169,12 @@ export function cmsRoutes(deps: PlatformDeps) {
   /**
    * Form answers' files (signed-out respondents too): private, so only the respondent (through a
    * kept reference) and the form's readers see them. `?keep=form:<id>&submission=<key>`: only for
-   * an open form, with the submission key its answer page rendered (decision 032).
+   * an open form, with the submission key its answer page rendered (decision 032). `formUpload` is
+   * the spec's name (§7) for this call; `formDocumentUpload` the one our pages used before.
    */
-  app.post("/cms/files/formDocumentUpload", upload([...IMAGE_TYPES, "application/pdf"], false, "private", true));
+  const answerUpload = upload([...IMAGE_TYPES, "application/pdf"], false, "private", true);
+  app.post("/cms/files/formUpload", answerUpload);
+  app.post("/cms/files/formDocumentUpload", answerUpload);
 
   /** Checks a kept reference posted back with a form (`scope` is the form's): its key and name, or a refusal. */
   app.post("/cms/files/kept", async (c) => {

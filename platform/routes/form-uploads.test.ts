@@ -77,8 +77,10 @@ describe("anonymous uploads", () => {
     const late = await send(form.id, key, { lang: "zh" });
     expect(late.status).toBe(400);
     expect(late.message).toBe("该表单页面已打开超过一天，请刷新页面后重新选择文件。");
-    // The old formUpload, which took images from anyone, is gone.
-    expect((await anonymous("POST", "/cms/files/formUpload", { form: file() })).status).toBe(404);
+    // formUpload, the spec's name, which took images from anyone, is the same bound call now.
+    const spec = await anonymous("POST", "/cms/files/formUpload", { form: file(), lang: "zh" });
+    expect(spec.status).toBe(400);
+    expect(spec.message).toBe("只有在填写开放中的表单时才能上传文件。");
   });
 
   it("are refused for a closed form, a full one, a template and a form that doesn't exist", async () => {
