@@ -116,6 +116,26 @@ describe("unpaid holds", () => {
     expect(row.expiredAt?.getTime()).toBe(p.deps.now().getTime());
   });
 
+  it("last as long as the organiser sets (whole hours, 1 to 720), told in the organiser's language", async () => {
+    const s = await setupConference(p);
+    const put = (value: unknown, lang: "zh" | "en" = "en") =>
+      p.call("PUT", `/registration/settings/${s.conference.id}`, { token: s.organiser.token, lang, body: { capacity: "", paymentWindowHours: value } });
+    for (const bad of ["0", "721", "1.5", "一天"]) {
+      const res = await put(bad);
+      expect(res.status).toBe(400);
+      expect(res.message).toBe("Enter a whole number of hours from 1 to 720");
+    }
+    expect((await put("0", "zh")).message).toBe("请输入 1 到 720 之间的整数小时数");
+    expect((await put("48")).status).toBe(200);
+    expect((await remaining(s.conference.id)).paymentWindowHours).toBe(48);
+    const a = await person(p);
+    const reg = await p.call<Described>("POST", "/conference/user", { token: a.token, body: registrationBody(s) });
+    expect(new Date(reg.data.holdUntil!).getTime()).toBe(p.deps.now().getTime() + 48 * HOUR);
+    // Left empty: the default day.
+    expect((await put("")).status).toBe(200);
+    expect((await remaining(s.conference.id)).paymentWindowHours).toBe(24);
+  });
+
   it("end when a proof is sent, and start again for a day when the organiser refuses it", async () => {
     const s = await setupConference(p, { capacity: 1 });
     const a = await person(p);
