@@ -1,0 +1,81 @@
+/**
+ * Seats are not free (issue 13 item 6, decision 030), with JavaScript on and off: a fresh
+ * registration says when to pay by; a seeded one whose deadline passed shows as expired, and
+ * paying late takes the place back; a team leader is told that unclaimed members hold no place
+ * and is refused a fourth team.
+ */
+import { showMoment } from "../../app/components/authoring/types";
+import { api, expectAccessible, proof, showcase } from "./attend-support";
+import { cookieValue, expect, expectNotice, freshMobile, hasJs, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
+
+test("a registration says when to pay by; one whose deadline passed is expired, and paying late brings it back", async ({ page }) => {
+  const form = await showcase(page.request);
+  const identity = form.identities.find((i) => i.fee)!;
+  await registerNew(page, "限时付款");
+  const token = (await cookieValue(page, TOKEN_COOKIE))!;
+  const answers = { department: "数学系", position: "student", presenting: "no" };
+  const mine = await api<{ id: number; holdUntil: string }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name: "限时付款", answers });
+  await page.goto("/attend");
+  await ready(page);
+  const item = page.locator(`[data-testid="registration"][data-id="${mine.id}"]`);
+  await expect(item.getByTestId("hold")).toHaveText(`请在 ${showMoment(mine.holdUntil)}（北京时间）前付款，逾期名额将释放`);
+  await expect(item.getByTestId("hold-expired")).toHaveCount(0);
+  // The raw bytes carry it too (JavaScript or not).
+  const html = await (await page.request.get("/attend")).text();
+  expect(html).toContain(`请在 ${showMoment(mine.holdUntil)}（北京时间）前付款`);
+
+  // A seeded attendee who never paid (the deadline passed a day before the server started).
+  await page.context().clearCookies();
+  await signedInAs(page, seededOtherMobile(hasJs() ? 7 : 8));
+  await page.goto("/attend");
+  await ready(page);
+  const expired = page.getByTestId("registration").first();
+  await expect(expired.getByTestId("state")).toHaveText("已过期");
+  await expect(expired.getByTestId("hold-expired")).toContainText("付款期限已过，名额已释放");
+  await expect(expired.getByTestId("ticket")).toHaveCount(0);
+  await expectAccessible(page);
+  await expired.getByTestId("pay").click();
+  await ready(page);
+  await expect(page.getByTestId("hold-expired")).toBeVisible();
+  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByTestId("send-proof").click();
+  await expectNotice(page, "付款凭证已提交");
+  await expect(page.getByTestId("awaiting-audit")).toBeVisible();
+  await expect(page.getByTestId("hold-expired")).toHaveCount(0);
+  await page.goto("/attend");
+  await ready(page);
+  const back = page.getByTestId("registration").first();
+  // Back among the live registrations (pending when the conference moderates).
+  await expect(back.getByTestId("state")).toHaveText(/^(已确认|待审核)$/);
+  await expect(back.getByTestId("hold-expired")).toHaveCount(0);
+  await expect(back.getByTestId("ticket")).toBeVisible();
+});
+
+test("a team leader sees that unclaimed members hold no place, and can lead at most three teams", async ({ page }) => {
+  const form = await showcase(page.request);
+  const identity = form.identities.find((i) => i.fee)!;
+  await registerNew(page, "团队负责人");
+  await page.goto(`/attend/teamRegistration/${form.conference.id}`);
+  for (const name of ["一队", "二队", "三队", "四队"]) {
+    await ready(page);
+    await page.getByLabel("团队名称").fill(name);
+    await page.getByTestId("create-team").click();
+    if (name !== "四队") await expect(page.getByTestId("team-name")).toHaveText(name);
+  }
+  const refusal = page.locator('form[aria-labelledby="new-team-title"]');
+  await expect(refusal).toContainText("每位用户在一个会议最多创建 3 个团队");
+  // What was typed stays.
+  await expect(page.getByLabel("团队名称")).toHaveValue("四队");
+
+  await page.goto(`/attend/teamRegistration/${form.conference.id}`);
+  await ready(page);
+  const add = page.locator('form[aria-labelledby="member-title"]');
+  await add.getByLabel("姓名").fill("未认领成员");
+  await add.getByLabel("手机号").fill(freshMobile());
+  await add.getByLabel("参会身份").selectOption(String(identity.id));
+  await add.getByTestId("add-member").click();
+  await expect(page.getByTestId("members")).toContainText("未认领成员");
+  await expect(page.getByTestId("member-place")).toHaveText("未认领，不占名额");
+  await expect(page.getByTestId("team-rules")).toContainText("每个团队最多 30 人");
+  await expectAccessible(page);
+});
