@@ -181,6 +181,10 @@ describe("a paid notice for a replaced intent (race)", () => {
     // A repeat of the notice changes nothing.
     await postForm(p, "/union/notify", late);
     expect((await trail(row.id)).filter((r) => r.action === "payment.refund_due")).toHaveLength(1);
+    // The organiser's payment list says which one to give back.
+    const listed = await p.call<{ list: Array<{ id: number; state: string; refundDue: string | null }> }>("GET", `/payment/manage/${s.conference.id}?pageSize=100`, { token: s.organiser.token });
+    expect(listed.data.list.find((r) => r.id === row.id)).toMatchObject({ state: "paid", refundDue: "duplicate" });
+    expect(listed.data.list.find((r) => r.id === fresh.data.payment.id)).toMatchObject({ state: "paid", refundDue: null });
   });
 
   it("pays the registration when the newer intent was never paid, and cancels that one", async () => {
