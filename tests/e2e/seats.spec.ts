@@ -5,8 +5,8 @@
  * and is refused a fourth team.
  */
 import { showMoment } from "../../app/components/authoring/types";
-import { api, expectAccessible, proof, showcase } from "./attend-support";
-import { cookieValue, expect, expectNotice, freshMobile, hasJs, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { api, expectAccessible, paymentsOf, proof, registeredAndOnPayPage, showcase } from "./attend-support";
+import { cookieValue, expect, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 test("a registration says when to pay by; one whose deadline passed is expired, and paying late brings it back", async ({ page }) => {
   const form = await showcase(page.request);
@@ -78,4 +78,34 @@ test("a team leader sees that unclaimed members hold no place, and can lead at m
   await expect(page.getByTestId("member-place")).toHaveText("未认领，不占名额");
   await expect(page.getByTestId("team-rules")).toContainText("每个团队最多 30 人");
   await expectAccessible(page);
+});
+
+test("paying in a second tab replaces the first cashier: the Alipay page left open can no longer take the money", async ({ page }) => {
+  const { token, registration } = await registeredAndOnPayPage(page, "两个标签页");
+  await page.getByTestId("pay-alipay").click();
+  if (!hasJs()) await page.getByRole("button", { name: "前往支付宝付款" }).click();
+  await page.waitForURL(/127\.0\.0\.1:3297/);
+  await expect(page.getByRole("heading", { name: "支付宝收银台" })).toBeVisible();
+
+  // A second tab: the attendee changes their mind and pays with UnionPay.
+  const second = await page.context().newPage();
+  await second.addInitScript(HYDRATION_HOOK);
+  await second.goto(`/attend/pay/${registration.id}`);
+  await ready(second);
+  await second.getByTestId("pay-union").click();
+  if (!hasJs()) await second.getByRole("button", { name: "前往银联付款" }).click();
+  await second.waitForURL(/127\.0\.0\.1:3295/);
+  await second.getByRole("button", { name: "确认付款" }).click();
+  await second.getByRole("button", { name: "返回商户" }).click();
+  await second.waitForURL(new RegExp(`/attend/pay/${registration.id}$`));
+  await expect(second.getByTestId("payment-state")).toHaveText("已缴费");
+
+  // The first tab's cashier: Alipay closed that trade when UnionPay's began.
+  await page.getByRole("button", { name: "确认付款" }).click();
+  await expect(page.locator("body")).toContainText("交易已关闭");
+  const payments = await paymentsOf(page, token, registration.id);
+  expect(payments.map((p) => [p.method, p.state])).toEqual([
+    ["union", "paid"],
+    ["alipay", "cancelled"],
+  ]);
 });
