@@ -5,8 +5,8 @@
  * and is refused a fourth team.
  */
 import { showMoment } from "../../app/components/authoring/types";
-import { api, expectAccessible, paymentsOf, proof, registeredAndOnPayPage, showcase } from "./attend-support";
-import { cookieValue, expect, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { api, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, showcase } from "./attend-support";
+import { cookieValue, demoAccounts, expect, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 test("a registration says when to pay by; one whose deadline passed is expired, and paying late brings it back", async ({ page }) => {
   const form = await showcase(page.request);
@@ -108,4 +108,26 @@ test("paying in a second tab replaces the first cashier: the Alipay page left op
     ["union", "paid"],
     ["alipay", "cancelled"],
   ]);
+});
+
+test("the organiser sets how long attendees have to pay; a wrong value is refused in place and kept", async ({ page }) => {
+  const token = await organiserToken(page);
+  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, { nameZh: "付款期限研讨会", nameEn: "Payment Window Workshop", startDate: "2027-06-10", endDate: "2027-06-11", cityZh: "杭州" });
+  await signedInAs(page, demoAccounts.organiser.mobile);
+  await page.goto(`/manage/signup/${id}`);
+  await ready(page);
+  const field = page.getByLabel("付款期限（小时）");
+  await expect(field).toHaveValue("24");
+  await field.fill("0");
+  await page.getByRole("button", { name: "保存规则" }).click();
+  await expect(page.getByText("请输入 1 到 720 之间的整数小时数")).toBeVisible();
+  await expect(page.getByLabel("付款期限（小时）")).toHaveValue("0");
+  await ready(page);
+  await page.getByLabel("付款期限（小时）").fill("48");
+  await page.getByRole("button", { name: "保存规则" }).click();
+  await expectNotice(page, /已保存/);
+  await page.goto(`/manage/signup/${id}`);
+  await expect(page.getByLabel("付款期限（小时）")).toHaveValue("48");
+  const form = await api<{ conference: { paymentWindowHours: number } }>(page.request, "GET", `/registration/form/${id}`, token);
+  expect(form.conference.paymentWindowHours).toBe(48);
 });
