@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, conferences, payments, registrations } from "../db/schema";
+import { auditLog, conferences, coupons, payments, registrations } from "../db/schema";
 import { nextMobile, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -178,6 +178,21 @@ describe("a payment after the hold ran out", () => {
     expect(paid.data.state).toBe("pending_audit");
     const after = await p.call<Described>("GET", `/conference/user/${registrationId}`, { token: a.token });
     expect(after.data).toMatchObject({ state: "confirmed", holdExpired: false, holdsPlace: true, refundDue: null, paymentState: "pending_audit" });
+  });
+
+  it("counts the coupon's use again when the place comes back", async () => {
+    const s = await setupConference(p, { capacity: 5 });
+    await p.db.insert(coupons).values({ conferenceId: s.conference.id, code: "HOLD10", kind: "percent", value: 10, useLimit: 5, used: 0 });
+    const a = await person(p);
+    const reg = await p.call<Described>("POST", "/conference/user", { token: a.token, body: registrationBody(s, { couponCode: "HOLD10" }) });
+    expect(reg.status).toBe(200);
+    const used = async () => (await p.db.select({ used: coupons.used }).from(coupons).where(eq(coupons.conferenceId, s.conference.id)))[0].used;
+    expect(await used()).toBe(1);
+    const proofKey = await uploadProof(p, a.token);
+    p.advance(24 * HOUR);
+    const token = await p.signIn(a.mobile);
+    expect((await p.call("POST", "/payment", { token, body: { registrationId: reg.data.id, method: "transfer", proofKey } })).status).toBe(200);
+    expect(await used()).toBe(1);
   });
 
   it("keeps a transfer's proof and flags it for refund when the conference filled meanwhile", async () => {

@@ -140,7 +140,11 @@ export async function checkCapacity(tx: Db, conference: Conference, now: Date, a
 export async function retakePlace(tx: Db, registration: Registration, now: Date, paid: boolean): Promise<boolean> {
   const conference = await lockConference(tx, registration.conferenceId);
   await expireHolds(tx, conference.id, now);
+  // The sweep may just have cancelled this one (and given its coupon use back): read it again.
+  const [current] = await tx.select().from(registrations).where(eq(registrations.id, registration.id));
   if (conference.capacity !== null && (await placesTaken(tx, conference.id, now)) + 1 > conference.capacity) return false;
+  // Its mobile registered again meanwhile (one live registration per mobile): no place for this one.
+  if (await mobileTaken(tx, conference.id, current.mobile, current.id)) return false;
   await tx
     .update(registrations)
     .set({
@@ -150,7 +154,7 @@ export async function retakePlace(tx: Db, registration: Registration, now: Date,
       updatedAt: now,
     })
     .where(eq(registrations.id, registration.id));
-  if (registration.state === "cancelled" && registration.couponId) await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, registration.couponId));
+  if (current.state === "cancelled" && current.couponId) await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, current.couponId));
   return true;
 }
 
