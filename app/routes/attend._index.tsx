@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { HoldNotice } from "~/components/HoldNotice";
 import { Pagination } from "~/components/Pagination";
 import { QrCode } from "~/components/conference/QrCode";
 import { ServiceLinks } from "~/components/services/ServicePage";
@@ -92,9 +93,15 @@ export default function MyConferences() {
                     )}
                     <dt>{t("attend.state")}</dt>
                     <dd>
-                      <span className={`ui-badge ui-attend-state-${r.state}`} data-testid="state">
-                        {t(`registration.states.${r.state}`)}
-                      </span>
+                      {r.holdExpired ? (
+                        <span className="ui-badge ui-attend-state-cancelled" data-testid="state">
+                          {t("attend.hold.expiredBadge")}
+                        </span>
+                      ) : (
+                        <span className={`ui-badge ui-attend-state-${r.state}`} data-testid="state">
+                          {t(`registration.states.${r.state}`)}
+                        </span>
+                      )}
                     </dd>
                     <dt>{t("attend.fee")}</dt>
                     <dd>{r.feeFen > 0 ? formatMoney(r.feeFen, r.currency) : t("attend.free")}</dd>
@@ -114,6 +121,7 @@ export default function MyConferences() {
                       </>
                     )}
                   </dl>
+                  <HoldNotice registration={r} />
                   {r.state !== "cancelled" && <ServiceLinks conferenceId={r.conferenceId} />}
                   <div className="ui-row ui-attend-actions">
                     {canPay(r) && (

@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
 import { FieldError } from "~/components/FieldError";
+import { HoldNotice } from "~/components/HoldNotice";
 import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
 import { paymentKey } from "~/services/attend.server";
 import { requireToken } from "~/services/guard.server";
@@ -31,8 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     platformData<AttendPayment["method"][]>(request, `/payment/methods/${registration.conferenceId}`),
     platformData<{ list: AttendPayment[] }>(request, "/payment", { query: { registrationId: id, pageSize: 100 } }),
   ]);
-  const ended = earlier.list.filter((p) => p.state === "rejected" || p.state === "refunded").length;
-  const key = (method: AttendPayment["method"]) => paymentKey(id, method, ended);
+  // A method's key changes once a payment of it ended (refused, refunded, or replaced by a newer one, decision 031).
+  const ended = (method: AttendPayment["method"]) =>
+    earlier.list.filter((p) => p.method === method && (p.state === "rejected" || p.state === "refunded" || p.state === "cancelled")).length;
+  const key = (method: AttendPayment["method"]) => paymentKey(id, method, ended(method));
   return data(
     {
       title: `${t("attend.payTitle")} - ${t("meta.siteName")}`,
@@ -129,6 +132,7 @@ export default function Pay() {
         <dt>{t("attend.paymentState")}</dt>
         <dd data-testid="payment-state">{r.paymentState ? t(`payment.states.${r.paymentState}`) : t("attend.nothingToPay")}</dd>
       </dl>
+      <HoldNotice registration={r} />
       {payment?.state === "pending_audit" && (
         <p className="ui-banner" role="status" data-testid="awaiting-audit">
           {t("attend.awaitingAudit")}

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
-import { teamMemberSchema, teamSchema } from "~/schemas/registration";
+import { TEAM_MAX_MEMBERS, teamMemberSchema, teamSchema } from "~/schemas/registration";
 import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { keepUploads } from "~/services/kept-uploads.server";
@@ -14,6 +14,7 @@ import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { HoldNotice } from "~/components/HoldNotice";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
@@ -202,6 +203,7 @@ export default function TeamRegistration() {
                   <th scope="col">{t("attend.identity")}</th>
                   <th scope="col">{t("attend.fee")}</th>
                   <th scope="col">{t("attend.paymentState")}</th>
+                  <th scope="col">{t("attend.team.place")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -212,11 +214,18 @@ export default function TeamRegistration() {
                     <td>{m.identity ? pick(lang, m.identity.nameZh, m.identity.nameEn) : ""}</td>
                     <td>{formatMoney(m.feeFen, m.currency)}</td>
                     <td>{m.paymentState ? t(`payment.states.${m.paymentState}`) : t("attend.nothingToPay")}</td>
+                    <td data-testid="member-place">
+                      {m.holdExpired ? t("attend.hold.expiredBadge") : m.holdsPlace ? t("attend.team.holding") : t("attend.team.unclaimed")}
+                      <HoldNotice registration={m} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
+          <p className="ui-muted" data-testid="team-rules">
+            {t("attend.team.rules", { max: TEAM_MAX_MEMBERS })}
+          </p>
           {total && (
             <p className="ui-attend-quote" data-testid="team-total">
               {t("attend.teamTotal", { count: total.count, amount: formatMoney(total.totalFen, total.currency) })}

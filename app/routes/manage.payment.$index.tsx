@@ -17,7 +17,7 @@ import { badRequest, parsePage } from "~/utils/params";
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;
-const PAYMENT_STATES = ["unpaid", "pending_audit", "paid", "rejected", "refunded"] as const;
+const PAYMENT_STATES = ["unpaid", "pending_audit", "paid", "rejected", "refunded", "cancelled"] as const;
 const INVOICE_STATES = ["requested", "issued", "rejected"] as const;
 const FILTERS = ["method", "state", "kind", "keyword"] as const;
 
@@ -127,6 +127,11 @@ export default function ManagePayments() {
                 <p className="ui-aud-card-title">
                   {p.payerName ?? "—"} {p.payerMobile && <span className="ui-muted">{p.payerMobile}</span>}
                   {p.teamId !== null && <span className="ui-badge">{t("audits.payments.team", { name: p.teamName ?? "" })}</span>}
+                  {p.refundDue && p.state !== "refunded" && (
+                    <span className="ui-badge" data-testid="refund-due">
+                      {t(`audits.payments.refundDue.${p.refundDue}`)}
+                    </span>
+                  )}
                 </p>
                 <Facts
                   rows={[

@@ -142,6 +142,13 @@ export default function Signup() {
           intent="settings"
           fields={[
             { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
+            {
+              name: "paymentWindowHours",
+              label: t("authoring.signup.paymentWindow"),
+              type: "number",
+              help: t("authoring.signup.paymentWindowHelp"),
+              defaultValue: String(conference.paymentWindowHours ?? 24),
+            },
             { name: "moderation", label: t("authoring.signup.moderation"), type: "checkbox", defaultValue: conference.moderation ? "on" : "" },
             { name: "requireSubscribe", label: t("registration.subscribe.setting"), type: "checkbox", defaultValue: conference.requireSubscribe ? "on" : "" },
           ]}

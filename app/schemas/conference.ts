@@ -210,6 +210,12 @@ export const registrationSettingsSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === "" ? null : Number(value)))
     .pipe(z.number().int("authoring.v.integer").min(1, "authoring.v.integer").nullable()),
+  /** Hours an attendee has to pay before an unpaid registration gives its place back (decision 030). */
+  paymentWindowHours: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? 24 : Number(value)))
+    .pipe(z.number("authoring.v.paymentWindow").int("authoring.v.paymentWindow").min(1, "authoring.v.paymentWindow").max(720, "authoring.v.paymentWindow")),
   moderation: flag,
   requireSubscribe: flag,
 });

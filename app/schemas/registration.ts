@@ -261,6 +261,10 @@ export const teamMemberSchema = z.object({
   institution: optionalText(200),
 });
 
+/** A team's most live members, and the most teams one account leads per conference (decision 030). */
+export const TEAM_MAX_MEMBERS = 30;
+export const TEAMS_PER_ACCOUNT = 3;
+
 /** `POST /team/user`: one member (`{teamId, name, mobile, identityId}`) or several (`{teamId, members: [...]}`). */
 export const teamMembersSchema = z.preprocess(
   (value) => {
@@ -272,7 +276,7 @@ export const teamMembersSchema = z.preprocess(
   },
   z.object({
     teamId: id("registration.validation.teamRequired"),
-    members: z.array(teamMemberSchema).min(1, "registration.validation.membersRequired").max(200, "registration.validation.tooManyMembers"),
+    members: z.array(teamMemberSchema).min(1, "registration.validation.membersRequired").max(TEAM_MAX_MEMBERS, "registration.validation.tooManyMembers"),
   }),
 );
 

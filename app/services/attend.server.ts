@@ -8,7 +8,7 @@ import { isSecure } from "./session.server";
 
 /** The check-in ticket as a QR matrix (drawn server-side as SVG), only for registrations that hold a place. */
 export function ticketQr(r: AttendRegistration) {
-  return r.state === "pending" || r.state === "confirmed" ? qrMatrix(r.ticketCode) : null;
+  return (r.state === "pending" || r.state === "confirmed") && !r.holdExpired ? qrMatrix(r.ticketCode) : null;
 }
 
 /**

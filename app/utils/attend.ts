@@ -34,7 +34,7 @@ export type AttendPayment = {
   method: PaymentMethod;
   amountFen: number;
   currency: string;
-  state: "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded";
+  state: "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded" | "cancelled";
   tradeNo: string;
   remark: string | null;
   proofKey?: string | null;
@@ -61,6 +61,14 @@ export type AttendRegistration = {
   payment: AttendPayment | null;
   invoiceState: "requested" | "issued" | "rejected" | null;
   invoiceId: number | null;
+  /** Pay by then, or the place goes back (decision 030); null when nothing is due or a payment is paid or being checked. */
+  holdUntil: string | null;
+  /** The payment deadline passed and the place went back; paying takes one again if any is free. */
+  holdExpired: boolean;
+  /** Whether it takes a place: a team member only once they claimed it (or have an account). */
+  holdsPlace: boolean;
+  /** Money to be given back by the organiser: a second payment, or one that came after the place was gone. */
+  refundDue: "duplicate" | "noSeat" | null;
 };
 
 export type AttendPayee = { accountName: string; bankName: string; accountNo: string; noteZh: string; noteEn: string } | null;
@@ -75,9 +83,9 @@ export function canEdit(r: AttendRegistration) {
   return r.state === "pending" && r.paymentState !== "paid" && r.paymentState !== "pending_audit";
 }
 
-/** A registration holding a place with something left to pay. */
+/** A registration holding a place (or whose payment deadline passed: paying takes a place again if one is free) with something left to pay. */
 export function canPay(r: AttendRegistration) {
-  return (r.state === "pending" || r.state === "confirmed") && r.needsPayment;
+  return (r.state === "pending" || r.state === "confirmed" || r.holdExpired) && r.needsPayment;
 }
 
 /** A file the form carried (no-JS path), or null when the input was left empty. */

@@ -34,6 +34,7 @@ export type ManagePayment = {
   teamName: string | null;
   invoiceId: number | null;
   invoiceState: "requested" | "issued" | "rejected" | null;
+  refundDue: "duplicate" | "noSeat" | null;
   createdAt: string;
 };
 

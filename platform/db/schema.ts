@@ -291,6 +291,8 @@ export const conferences = pgTable(
     exJs: text().notNull().default(""),
     invoiceCompany: jsonb().$type<InvoiceCompany | null>(),
     capacity: integer(),
+    /** Hours an attendee has to pay before an unpaid registration stops holding a place (decision 030). */
+    paymentWindowHours: integer().notNull().default(24),
     moderation: boolean().notNull().default(false),
     /** Attendees must follow the organisers' WeChat official account before registering. */
     requireSubscribe: boolean().notNull().default(false),
@@ -854,6 +856,10 @@ export const registrations = pgTable(
     answers: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text(),
     createdBy: integer(),
+    /** An unpaid registration holds its place until then; null when it needs no payment or one is paid or waiting for audit (decision 030). */
+    holdUntil: timestamp({ withTimezone: true }),
+    /** Set when an unpaid hold ran out and the registration was cancelled for it. */
+    expiredAt: timestamp({ withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -890,12 +896,23 @@ export const teams = pgTable(
   (t) => [index().on(t.conferenceId), index().on(t.leaderAccountId)],
 );
 
-export type PaymentState = "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded";
+/** `cancelled`: an online intent replaced by a newer one for the same registration (decision 031). */
+export type PaymentState = "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded" | "cancelled";
 /**
  * What a payment keeps besides its columns: the gateway's order (PayPal's order id and
  * approve link) and, for a team payment, the member registrations it covers.
  */
-export type PaymentDetails = { orderId?: string; approveUrl?: string; registrationIds?: number[] };
+export type PaymentDetails = {
+  orderId?: string;
+  approveUrl?: string;
+  registrationIds?: number[];
+  /**
+   * Money arrived that the organiser should give back (decisions 030, 031): `duplicate` when
+   * another payment already covers the registration, `noSeat` when its hold had expired and
+   * the conference was full.
+   */
+  refundDue?: "duplicate" | "noSeat";
+};
 
 export const payments = pgTable(
   "payments",
@@ -927,6 +944,8 @@ export const payments = pgTable(
     index().on(t.registrationId),
     uniqueIndex().on(t.tradeNo),
     uniqueIndex().on(t.idempotencyKey),
+    // One open online intent per registration, whatever its method (decision 031).
+    uniqueIndex("payments_one_open_intent").on(t.registrationId).where(sql`${t.state} = 'unpaid' and ${t.registrationId} is not null`),
   ],
 );
 

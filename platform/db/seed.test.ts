@@ -127,6 +127,19 @@ describe("seedDemo", () => {
     expect(specials.map((special) => special.type).sort()).toEqual([0, 1]);
   });
 
+  it("leaves two unpaid registrations whose payment window ended a day before, holding no place", async () => {
+    const { holdsPlace, placesTaken } = await import("../services/registration");
+    const rows = await database.db.select().from(s.registrations);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.holdUntil?.getTime()).toBe(now.getTime() - 86_400_000);
+      expect(row.feeFen).toBeGreaterThan(0);
+      expect(await placesTaken(database.db, row.conferenceId, now)).toBe(0);
+    }
+    const holding = await database.db.select({ id: s.registrations.id }).from(s.registrations).where(holdsPlace(new Date(now.getTime() - 2 * 86_400_000 + 1000)));
+    expect(holding).toHaveLength(2);
+  });
+
   it("does not duplicate when run twice", async () => {
     const before = await countOf(database, s.conferences);
     const accountsBefore = await countOf(database, s.accounts);

@@ -150,9 +150,47 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     planReplays(plan, r, ctx, confs);
     planFormTemplates(plan, people.admin);
     await plan.flush(tx, rows);
+    rows.registrations = await seedExpiredHolds(tx, now, [people.others[7].id, people.others[8].id]);
     log(`demo set: ${rows.conferences ?? 0} conferences, ${rows.references ?? 0} references, ${rows.accounts ?? 0} accounts`);
   });
   return { skipped, durationMs: Math.round(performance.now() - started), rows };
+}
+
+/**
+ * Unpaid registrations whose payment deadline passed a day ago (decision 030), one for each of
+ * these accounts, at the first published paid conference after the showcase: what an attendee
+ * who never paid sees (and the journeys pay late). Each holds no place.
+ */
+async function seedExpiredHolds(tx: Db, now: Date, accountIds: number[]) {
+  const [priced] = await tx
+    .select({ conferenceId: s.fees.conferenceId, identityId: s.fees.identityId, strategyId: s.fees.strategyId, priceFen: s.fees.priceFen })
+    .from(s.fees)
+    .innerJoin(s.conferences, sql`${s.conferences.id} = ${s.fees.conferenceId}`)
+    .innerJoin(s.strategies, sql`${s.strategies.id} = ${s.fees.strategyId}`)
+    .where(sql`${s.conferences.isPublish} and ${s.conferences.id} <> 1 and ${s.fees.priceFen} > 0 and ${s.strategies.startsAt} <= ${now} and ${s.strategies.endsAt} >= ${now}`)
+    .orderBy(s.conferences.id)
+    .limit(1);
+  if (!priced) return 0;
+  const accounts = await tx.select({ id: s.accounts.id, mobile: s.accounts.mobile, name: s.accounts.name }).from(s.accounts).where(sql`${s.accounts.id} in ${accountIds}`);
+  const created = new Date(now.getTime() - 2 * DAY_MS);
+  for (const [i, account] of accounts.entries()) {
+    await tx.insert(s.registrations).values({
+      conferenceId: priced.conferenceId,
+      accountId: account.id,
+      mobile: account.mobile,
+      name: account.name,
+      identityId: priced.identityId,
+      strategyId: priced.strategyId,
+      feeFen: priced.priceFen,
+      state: "confirmed",
+      ticketCode: `DEMOHOLD${String(i + 1).padStart(2, "0")}`,
+      createdBy: account.id,
+      holdUntil: new Date(now.getTime() - DAY_MS),
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
+  return accounts.length;
 }
 
 /**

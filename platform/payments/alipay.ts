@@ -49,7 +49,9 @@ export function rawJsonMember(text: string, key: string): string | null {
   return null;
 }
 
-/** Alipay open platform (RSA2): computer-website page pay, trade query, notice verification. */
+const asText = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** Alipay open platform (RSA2): computer-website page pay, trade query and close, notice verification. */
 export function alipayGateway(config: AlipayConfig): AlipayGateway {
   const gateway = config.gateway ?? "https://openapi.alipay.com/gateway.do";
   const ownKey = privateKey(config.privateKey);
@@ -70,6 +72,38 @@ export function alipayGateway(config: AlipayConfig): AlipayGateway {
     };
     params.sign = rsaSha256Sign(alipayRequestContent(params), ownKey);
     return params;
+  };
+
+  /** A signed server-to-server call; answers the `…_response` member once its signature verifies. */
+  const call = async (method: string, member: string, bizContent: Record<string, string>, now: Date) => {
+    const params = signed(method, bizContent, now);
+    let text: string;
+    let status: number;
+    try {
+      const response = await doFetch(gateway, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded;charset=utf-8" },
+        body: new URLSearchParams(params).toString(),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw new GatewayError("alipay", "unreachable", (error as Error).message);
+    }
+    const raw = rawJsonMember(text, member);
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new GatewayError("alipay", "bad-answer", `${method} answered HTTP ${status} with a body that is not JSON`);
+    }
+    const answer = parsed[member];
+    if (!raw || !answer || typeof answer !== "object") throw new GatewayError("alipay", "bad-answer", `${method} answer lacks ${member}`);
+    if (typeof parsed.sign !== "string" || !rsaSha256Verify(raw, parsed.sign, alipayKey)) {
+      throw new GatewayError("alipay", "bad-signature", `${method} answer's signature does not verify`);
+    }
+    return answer as Record<string, unknown>;
   };
 
   return {
@@ -96,35 +130,7 @@ export function alipayGateway(config: AlipayConfig): AlipayGateway {
     },
 
     async queryTrade(tradeNo, now): Promise<AlipayTrade> {
-      const params = signed("alipay.trade.query", { out_trade_no: tradeNo }, now);
-      let text: string;
-      let status: number;
-      try {
-        const response = await doFetch(gateway, {
-          method: "POST",
-          headers: { "Content-Type": "application/x-www-form-urlencoded;charset=utf-8" },
-          body: new URLSearchParams(params).toString(),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        status = response.status;
-        text = await response.text();
-      } catch (error) {
-        throw new GatewayError("alipay", "unreachable", (error as Error).message);
-      }
-      const member = "alipay_trade_query_response";
-      const raw = rawJsonMember(text, member);
-      let parsed: { sign?: unknown; [member]?: Record<string, unknown> };
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new GatewayError("alipay", "bad-answer", `query answered HTTP ${status} with a body that is not JSON`);
-      }
-      const answer = parsed[member];
-      if (!raw || !answer) throw new GatewayError("alipay", "bad-answer", "query answer lacks alipay_trade_query_response");
-      if (typeof parsed.sign !== "string" || !rsaSha256Verify(raw, parsed.sign, alipayKey)) {
-        throw new GatewayError("alipay", "bad-signature", "query answer's signature does not verify");
-      }
-      const asText = (value: unknown) => (typeof value === "string" ? value : null);
+      const answer = await call("alipay.trade.query", "alipay_trade_query_response", { out_trade_no: tradeNo }, now);
       if (answer.code !== "10000") {
         if (answer.sub_code === "ACQ.TRADE_NOT_EXIST") return { found: false, outTradeNo: tradeNo, tradeNo: null, tradeStatus: null, totalAmount: null };
         throw new GatewayError("alipay", asText(answer.sub_code) ?? asText(answer.code) ?? "unknown", asText(answer.sub_msg) ?? asText(answer.msg) ?? "");
@@ -136,6 +142,15 @@ export function alipayGateway(config: AlipayConfig): AlipayGateway {
         tradeStatus: asText(answer.trade_status),
         totalAmount: asText(answer.total_amount),
       };
+    },
+
+    async closeTrade(tradeNo, now) {
+      const answer = await call("alipay.trade.close", "alipay_trade_close_response", { out_trade_no: tradeNo }, now);
+      if (answer.code === "10000") return "closed";
+      if (answer.sub_code === "ACQ.TRADE_NOT_EXIST") return "absent";
+      // Only a trade waiting for payment can be closed; a paid one answers this.
+      if (answer.sub_code === "ACQ.TRADE_STATUS_ERROR") return "paid";
+      throw new GatewayError("alipay", asText(answer.sub_code) ?? asText(answer.code) ?? "unknown", asText(answer.sub_msg) ?? asText(answer.msg) ?? "");
     },
   };
 }

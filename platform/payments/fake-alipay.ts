@@ -40,7 +40,8 @@ const sign = (content: string, key: KeyObject) => crypto.sign("sha256", Buffer.f
 /**
  * Alipay's open-platform gateway on loopback. It verifies the merchant's RSA2 signature on
  * every call with the merchant's public key and checks the common and business parameters
- * of `alipay.trade.page.pay` (as the browser would post them) and `alipay.trade.query`;
+ * of `alipay.trade.page.pay` (as the browser would post them), `alipay.trade.query` and
+ * `alipay.trade.close` (a closed trade can't be paid any more);
  * answers and notices are signed with Alipay's private key.
  */
 export async function startFakeAlipay(options: { appId?: string; merchantPublicKey: KeyObject; alipayPrivateKey: KeyObject; port?: number }): Promise<FakeAlipay> {
@@ -85,6 +86,7 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
     if (url.pathname === "/cashier/pay" && req.method === "POST") {
       const trade = trades.get(new URLSearchParams(await readBody(req)).get("out_trade_no") ?? "");
       if (!trade) return page(res, 404, "<p>交易不存在</p>");
+      if (trade.status === "TRADE_CLOSED") return page(res, 400, "<p>交易已关闭</p>");
       trade.status = "TRADE_SUCCESS";
       await fetch(trade.notifyUrl, { method: "POST", body: new URLSearchParams(notice(trade.outTradeNo)) }).catch(() => null);
       const back = new URL(trade.returnUrl);
@@ -98,7 +100,7 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
     for (const [key, value] of new URLSearchParams(await readBody(req))) params[key] = value;
     const method = params.method ?? "";
-    const problem = problemOf(params, method === "alipay.trade.query" ? "alipay.trade.query" : "alipay.trade.page.pay");
+    const problem = problemOf(params, method === "alipay.trade.query" || method === "alipay.trade.close" ? method : "alipay.trade.page.pay");
     const content = biz(params);
 
     if (method === "alipay.trade.page.pay") {
@@ -116,6 +118,7 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
       const outTradeNo = content!.out_trade_no as string;
       const existing = trades.get(outTradeNo);
       if (existing && existing.totalAmount !== amount) return page(res, 400, "<p>错误代码 ACQ.CONTEXT_INCONSISTENT</p>");
+      if (existing?.status === "TRADE_CLOSED") return page(res, 400, "<p>错误代码 ACQ.TRADE_HAS_CLOSE</p>");
       if (!existing) {
         trades.set(outTradeNo, {
           outTradeNo,
@@ -145,6 +148,22 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
         total_amount: trade.totalAmount,
         buyer_logon_id: "159****5620",
       });
+    }
+
+    if (method === "alipay.trade.close") {
+      // Only the trade's number is sent; an unsigned, mis-signed or incomplete call closes nothing.
+      const outTradeNo = typeof content?.out_trade_no === "string" ? content.out_trade_no : "";
+      const issue = problem ?? (!content ? "isv.invalid-biz-content" : !/^[0-9A-Za-z_]{1,64}$/.test(outTradeNo) ? "isv.invalid-out-trade-no" : null);
+      requests.push({ method, params, verified: problem !== "invalid-signature", problem: issue });
+      const member = "alipay_trade_close_response";
+      if (issue) return signedAnswer(res, member, { code: "40002", msg: "Invalid Arguments", sub_code: issue, sub_msg: issue });
+      const trade = trades.get(outTradeNo);
+      if (!trade) return signedAnswer(res, member, { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_NOT_EXIST", sub_msg: "交易不存在" });
+      if (trade.status !== "WAIT_BUYER_PAY" && trade.status !== "TRADE_CLOSED") {
+        return signedAnswer(res, member, { code: "40004", msg: "Business Failed", sub_code: "ACQ.TRADE_STATUS_ERROR", sub_msg: "交易状态不合法" });
+      }
+      trade.status = "TRADE_CLOSED";
+      return signedAnswer(res, member, { code: "10000", msg: "Success", trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo });
     }
 
     requests.push({ method, params, verified: problem !== "invalid-signature", problem: "isv.invalid-method" });

@@ -59,7 +59,14 @@ export interface AlipayGateway {
   verifyNotice(params: Record<string, string>): boolean;
   /** `alipay.trade.query`, the answer's signature checked. */
   queryTrade(tradeNo: string, now: Date): Promise<AlipayTrade>;
+  /**
+   * `alipay.trade.close` of an unpaid trade: `closed`, `absent` when Alipay knows no such trade
+   * (the payer never opened the cashier), `paid` when it can't be closed because it was paid.
+   */
+  closeTrade(tradeNo: string, now: Date): Promise<"closed" | "absent" | "paid">;
 }
+
+export type UnionPayOrder = { found: boolean; paid: boolean; queryId: string | null; txnAmt: string | null };
 
 export interface UnionPayGateway {
   readonly merId: string;
@@ -67,6 +74,8 @@ export interface UnionPayGateway {
   frontForm(input: { tradeNo: string; amountFen: number; txnTime: Date; frontUrl: string; backUrl: string }): SignedForm;
   /** Checks a notice's (back or front) signature with UnionPay's public key. */
   verifyNotice(params: Record<string, string>): boolean;
+  /** The transaction status query (queryTrans.do, txnType 00) of one of our orders, the answer's signature checked. */
+  queryOrder(tradeNo: string, txnTime: Date): Promise<UnionPayOrder>;
 }
 
 export type PaymentGateways = {

@@ -58,7 +58,7 @@ export function applicantRoutes(deps: PlatformDeps) {
 
   /** Registrations as the organiser sees them: the attendee's view plus remark, level and check-in. */
   const describe = async (rows: Registration[]) => {
-    const described = await describeRegistrations(deps.db, rows);
+    const described = await describeRegistrations(deps.db, rows, deps.now());
     return described.map((one, i) => ({
       ...one,
       conference: undefined,

@@ -6,7 +6,7 @@ import { ok, paging } from "../http";
 import { conferenceName, likePattern, managedConference } from "../services/audits";
 
 const METHODS: PaymentMethod[] = ["transfer", "paypal", "alipay", "union"];
-const PAYMENT_STATES: PaymentState[] = ["unpaid", "pending_audit", "paid", "rejected", "refunded"];
+const PAYMENT_STATES: PaymentState[] = ["unpaid", "pending_audit", "paid", "rejected", "refunded", "cancelled"];
 const INVOICE_STATES: InvoiceState[] = ["requested", "issued", "rejected"];
 
 /**
@@ -47,6 +47,8 @@ export function auditPaymentRoutes(deps: PlatformDeps) {
           remark: payments.remark,
           paidAt: payments.paidAt,
           createdAt: payments.createdAt,
+          /** Money to give back: a second payment, or one that came after the place was gone (decisions 030, 031). */
+          refundDue: sql<"duplicate" | "noSeat" | null>`${payments.details}->>'refundDue'`,
           payerName: sql<string | null>`coalesce(${registrations.name}, ${teams.name}, ${accounts.name})`,
           payerMobile: sql<string | null>`coalesce(${registrations.mobile}, ${accounts.mobile})`,
           teamName: teams.name,

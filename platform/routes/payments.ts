@@ -25,6 +25,7 @@ import {
   auditPayment,
   availableMethods,
   checkOwnUpload,
+  closeOpenIntents,
   createPayment,
   createTeamPayment,
   markPaid,
@@ -33,7 +34,14 @@ import {
 } from "../services/payments";
 import { isUniqueViolation, publicPayment } from "../services/registration";
 
-const PAYMENT_STATES: PaymentState[] = ["unpaid", "pending_audit", "paid", "rejected", "refunded"];
+const PAYMENT_STATES: PaymentState[] = ["unpaid", "pending_audit", "paid", "rejected", "refunded", "cancelled"];
+
+/**
+ * The states a gateway's verified "paid" moves from: open, or replaced by a newer intent (the
+ * money arrived anyway; `markPaid` flags it for refund when something else covers it, decision 031).
+ * PayPal is not among them: it charges only when we capture, and a replaced order is never captured.
+ */
+const OPEN_OR_REPLACED: PaymentState[] = ["unpaid", "cancelled"];
 
 /** Reads a gateway's form (or JSON) post as plain strings; files and nested values are dropped. */
 async function stringFields(c: Ctx): Promise<Record<string, string>> {
@@ -111,6 +119,19 @@ export function paymentRoutes(deps: PlatformDeps) {
     const url = new URL(path, `${gateways.publicUrl}/`);
     url.searchParams.set("tradeNo", tradeNo);
     return url.toString();
+  };
+
+  /**
+   * A new online intent: the registration's open one is closed at its gateway first (decision
+   * 031). A repeat of a request whose intent has been replaced since is refused: its page is stale.
+   */
+  const startIntent = async (c: Ctx, accountId: number, method: PaymentMethod, input: { registrationId: number; idempotencyKey?: string }) => {
+    await closeOpenIntents(deps, { accountId, registrationId: input.registrationId, idempotencyKey: input.idempotencyKey });
+    const { payment, replayed } = await createPayment(deps, { accountId, registrationId: input.registrationId, method, idempotencyKey: input.idempotencyKey });
+    if (replayed) c.header("Idempotent-Replayed", "true");
+    if (payment.method !== method) fail(409, "registration.errors.idempotencyConflict");
+    if (payment.state === "cancelled") fail(400, "payment.errors.intentReplaced");
+    return payment;
   };
 
   const conferenceOf = async (id: number) => {
@@ -210,6 +231,7 @@ export function paymentRoutes(deps: PlatformDeps) {
     if (body && typeof body === "object" && (body as { type?: unknown }).type === "invoice") return requestInvoice(c, body);
     const account = requireAccount(c);
     const input = parse(c, transferPaymentSchema, body);
+    await closeOpenIntents(deps, { accountId: account.id, registrationId: input.registrationId, idempotencyKey: input.idempotencyKey });
     const { payment, replayed } = await createPayment(deps, { ...input, accountId: account.id });
     if (replayed) c.header("Idempotent-Replayed", "true");
     return ok(c, publicPayment(payment));
@@ -389,9 +411,7 @@ export function paymentRoutes(deps: PlatformDeps) {
     const input = parse(c, onlinePaymentSchema, await readBody(c));
     const paypal = gateways.paypal;
     if (!paypal) fail(400, "payment.errors.methodUnavailable");
-    const { payment, replayed } = await createPayment(deps, { accountId: account.id, registrationId: input.registrationId, method: "paypal", idempotencyKey: input.idempotencyKey });
-    if (replayed) c.header("Idempotent-Replayed", "true");
-    if (payment.method !== "paypal") fail(409, "registration.errors.idempotencyConflict");
+    const payment = await startIntent(c, account.id, "paypal", input);
     if (payment.details.orderId && payment.details.approveUrl) {
       return ok(c, { payment: publicPayment(payment), orderId: payment.details.orderId, approveUrl: payment.details.approveUrl });
     }
@@ -443,7 +463,8 @@ export function paymentRoutes(deps: PlatformDeps) {
       await mismatch(payment, "paypal-capture", { orderId: order.orderId, customId: capture.customId, currency: capture.currency, value: capture.amountValue });
       fail(400, "payment.errors.gatewayMismatch");
     }
-    await markPaid(deps, { paymentId: payment.id, from: ["unpaid"], gatewayTradeNo: capture.id, by: null, source: "paypal-capture" });
+    // A capture that raced a newer intent still moved the money: it is recorded (and flagged if need be).
+    await markPaid(deps, { paymentId: payment.id, from: OPEN_OR_REPLACED, gatewayTradeNo: capture.id, by: null, source: "paypal-capture" });
     return ok(c, await reload(payment.id));
   });
 
@@ -455,9 +476,7 @@ export function paymentRoutes(deps: PlatformDeps) {
     const input = parse(c, onlinePaymentSchema, await readBody(c));
     const alipay = gateways.alipay;
     if (!alipay) fail(400, "payment.errors.methodUnavailable");
-    const { payment, replayed } = await createPayment(deps, { accountId: account.id, registrationId: input.registrationId, method: "alipay", idempotencyKey: input.idempotencyKey });
-    if (replayed) c.header("Idempotent-Replayed", "true");
-    if (payment.method !== "alipay") fail(409, "registration.errors.idempotencyConflict");
+    const payment = await startIntent(c, account.id, "alipay", input);
     const conference = await conferenceOf(payment.conferenceId);
     const form = alipay.pagePay({
       tradeNo: payment.tradeNo,
@@ -483,7 +502,7 @@ export function paymentRoutes(deps: PlatformDeps) {
       return { result: "invalid", payment };
     }
     if (params.trade_status !== "TRADE_SUCCESS" && params.trade_status !== "TRADE_FINISHED") return { result: "unchanged", payment };
-    const paid = await markPaid(deps, { paymentId: payment.id, from: ["unpaid"], gatewayTradeNo: params.trade_no, by: null, source: "alipay-notify" });
+    const paid = await markPaid(deps, { paymentId: payment.id, from: OPEN_OR_REPLACED, gatewayTradeNo: params.trade_no, by: null, source: "alipay-notify" });
     return { result: paid ? "paid" : "unchanged", payment };
   };
 
@@ -498,7 +517,8 @@ export function paymentRoutes(deps: PlatformDeps) {
     const alipay = gateways.alipay;
     const payment = await byTradeNo(c.req.param("tradeNo"), "alipay");
     if (!payment || !alipay) fail(404, "errors.notFound");
-    if (payment.state !== "unpaid") return ok(c, publicPayment(payment));
+    // A replaced trade is asked about too: a payer may have paid it in an old tab.
+    if (!OPEN_OR_REPLACED.includes(payment.state)) return ok(c, publicPayment(payment));
     const trade = await gatewayCall(() => alipay.queryTrade(payment.tradeNo, deps.now()));
     if (!trade.found) return ok(c, { ...publicPayment(payment), gatewayStatus: null });
     if (trade.outTradeNo !== payment.tradeNo || decimalToFen(trade.totalAmount) !== payment.amountFen) {
@@ -506,7 +526,7 @@ export function paymentRoutes(deps: PlatformDeps) {
       fail(400, "payment.errors.gatewayMismatch");
     }
     if (trade.tradeStatus === "TRADE_SUCCESS" || trade.tradeStatus === "TRADE_FINISHED") {
-      await markPaid(deps, { paymentId: payment.id, from: ["unpaid"], gatewayTradeNo: trade.tradeNo, by: null, source: "alipay-query" });
+      await markPaid(deps, { paymentId: payment.id, from: OPEN_OR_REPLACED, gatewayTradeNo: trade.tradeNo, by: null, source: "alipay-query" });
       return ok(c, await reload(payment.id));
     }
     return ok(c, { ...publicPayment(payment), gatewayStatus: trade.tradeStatus });
@@ -523,9 +543,7 @@ export function paymentRoutes(deps: PlatformDeps) {
     if (!union) fail(400, "payment.errors.methodUnavailable");
     const [registration] = await deps.db.select({ conferenceId: registrations.conferenceId }).from(registrations).where(eq(registrations.id, input.registrationId)).limit(1);
     if (!registration || registration.conferenceId !== conferenceId) fail(404, "errors.notFound");
-    const { payment, replayed } = await createPayment(deps, { accountId: account.id, registrationId: input.registrationId, method: "union", idempotencyKey: input.idempotencyKey });
-    if (replayed) c.header("Idempotent-Replayed", "true");
-    if (payment.method !== "union") fail(409, "registration.errors.idempotencyConflict");
+    const payment = await startIntent(c, account.id, "union", input);
     const form = union.frontForm({
       tradeNo: payment.tradeNo,
       amountFen: payment.amountFen,
@@ -548,7 +566,7 @@ export function paymentRoutes(deps: PlatformDeps) {
       return { result: "invalid", payment };
     }
     if (params.respCode !== "00") return { result: "unchanged", payment };
-    const paid = await markPaid(deps, { paymentId: payment.id, from: ["unpaid"], gatewayTradeNo: params.queryId, by: null, source: "union-notice" });
+    const paid = await markPaid(deps, { paymentId: payment.id, from: OPEN_OR_REPLACED, gatewayTradeNo: params.queryId, by: null, source: "union-notice" });
     return { result: paid ? "paid" : "unchanged", payment };
   };
 

@@ -48,12 +48,14 @@ describe("capacity", () => {
     expect((await p.call("POST", "/conference/user", { token: b.token, body: registrationBody(s) })).status).toBe(200);
     await p.db.update(registrations).set({ state: "rejected" }).where(eq(registrations.id, entered.data.id));
     const team = await p.call<{ id: number }>("POST", "/team", { token: a.token, body: { conferenceId: s.conference.id, name: "课题组" } });
+    // Team members whose mobile is real (an account signed in with it) take places (decision 030).
+    const [jia, yi] = [await person(p), await person(p)];
     const two = await p.call("POST", "/team/user", {
       token: a.token,
-      body: { teamId: team.data.id, members: [{ name: "甲", mobile: "13966660002", identityId: s.student.id }, { name: "乙", mobile: "13966660003", identityId: s.student.id }] },
+      body: { teamId: team.data.id, members: [{ name: "甲", mobile: jia.mobile, identityId: s.student.id }, { name: "乙", mobile: yi.mobile, identityId: s.student.id }] },
     });
     expect(two.status).toBe(400);
-    const one = await p.call("POST", "/team/user", { token: a.token, body: { teamId: team.data.id, name: "甲", mobile: "13966660002", identityId: s.student.id } });
+    const one = await p.call("POST", "/team/user", { token: a.token, body: { teamId: team.data.id, name: "甲", mobile: jia.mobile, identityId: s.student.id } });
     expect(one.status).toBe(200);
     expect(await live(s.conference.id)).toHaveLength(2);
   });

@@ -34,10 +34,12 @@ import {
   maskName,
   ownRegistration,
   paymentsCovering,
+  placesTaken,
   registeredWith,
+  takePlaceOnClaim,
 } from "../services/registration";
 import { follows } from "../services/subscription";
-import { addTeamMembers, ledTeam } from "../services/teams";
+import { addTeamMembers, createTeam, ledTeam, TEAM_MAX_MEMBERS } from "../services/teams";
 
 /** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
 export const CODE_QUICK_NO_ACCOUNT = 1101;
@@ -96,21 +98,18 @@ export function registrationRoutes(deps: PlatformDeps) {
     return result.answers;
   };
 
-  const describeOne = async (row: Registration) => (await describeRegistrations(deps.db, [row]))[0];
+  const describeOne = async (row: Registration) => (await describeRegistrations(deps.db, [row], deps.now()))[0];
 
   // ─── The form and the fee ─────────────────────────────────────────────────────────
 
   /** What the registration form needs: identities, the fee table in force, the organiser's fields, methods, places left. */
   app.get("/registration/form/:conferenceId{[0-9]+}", async (c) => {
     const conference = await visibleConference(c, idParam(c.req.param("conferenceId")));
-    const [identityRows, strategyRows, fields, [{ taken }]] = await Promise.all([
+    const [identityRows, strategyRows, fields, taken] = await Promise.all([
       deps.db.select().from(identities).where(eq(identities.conferenceId, conference.id)).orderBy(asc(identities.sort), asc(identities.id)),
       deps.db.select().from(strategies).where(eq(strategies.conferenceId, conference.id)),
       fieldsOf(deps.db, conference.id),
-      deps.db
-        .select({ taken: count() })
-        .from(registrations)
-        .where(and(eq(registrations.conferenceId, conference.id), inArray(registrations.state, LIVE_STATES))),
+      placesTaken(deps.db, conference.id, deps.now()),
     ]);
     const strategy = strategyInForce(strategyRows, deps.now());
     const feeRows = strategy ? await deps.db.select().from(fees).where(eq(fees.strategyId, strategy.id)) : [];
@@ -123,6 +122,7 @@ export function registrationRoutes(deps: PlatformDeps) {
         moderation: conference.moderation,
         requireSubscribe: conference.requireSubscribe,
         capacity: conference.capacity,
+        paymentWindowHours: conference.paymentWindowHours,
         remaining: conference.capacity === null ? null : Math.max(0, conference.capacity - taken),
         paymentMethods: availableMethods(conference, deps.payments),
       },
@@ -212,7 +212,7 @@ export function registrationRoutes(deps: PlatformDeps) {
       deps.db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(registrations).where(condition),
     ]);
-    return page(c, await describeRegistrations(deps.db, rows), total);
+    return page(c, await describeRegistrations(deps.db, rows, deps.now()), total);
   });
 
   /** My registrations, newest first: state, fee, payment and invoice state, ticket code. */
@@ -224,7 +224,7 @@ export function registrationRoutes(deps: PlatformDeps) {
       deps.db.select().from(registrations).where(where).orderBy(desc(registrations.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(registrations).where(where),
     ]);
-    return page(c, await describeRegistrations(deps.db, rows), total);
+    return page(c, await describeRegistrations(deps.db, rows, deps.now()), total);
   });
 
   /** One registration: the attendee's own, or any of the conference for its organisers; 404 otherwise. */
@@ -312,7 +312,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const row = await claimable(idParam(c.req.param("id")));
     const mobile = c.get("account")?.mobile ?? c.req.query("mobile")?.replace(/[\s-]/g, "");
     if (!mobile || mobile !== row.mobile) fail(404, "errors.notFound");
-    const [described] = await describeRegistrations(deps.db, [row]);
+    const [described] = await describeRegistrations(deps.db, [row], deps.now());
     return ok(c, {
       id: row.id,
       conferenceId: row.conferenceId,
@@ -349,11 +349,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     }
     let claimed: Registration | undefined;
     try {
-      [claimed] = await deps.db
-        .update(registrations)
-        .set({ accountId: account.id, updatedAt: deps.now() })
-        .where(and(eq(registrations.id, row.id), isNull(registrations.accountId)))
-        .returning();
+      claimed = await takePlaceOnClaim(deps, row.id, account.id);
     } catch (error) {
       if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegistered");
       throw error;
@@ -371,17 +367,13 @@ export function registrationRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const input = parse(c, teamSchema, await readBody(c));
     await visibleConference(c, input.conferenceId);
-    const [team] = await deps.db
-      .insert(teams)
-      .values({ conferenceId: input.conferenceId, leaderAccountId: account.id, name: input.name, createdAt: deps.now() })
-      .returning();
-    return ok(c, team);
+    return ok(c, await createTeam(deps, { conferenceId: input.conferenceId, leaderAccountId: account.id, name: input.name }));
   });
 
   /** Members as registrations (team id set, no account until claimed). */
   const members = async (teamId: number) => {
     const rows = await deps.db.select().from(registrations).where(eq(registrations.teamId, teamId)).orderBy(asc(registrations.id));
-    return describeRegistrations(deps.db, rows);
+    return describeRegistrations(deps.db, rows, deps.now());
   };
 
   /** Adds members (`{teamId, name, mobile, identityId}` or `{teamId, members: [...]}`); only the leader may. */
@@ -389,9 +381,9 @@ export function registrationRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const input = parse(c, teamMembersSchema, await readBody(c));
     const team = await ledTeam(deps.db, account.id, input.teamId);
-    const { added } = await addTeamMembers(deps, team, input.members);
+    const { added, holding } = await addTeamMembers(deps, team, input.members);
     const list = await members(team.id);
-    return ok(c, { team, added, list, total: list.length });
+    return ok(c, { team, added, holding, list, total: list.length, maxMembers: TEAM_MAX_MEMBERS });
   });
 
   /** A team's members, for its leader and the conference's organisers. */
@@ -400,7 +392,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const [team] = await deps.db.select().from(teams).where(eq(teams.id, idParam(c.req.param("teamId")))).limit(1);
     if (!team || (team.leaderAccountId !== account.id && !(await canManageConference(deps.db, account, team.conferenceId)))) fail(404, "errors.notFound");
     const list = await members(team.id);
-    return ok(c, { team, list, total: list.length });
+    return ok(c, { team, list, total: list.length, maxMembers: TEAM_MAX_MEMBERS });
   });
 
   const withCounts = async (rows: Array<typeof teams.$inferSelect>) => {

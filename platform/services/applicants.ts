@@ -139,7 +139,7 @@ const target = (row: Registration) => `registration:${row.id}`;
  */
 export async function decideRegistration(deps: Deps, by: number, row: Registration, state: "confirmed" | "rejected") {
   return deps.db.transaction(async (tx) => {
-    if (state === "confirmed" && row.state === "rejected") await checkCapacity(tx, await lockConference(tx, row.conferenceId));
+    if (state === "confirmed" && row.state === "rejected") await checkCapacity(tx, await lockConference(tx, row.conferenceId), deps.now());
     const current = await lockRow(tx, row);
     if (current.state === "cancelled") fail(400, "applicants.errors.cancelled");
     if (current.state === state) return current;

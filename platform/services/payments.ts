@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../db";
 import {
   type PaymentMethod,
@@ -12,8 +12,10 @@ import {
   uploads,
 } from "../db/schema";
 import { fail } from "../http";
-import type { PaymentGateways } from "../payments/types";
-import { isUniqueViolation, LIVE_STATES, paymentsCovering } from "./registration";
+import { decimalToFen } from "../payments/common";
+import { GatewayError, type PaymentGateways } from "../payments/types";
+import { recordAudit } from "./audit";
+import { holdDeadline, holdExpired, isUniqueViolation, LIVE_STATES, paymentsCovering, retakePlace } from "./registration";
 
 /**
  * Payments: intents for a registration or a team, the transfer audit, and "paid once".
@@ -27,7 +29,13 @@ import { isUniqueViolation, LIVE_STATES, paymentsCovering } from "./registration
  *   `payment.paid` row to audit_log;
  * - a paid payment confirms its registrations that are still pending when the conference
  *   has no moderation; with moderation the organiser's decision stands;
- * - no new payment while one covering the registration is paid or waiting for audit.
+ * - no new payment while one covering the registration is paid or waiting for audit;
+ * - one open online intent per registration, whatever the method (decision 031): a new payment
+ *   first closes the open one at its gateway (`closeOpenIntents`), then cancels it here; a
+ *   unique index holds the rule. A cancelled intent that the gateway still reports paid is
+ *   paid (the money arrived) and flagged for refund when something else covers the registration;
+ * - a payment for a registration whose unpaid hold ran out takes a place again if one is free,
+ *   else it is flagged for refund (`noSeat`) or, before any money moved, refused (decision 030).
  */
 
 export type Payment = typeof payments.$inferSelect;
@@ -107,13 +115,26 @@ export async function createPayment(
     if (!registration || registration.accountId !== input.accountId) fail(404, "errors.notFound");
     const twin = await byIdempotencyKey(tx, input.accountId, input.idempotencyKey);
     if (twin) return { payment: twin, replayed: true };
-    if (!LIVE_STATES.includes(registration.state)) fail(400, "payment.errors.registrationClosed");
+    const now = deps.now();
+    const expired = holdExpired(registration, now);
+    if (!LIVE_STATES.includes(registration.state) && !expired) fail(400, "payment.errors.registrationClosed");
     if (registration.feeFen <= 0) fail(400, "payment.errors.nothingToPay");
     checkNothingPending((await paymentsCovering(tx, [registration])).get(registration.id) ?? []);
     const [conference] = await tx.select().from(conferences).where(eq(conferences.id, registration.conferenceId));
     if (!availableMethods(conference, deps.payments).includes(input.method)) fail(400, "payment.errors.methodUnavailable");
-    if (input.method === "transfer") await checkOwnUpload(tx, input.accountId, input.proofKey ?? "");
-    const now = deps.now();
+    const transfer = input.method === "transfer";
+    if (transfer) await checkOwnUpload(tx, input.accountId, input.proofKey ?? "");
+    let refundDue: "noSeat" | undefined;
+    // A late payer takes a place again if one is free. Online, no money has moved yet, so a
+    // full conference is a plain refusal; a transfer may already have left the payer's bank,
+    // so its proof is kept and flagged for the organiser to give the money back.
+    if (expired && !(await retakePlace(tx, registration, now, transfer))) {
+      if (!transfer) fail(400, "payment.errors.holdExpiredFull");
+      refundDue = "noSeat";
+    }
+    await cancelOpenIntents(tx, registration.id, now);
+    // A proof waiting for audit keeps the place until the organiser decides.
+    if (transfer && !refundDue) await tx.update(registrations).set({ holdUntil: null }).where(eq(registrations.id, registration.id));
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -127,12 +148,95 @@ export async function createPayment(
         tradeNo: newTradeNo(now),
         proofKey: input.method === "transfer" ? input.proofKey : null,
         idempotencyKey: input.idempotencyKey ?? null,
+        details: refundDue ? { refundDue } : {},
         createdAt: now,
         updatedAt: now,
       })
       .returning();
+    if (refundDue) await flagRefund(tx, payment, refundDue, now);
     return { payment, replayed: false };
   });
+}
+
+/** Cancels the registration's open online intents here (their gateways were asked first by `closeOpenIntents`). */
+async function cancelOpenIntents(tx: Db, registrationId: number, now: Date, except?: number) {
+  await tx
+    .update(payments)
+    .set({ state: "cancelled", updatedAt: now })
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.state, "unpaid"), except ? ne(payments.id, except) : undefined));
+}
+
+/** Marks money to be given back, with a row in the audit trail the organiser reads. */
+async function flagRefund(tx: Db, payment: Payment, reason: "duplicate" | "noSeat", now: Date) {
+  await tx
+    .update(payments)
+    .set({ details: { ...payment.details, refundDue: reason }, updatedAt: now })
+    .where(eq(payments.id, payment.id));
+  await recordAudit(tx, {
+    conferenceId: payment.conferenceId,
+    accountId: null,
+    action: "payment.refund_due",
+    target: `payment:${payment.id}`,
+    detail: { reason, amountFen: payment.amountFen, method: payment.method, tradeNo: payment.tradeNo },
+    at: now,
+  });
+}
+
+/** What a gateway says of an intent we are about to cancel. */
+type Closing = { paid: false } | { paid: true; gatewayTradeNo: string | null };
+
+/**
+ * Asks the gateway to close one open intent (decision 031): Alipay `alipay.trade.close`;
+ * UnionPay has no close for an unpaid consumption, so its status query tells whether it was
+ * paid; PayPal charges only when we capture, and a cancelled order is never captured. A trade
+ * the gateway reports paid is answered `paid` (for our amount only).
+ */
+async function closeAtGateway(gateways: PaymentGateways | undefined, intent: Payment, now: Date): Promise<Closing> {
+  if (intent.method === "alipay" && gateways?.alipay) {
+    const alipay = gateways.alipay;
+    const closed = await alipay.closeTrade(intent.tradeNo, now);
+    if (closed !== "paid") return { paid: false };
+    const trade = await alipay.queryTrade(intent.tradeNo, now);
+    const paid = trade.found && (trade.tradeStatus === "TRADE_SUCCESS" || trade.tradeStatus === "TRADE_FINISHED") && decimalToFen(trade.totalAmount) === intent.amountFen;
+    return paid ? { paid: true, gatewayTradeNo: trade.tradeNo } : { paid: false };
+  }
+  if (intent.method === "union" && gateways?.union) {
+    const order = await gateways.union.queryOrder(intent.tradeNo, intent.createdAt);
+    return order.paid && order.txnAmt === String(intent.amountFen) ? { paid: true, gatewayTradeNo: order.queryId } : { paid: false };
+  }
+  return { paid: false };
+}
+
+/**
+ * Before a new payment for the caller's registration: each open online intent is closed at
+ * its gateway; one the gateway reports paid is marked paid (and the new payment is then
+ * refused as already paid). A gateway that can't be reached doesn't block the new payment:
+ * the intent is cancelled here anyway, and a late notice for it is still recorded. Nothing
+ * happens for a repeat of an earlier request (same idempotency key) or someone else's registration.
+ */
+export async function closeOpenIntents(
+  deps: { db: Db; now: () => Date; payments?: PaymentGateways },
+  input: { accountId: number; registrationId: number; idempotencyKey?: string },
+) {
+  if (input.idempotencyKey) {
+    const [earlier] = await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey)).limit(1);
+    if (earlier) return;
+  }
+  const [registration] = await deps.db.select({ accountId: registrations.accountId }).from(registrations).where(eq(registrations.id, input.registrationId)).limit(1);
+  if (!registration || registration.accountId !== input.accountId) return;
+  const open = await deps.db.select().from(payments).where(and(eq(payments.registrationId, input.registrationId), eq(payments.state, "unpaid")));
+  for (const intent of open) {
+    let closing: Closing = { paid: false };
+    try {
+      closing = await closeAtGateway(deps.payments, intent, deps.now());
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      console.warn(`[payments] could not close ${intent.method} intent ${intent.id} (${intent.tradeNo}) at the gateway:`, error.message);
+    }
+    if (closing.paid) {
+      await markPaid(deps, { paymentId: intent.id, from: ["unpaid"], gatewayTradeNo: closing.gatewayTradeNo, by: null, source: `${intent.method}-close` });
+    }
+  }
 }
 
 /** A team's members that count for a team payment: live, and not covered by a team payment that is paid or waiting. */
@@ -182,8 +286,33 @@ export async function createTeamPayment(
         updatedAt: now,
       })
       .returning();
+    await tx.update(registrations).set({ holdUntil: null }).where(inArray(registrations.id, members.map((m) => m.id)));
     return { payment, replayed: false };
   });
+}
+
+/**
+ * A payment became paid: its registrations stop waiting on a payment window. For one
+ * registration: another paid or waiting payment makes this one a `duplicate` to refund; an
+ * expired hold takes a place again if one is free, else the money is flagged `noSeat`; any
+ * other open intent is cancelled.
+ */
+async function settleCovered(tx: Db, payment: Payment, now: Date) {
+  if (payment.registrationId === null) {
+    const ids = payment.details.registrationIds ?? [];
+    if (ids.length) await tx.update(registrations).set({ holdUntil: null }).where(and(inArray(registrations.id, ids), inArray(registrations.state, LIVE_STATES)));
+    return;
+  }
+  const [registration] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for("update");
+  if (!registration) return;
+  await cancelOpenIntents(tx, registration.id, now, payment.id);
+  const others = ((await paymentsCovering(tx, [registration])).get(registration.id) ?? []).filter((p) => p.id !== payment.id);
+  if (others.some((p) => p.state === "paid" || p.state === "pending_audit")) return flagRefund(tx, payment, "duplicate", now);
+  if (holdExpired(registration, now)) {
+    if (!(await retakePlace(tx, registration, now, true))) await flagRefund(tx, payment, "noSeat", now);
+    return;
+  }
+  if (LIVE_STATES.includes(registration.state)) await tx.update(registrations).set({ holdUntil: null }).where(eq(registrations.id, registration.id));
 }
 
 /** Confirms the payment's pending registrations when the conference has no moderation. */
@@ -216,6 +345,7 @@ export async function markPaid(
 ): Promise<Payment | null> {
   return deps.db.transaction(async (tx) => {
     const now = deps.now();
+    const [before] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, input.paymentId)).for("update");
     const [paid] = await tx
       .update(payments)
       .set({
@@ -228,6 +358,7 @@ export async function markPaid(
       .where(and(eq(payments.id, input.paymentId), inArray(payments.state, input.from)))
       .returning();
     if (!paid) return null;
+    await settleCovered(tx, paid, now);
     await confirmCovered(tx, paid, now);
     await tx.insert(auditLog).values({
       conferenceId: paid.conferenceId,
@@ -240,10 +371,13 @@ export async function markPaid(
         amountFen: paid.amountFen,
         ...(input.gatewayTradeNo ? { gatewayTradeNo: input.gatewayTradeNo } : {}),
         ...(input.remark ? { remark: input.remark } : {}),
+        // Paid after it was replaced by a newer intent (decision 031).
+        ...(before?.state === "cancelled" ? { late: true } : {}),
       },
       createdAt: now,
     });
-    return paid;
+    const [settled] = await tx.select().from(payments).where(eq(payments.id, paid.id));
+    return settled;
   });
 }
 
@@ -265,6 +399,7 @@ export async function auditPayment(
       .where(and(eq(payments.id, input.paymentId), eq(payments.state, "pending_audit")))
       .returning();
     if (!rejected) fail(400, "payment.errors.notAwaitingAudit");
+    await restartHolds(tx, rejected, now);
     await tx.insert(auditLog).values({
       conferenceId: rejected.conferenceId,
       accountId: input.organiserId,
@@ -275,6 +410,20 @@ export async function auditPayment(
     });
     return rejected;
   });
+}
+
+/** A refused proof no longer keeps the places it covered: each unpaid one gets a fresh payment window. */
+async function restartHolds(tx: Db, payment: Payment, now: Date) {
+  const ids = payment.registrationId !== null ? [payment.registrationId] : (payment.details.registrationIds ?? []);
+  if (ids.length === 0) return;
+  const [conference] = await tx.select().from(conferences).where(eq(conferences.id, payment.conferenceId));
+  const rows = await tx.select().from(registrations).where(and(inArray(registrations.id, ids), inArray(registrations.state, LIVE_STATES)));
+  for (const row of rows) {
+    const organiserEntry = row.teamId === null && row.createdBy !== row.accountId;
+    const unclaimedMember = row.teamId !== null && row.accountId === null;
+    if (row.holdUntil !== null || organiserEntry || unclaimedMember) continue;
+    await tx.update(registrations).set({ holdUntil: holdDeadline(conference, row.feeFen, now) }).where(eq(registrations.id, row.id));
+  }
 }
 
 /**
@@ -303,6 +452,8 @@ export async function replaceProof(deps: { db: Db; now: () => Date }, input: { a
       details = { ...details, registrationIds: members.map((m) => m.id) };
     }
     await checkOwnUpload(tx, input.accountId, input.proofKey);
+    const covered = payment.registrationId !== null ? [payment.registrationId] : (details.registrationIds ?? []);
+    if (covered.length) await tx.update(registrations).set({ holdUntil: null }).where(and(inArray(registrations.id, covered), inArray(registrations.state, LIVE_STATES)));
     const [updated] = await tx
       .update(payments)
       .set({ proofKey: input.proofKey, state: "pending_audit", amountFen, details, remark: null, updatedAt: deps.now() })

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import {
   type PaymentState,
   type RegistrationState,
+  accounts,
   auditLog,
   conferences,
   coupons,
@@ -21,7 +22,8 @@ import { applyCoupon, quoteFee, useCoupon } from "./fees";
  * idempotency key, and what an attendee sees of them.
  *
  * Rules:
- * - capacity counts registrations that are neither cancelled nor rejected; the conference row
+ * - capacity counts registrations that hold a place (`holdsPlace`): live, their unpaid hold not
+ *   run out, and for a team member, claimed or of a mobile with an account; the conference row
  *   is locked (`select … for update`) for the check and the insert, so concurrent requests
  *   can't overbook on PostgreSQL (PGlite runs transactions one at a time anyway);
  * - one registration per account and conference (a cancelled one is revived by registering
@@ -70,14 +72,90 @@ export async function lockConference(tx: Db, conferenceId: number): Promise<Conf
   return conference;
 }
 
-/** Refuses when `adding` more live registrations would pass the capacity. */
-export async function checkCapacity(tx: Db, conference: Conference, adding = 1) {
-  if (conference.capacity === null) return;
-  const [{ taken }] = await tx
+const HOUR = 3_600_000;
+
+/** When an unpaid registration made (or given a place) at `now` stops holding it; null when there is nothing to pay (decision 030). */
+export function holdDeadline(conference: Pick<Conference, "paymentWindowHours">, feeFen: number, now: Date): Date | null {
+  return feeFen > 0 ? new Date(now.getTime() + conference.paymentWindowHours * HOUR) : null;
+}
+
+/**
+ * The registrations that take a place at `now` (decision 030): live, an unpaid hold not run
+ * out, and a team member only once the mobile is real: claimed, or of an account (which
+ * signed in with a code to that mobile).
+ */
+export function holdsPlace(now: Date) {
+  return and(
+    inArray(registrations.state, LIVE_STATES),
+    or(isNull(registrations.holdUntil), gt(registrations.holdUntil, now)),
+    or(
+      isNull(registrations.teamId),
+      isNotNull(registrations.accountId),
+      sql`exists (select 1 from ${accounts} where ${accounts.mobile} = ${registrations.mobile})`,
+    ),
+  );
+}
+
+/** Places taken at a conference now. */
+export async function placesTaken(db: Db, conferenceId: number, now: Date) {
+  const [{ taken }] = await db
     .select({ taken: count() })
     .from(registrations)
-    .where(and(eq(registrations.conferenceId, conference.id), notInArray(registrations.state, DEAD_STATES)));
+    .where(and(eq(registrations.conferenceId, conferenceId), holdsPlace(now)));
+  return taken;
+}
+
+/**
+ * Cancels the conference's registrations whose unpaid hold ran out (marked `expiredAt`), and
+ * gives their coupon uses back. Called under the conference lock, before places are counted.
+ */
+export async function expireHolds(tx: Db, conferenceId: number, now: Date) {
+  const expired = await tx
+    .update(registrations)
+    .set({ state: "cancelled", expiredAt: now, updatedAt: now })
+    .where(and(eq(registrations.conferenceId, conferenceId), inArray(registrations.state, LIVE_STATES), lte(registrations.holdUntil, now)))
+    .returning({ id: registrations.id, couponId: registrations.couponId });
+  for (const row of expired) if (row.couponId) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, row.couponId));
+  return expired.length;
+}
+
+/** True when the hold of this registration ran out (swept or not yet). */
+export function holdExpired(r: Pick<Registration, "state" | "holdUntil" | "expiredAt">, now: Date) {
+  if (r.state === "cancelled") return r.expiredAt !== null;
+  return LIVE_STATES.includes(r.state) && r.holdUntil !== null && r.holdUntil.getTime() <= now.getTime();
+}
+
+/** Refuses when `adding` more places would pass the capacity; expired holds are swept first. */
+export async function checkCapacity(tx: Db, conference: Conference, now: Date, adding = 1) {
+  await expireHolds(tx, conference.id, now);
+  if (conference.capacity === null || adding <= 0) return;
+  const taken = await placesTaken(tx, conference.id, now);
   if (taken + adding > conference.capacity) fail(400, "registration.errors.full", { params: { capacity: conference.capacity } });
+}
+
+/**
+ * A payment arrives for a registration whose hold ran out: it takes a place again when one is
+ * free (a fresh hold, or none when `paid`), and answers false when the conference is full.
+ */
+export async function retakePlace(tx: Db, registration: Registration, now: Date, paid: boolean): Promise<boolean> {
+  const conference = await lockConference(tx, registration.conferenceId);
+  await expireHolds(tx, conference.id, now);
+  // The sweep may just have cancelled this one (and given its coupon use back): read it again.
+  const [current] = await tx.select().from(registrations).where(eq(registrations.id, registration.id));
+  if (conference.capacity !== null && (await placesTaken(tx, conference.id, now)) + 1 > conference.capacity) return false;
+  // Its mobile registered again meanwhile (one live registration per mobile): no place for this one.
+  if (await mobileTaken(tx, conference.id, current.mobile, current.id)) return false;
+  await tx
+    .update(registrations)
+    .set({
+      state: conference.moderation ? "pending" : "confirmed",
+      expiredAt: null,
+      holdUntil: paid ? null : holdDeadline(conference, registration.feeFen, now),
+      updatedAt: now,
+    })
+    .where(eq(registrations.id, registration.id));
+  if (current.state === "cancelled" && current.couponId) await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, current.couponId));
+  return true;
 }
 
 /** True when the mobile holds a live registration for the conference (other than `except`). */
@@ -142,6 +220,9 @@ export async function createRegistration(
       // A twin request holding the same key waited for the lock; it now sees the first one's row.
       const twin = await byIdempotencyKey(tx, input);
       if (twin) return { registration: twin, replayed: true };
+      const now = deps.now();
+      // A hold of this account that ran out is cancelled first, so registering again revives it.
+      await expireHolds(tx, conference.id, now);
       let revive: Registration | undefined;
       if (input.accountId !== null) {
         [revive] = await tx
@@ -151,9 +232,8 @@ export async function createRegistration(
           .limit(1);
         if (revive && revive.state !== "cancelled") fail(400, "registration.errors.alreadyRegistered", { data: { id: revive.id } });
       }
+      await checkCapacity(tx, conference, now);
       if (await mobileTaken(tx, conference.id, input.mobile, revive?.id)) fail(400, "registration.errors.mobileRegistered");
-      await checkCapacity(tx, conference);
-      const now = deps.now();
       const quote = await quoteFee(tx, { conferenceId: conference.id, identityId: input.identityId, couponCode: input.couponCode, now });
       if (quote.coupon) await useCoupon(tx, quote.coupon.id);
       const values = {
@@ -172,6 +252,9 @@ export async function createRegistration(
         remark: input.remark ?? null,
         idempotencyKey: input.idempotencyKey ?? null,
         createdBy: input.createdBy,
+        // An organiser's entry waits for the organiser, not for a payment window.
+        holdUntil: input.byOrganiser ? null : holdDeadline(conference, quote.amountFen, now),
+        expiredAt: null,
         updatedAt: now,
       };
       const [registration] = revive
@@ -201,6 +284,36 @@ export async function createRegistration(
     if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegistered");
     throw error;
   }
+}
+
+/**
+ * Binds an unclaimed registration to the claimant's account (undefined when someone claimed
+ * it first). A team member takes a place now, so the capacity is checked under the conference
+ * lock, and an unpaid one starts its payment window (decision 030).
+ */
+export async function takePlaceOnClaim(deps: { db: Db; now: () => Date }, id: number, accountId: number): Promise<Registration | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for("update");
+    if (!row || row.accountId !== null) return undefined;
+    const now = deps.now();
+    let holdUntil = row.holdUntil;
+    if (row.teamId !== null) {
+      const conference = await lockConference(tx, row.conferenceId);
+      await expireHolds(tx, conference.id, now);
+      // The claimant's account exists by now, so this member is counted among the places taken.
+      if (conference.capacity !== null && (await placesTaken(tx, conference.id, now)) > conference.capacity) {
+        fail(400, "registration.errors.full", { params: { capacity: conference.capacity } });
+      }
+      const covered = (await paymentsCovering(tx, [row])).get(row.id) ?? [];
+      if (holdUntil === null && !covered.some((p) => p.state === "paid" || p.state === "pending_audit")) holdUntil = holdDeadline(conference, row.feeFen, now);
+    }
+    const [claimed] = await tx
+      .update(registrations)
+      .set({ accountId, holdUntil, updatedAt: now })
+      .where(and(eq(registrations.id, row.id), isNull(registrations.accountId), inArray(registrations.state, LIVE_STATES)))
+      .returning();
+    return claimed;
+  });
 }
 
 /**
@@ -306,9 +419,13 @@ export function publicPayment(p: Payment) {
  * Registrations as their owner sees them: state, fee, the payment that speaks for each, its
  * invoice's state, the ticket code; with the conference's and identity's names.
  */
-export async function describeRegistrations(db: Db, list: Registration[]) {
+export async function describeRegistrations(db: Db, list: Registration[], now: Date) {
   if (list.length === 0) return [];
   const covering = await paymentsCovering(db, list);
+  const unclaimedMobiles = [...new Set(list.filter((r) => r.teamId !== null && r.accountId === null).map((r) => r.mobile))];
+  const realMobiles = new Set(
+    unclaimedMobiles.length ? (await db.select({ mobile: accounts.mobile }).from(accounts).where(inArray(accounts.mobile, unclaimedMobiles))).map((row) => row.mobile) : [],
+  );
   const conferenceIds = [...new Set(list.map((r) => r.conferenceId))];
   const identityIds = [...new Set(list.map((r) => r.identityId).filter((id): id is number => id !== null))];
   const [conferenceRows, identityRows] = await Promise.all([
@@ -337,6 +454,8 @@ export async function describeRegistrations(db: Db, list: Registration[]) {
     const payment = leading.get(r.id) ?? null;
     const invoice = payment ? invoiceRows.find((row) => row.paymentId === payment.id) ?? null : null;
     const conference = conferenceRows.find((row) => row.id === r.conferenceId) ?? null;
+    const expired = holdExpired(r, now);
+    const live = LIVE_STATES.includes(r.state);
     return {
       id: r.id,
       conferenceId: r.conferenceId,
@@ -362,6 +481,14 @@ export async function describeRegistrations(db: Db, list: Registration[]) {
       payment: payment ? publicPayment(payment) : null,
       invoiceState: invoice?.state ?? null,
       invoiceId: invoice?.id ?? null,
+      /** The unpaid hold's end ("pay by"); null when nothing is to be paid or a payment is paid or waiting. */
+      holdUntil: live && !expired ? r.holdUntil : null,
+      /** The unpaid hold ran out (the place went back); paying takes one again if any is free (decision 030). */
+      holdExpired: expired,
+      /** Whether it takes a place now: a team member only once claimed or of a mobile with an account. */
+      holdsPlace: live && !expired && (r.teamId === null || r.accountId !== null || realMobiles.has(r.mobile)),
+      /** Money that arrived for it and is to be given back (`duplicate`, `noSeat`), from the leading payment. */
+      refundDue: payment?.details.refundDue ?? null,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     };

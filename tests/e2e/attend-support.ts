@@ -4,7 +4,7 @@
  * the accessibility check with JavaScript on and off, and the fake WeChat's "scan".
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { cookieValue, demoAccounts, expect, expectAccessible as expectPageAccessible, hasJs, signedInAs, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectAccessible as expectPageAccessible, hasJs, ready, registerNew, signedInAs, TOKEN_COOKIE } from "./support";
 
 /** The fake WeChat of tests/e2e/serve.ts (E2E_WECHAT_PORT; importing serve.ts would start the server). */
 const FAKE_WECHAT = "http://127.0.0.1:3298";
@@ -75,4 +75,21 @@ export async function conferenceRequiringFollow(page: Page, name: string) {
 export async function scanAndFollow(request: APIRequestContext, myId: string, openid = `e2e-${myId.slice(0, 12)}`) {
   const answer = await request.get(`${FAKE_WECHAT}/q/scene/${encodeURIComponent(myId)}?openid=${openid}`);
   expect(await answer.text()).toBe("已关注");
+}
+
+/** A fresh attendee registered (through the API) for the showcase; ends on its payment page. */
+export async function registeredAndOnPayPage(page: Page, name: string) {
+  const form = await showcase(page.request);
+  const identity = form.identities.find((i) => i.fee)!;
+  await registerNew(page, name);
+  const token = (await cookieValue(page, TOKEN_COOKIE))!;
+  const answers = { department: "数学系", position: "student", presenting: "no" };
+  const mine = await api<{ id: number; feeFen: number }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name, answers });
+  await page.goto(`/attend/pay/${mine.id}`);
+  await ready(page);
+  return { token, registration: mine };
+}
+
+export async function paymentsOf(page: Page, token: string, registrationId: number) {
+  return (await api<{ list: Array<{ state: string; method: string }> }>(page.request, "GET", `/payment?registrationId=${registrationId}`, token)).list;
 }

@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/format";
-import { api, conferenceRequiringFollow, expectAccessible, organiserToken, proof, scanAndFollow, SHOWCASE, showcase, uploadedProof } from "./attend-support";
+import { api, conferenceRequiringFollow, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, scanAndFollow, SHOWCASE, showcase, uploadedProof } from "./attend-support";
 import {
   cookieValue,
   expect,
@@ -210,23 +210,6 @@ test("a team leader adds three members and pays once for all", async ({ page }) 
   await expect(page.getByTestId("members")).not.toContainText("未缴费");
   await expectAccessible(page);
 });
-
-/** A fresh attendee registered (through the API) for the showcase; ends on its payment page. */
-async function registeredAndOnPayPage(page: Page, name: string) {
-  const form = await showcase(page.request);
-  const identity = form.identities.find((i) => i.fee)!;
-  await registerNew(page, name);
-  const token = (await cookieValue(page, TOKEN_COOKIE))!;
-  const answers = { department: "数学系", position: "student", presenting: "no" };
-  const mine = await api<{ id: number; feeFen: number }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name, answers });
-  await page.goto(`/attend/pay/${mine.id}`);
-  await ready(page);
-  return { token, registration: mine };
-}
-
-async function paymentsOf(page: Page, token: string, registrationId: number) {
-  return (await api<{ list: Array<{ state: string; method: string }> }>(page.request, "GET", `/payment?registrationId=${registrationId}`, token)).list;
-}
 
 test("an attendee pays with PayPal and comes back paid; paying twice makes one payment", async ({ page }) => {
   const { token, registration } = await registeredAndOnPayPage(page, "钱贝宝");

@@ -8,6 +8,7 @@ export type EditorData = {
     categoryId: number | null;
     majorId: number | null;
     capacity: number | null;
+    paymentWindowHours: number;
     moderation: boolean;
     requireSubscribe: boolean;
     exCss: string;
