@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const answer = (taken: boolean | null, message: string): RegisteredAnswer => ({ field, value, taken, message });
   const t = await i18n.getFixedT(request);
   const checked = await callPlatform<{ exists: boolean }>(request, field === "mobile" ? "/user/check" : "/user/check-email", {
-    query: { [field]: value, conferenceId },
+    query: { [field]: value, conferenceId, ticket: url.searchParams.get("ticket") ?? "" },
     redirectOn401: false,
   });
   if (!checked.ok) return data(answer(null, checked.fields[field] ?? checked.message), { headers });
