@@ -4,14 +4,7 @@ import { sendCodeSchema } from "~/schemas/account";
 import { parseForm } from "~/utils/validation";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
-
-/**
- * The browser's address as the platform will see it: the first `X-Forwarded-For` entry, which
- * the server edge sets to the one client address it trusts ("" when there is none).
- */
-export function clientAddress(request: Request) {
-  return (request.headers.get("x-forwarded-for") ?? "").split(",")[0].trim();
-}
+import { clientAddress } from "./session.server";
 
 /**
  * A ticket this page renders for this browser (decision 024): the send-code forms post it back

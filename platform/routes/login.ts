@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "../../app/schemas/account";
-import { type PlatformDeps, type PlatformEnv, type Ctx, parse, readBody } from "../context";
+import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody } from "../context";
 import { accounts } from "../db/schema";
 import { fail, langOf, ok } from "../http";
 import { translate } from "../messages";
@@ -26,14 +26,6 @@ export const CODE_NOT_REGISTERED = 1001;
 export const CODE_ALREADY_REGISTERED = 1002;
 export const CODE_WECHAT_BIND = 1102;
 
-/**
- * The requester's address, for the per-client limits: the first `X-Forwarded-For` entry, which
- * the server edge sets to the one client address it trusts and the app passes on ("" when none).
- */
-export function requester(c: Ctx) {
-  return (c.req.header("x-forwarded-for") ?? "").split(",")[0].trim();
-}
-
 export function loginRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
 
@@ -43,7 +35,7 @@ export function loginRoutes(deps: PlatformDeps) {
    */
   const send = async (c: Ctx) => {
     const { mobile } = parse(c, sendCodeSchema, { mobile: c.req.query("mobile") });
-    const client = requester(c);
+    const client = clientAddress(c);
     const ticket = ticketNonce(deps, c.req.query("ticket"), { address: client, scope: "send" });
     if (!ticket) fail(400, "errors.sendTicket");
     await sendCode(deps, { mobile, client, ticket });
@@ -75,7 +67,7 @@ export function loginRoutes(deps: PlatformDeps) {
   const login = (withUser: boolean) => async (c: Ctx) => {
     const input = parse(c, loginSchema, await readBody(c));
     // The code first (decision 025): a wrong one answers the same for every number.
-    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: requester(c) });
+    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     let account = await accountByMobile(deps.db, input.mobile);
     // The code stays unspent for the registration that follows.
     if (!account) fail(400, "errors.notRegistered", { code: CODE_NOT_REGISTERED });
@@ -89,7 +81,7 @@ export function loginRoutes(deps: PlatformDeps) {
 
   const register = (withUser: boolean) => async (c: Ctx) => {
     const input = parse(c, registerSchema, await readBody(c));
-    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: requester(c) });
+    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     // Unspent: the owner of the number signs in with it instead.
     if (await accountByMobile(deps.db, input.mobile)) fail(400, "errors.alreadyRegistered", { code: CODE_ALREADY_REGISTERED });
     await spendCode(deps, codeId);

@@ -13,14 +13,13 @@ import {
   teamMembersSchema,
   teamSchema,
 } from "../../app/schemas/registration";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts, conferences, fees, identities, registrations, strategies, teams } from "../db/schema";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
 import { canManageConference, requireManager as requireManagerOf } from "../services/access";
 import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
 import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, spendCode } from "../services/identity";
-import { requester } from "./login";
 import { CHECKS_PER_CLIENT, eventWait, recordEvent, refuseFor, ticketNonce } from "../services/sign-in-guard";
 import { availableMethods } from "../services/payments";
 import {
@@ -132,7 +131,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const conference = await visibleConference(c, conferenceId);
     if (!conference.isPublish) fail(404, "errors.notFound");
-    const client = requester(c);
+    const client = clientAddress(c);
     if (!ticketNonce(deps, c.req.query("ticket"), { address: client, scope: `check:${conferenceId}:${account.id}` })) fail(400, "errors.checkTicket");
     const wait = Math.max(await eventWait(deps, "check", client, CHECKS_PER_CLIENT), await eventWait(deps, "check-account", String(account.id), CHECKS_PER_CLIENT));
     if (wait > 0) refuseFor("errors.checkLimit", wait);
@@ -276,7 +275,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const input = parse(c, quickLoginSchema, await readBody(c));
     await visibleConference(c, input.conferenceId);
     // The code first (decision 025): only its owner learns whether the number has an account.
-    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: requester(c) });
+    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     const account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
       return c.json({ code: CODE_QUICK_NO_ACCOUNT, message: translate(langOf(c), "registration.quickLogin.noAccount"), data: { mobile: input.mobile } });
@@ -334,7 +333,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const input = parse(c, claimSchema, await readBody(c));
     const row = await claimable(idParam(c.req.param("id")));
     if (row.mobile !== input.mobile) fail(404, "errors.notFound");
-    await consumeCode(deps, { mobile: input.mobile, code: input.code, client: requester(c) });
+    await consumeCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     let account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
       [account] = await deps.db
