@@ -134,6 +134,12 @@ export default function Login() {
   }
   const otherMode = new URLSearchParams(switchQuery);
   if (mode === "login") otherMode.set("mode", "register");
+  // The other tab with the number filled in: said only once its code proved it (decision 025).
+  const withMobile = (query: URLSearchParams) => {
+    const next = new URLSearchParams(query);
+    if (fields.mobile.value) next.set("mobile", String(fields.mobile.value));
+    return next;
+  };
 
   return (
     <div className="ui-card-narrow">
@@ -167,14 +173,14 @@ export default function Login() {
         ))}
         {actionData && "notRegistered" in actionData && Boolean(actionData.notRegistered) && (
           <p>
-            <Link className="ui-link-button" to={`/login?${otherMode}`}>
+            <Link className="ui-link-button" to={`/login?${withMobile(otherMode)}`}>
               {t("auth.goRegister")}
             </Link>
           </p>
         )}
         {actionData && "alreadyRegistered" in actionData && Boolean(actionData.alreadyRegistered) && (
           <p>
-            <Link className="ui-link-button" to={`/login${switchQuery.size ? `?${switchQuery}` : ""}`}>
+            <Link className="ui-link-button" to={`/login?${withMobile(switchQuery)}`}>
               {t("auth.goLogin")}
             </Link>
           </p>
