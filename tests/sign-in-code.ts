@@ -5,8 +5,8 @@
  */
 type Fetcher = (path: string, init?: RequestInit) => Promise<Response>;
 
-/** The send ticket `page` rendered for this client (its hidden `ticket` field). */
-export async function pageTicket(fetcher: Fetcher, page = "/login") {
+/** The send ticket `page` rendered for this client (its hidden `ticket` field); any client that can GET a page and read its text. */
+export async function pageTicket(fetcher: (path: string, init?: RequestInit) => Promise<{ text(): Promise<string> }>, page = "/login") {
   const html = await (await fetcher(page, { headers: { Accept: "text/html" } })).text();
   const ticket = /<input type="hidden" name="ticket" value="([^"]+)"/.exec(html)?.[1];
   if (!ticket) throw new Error(`${page} rendered no send ticket`);
