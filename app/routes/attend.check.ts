@@ -7,9 +7,10 @@ import { requireToken } from "~/services/guard.server";
 import { routeId } from "~/utils/params";
 
 /**
- * `GET /attend/check?conferenceId=&mobile=` (or `&email=`): the registration form's live check,
- * answered from the platform's check calls (spec §5) and saying no more than they do: taken
- * or not. Only for a signed-in browser, like the calls themselves.
+ * `GET /attend/check?conferenceId=&mobile=&ticket=` (or `&email=`): the registration form's live
+ * check, answered from the platform's check calls (spec §5) and saying no more than they do: taken
+ * or not. Only for a signed-in browser with the form's check ticket, like the calls themselves
+ * (decision 025); a refusal or a limit's wait is said next to the field.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   requireToken(request);

@@ -108,7 +108,7 @@ export const rateEvents = pgTable(
     key: text().notNull(),
     at: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.kind, t.key, t.at)],
+  (t) => [index().on(t.kind, t.key, t.at), index().on(t.at)],
 );
 
 /**

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conferences } from "../db/schema";
+import { conferences, rateEvents } from "../db/schema";
 import { registrationBody, person, setupConference } from "../services/registration-fixtures";
-import { SENDS_GLOBAL, SENDS_PER_CLIENT, mintTicket } from "../services/sign-in-guard";
+import { SENDS_GLOBAL, SENDS_PER_CLIENT, mintTicket, pruneRateEvents, recordEvent } from "../services/sign-in-guard";
 import { type TestPlatform, testPlatform } from "../testing";
 
 /**
@@ -89,6 +89,16 @@ describe("pumping SMS codes (item 2)", () => {
     expect(sent).toBe(ceiling);
     expect(refused).toMatchObject({ status: 429, retryAfter: 60, message: "验证码发送繁忙，请在 1 分钟后重试" });
     p.advance(hour);
+  });
+});
+
+describe("counted events", () => {
+  it("are kept a day, then swept", async () => {
+    await recordEvent(p.deps, "test", "sweep");
+    expect(await p.db.select().from(rateEvents)).toHaveLength(1);
+    p.advance(24 * hour + 1);
+    await pruneRateEvents(p.deps);
+    expect(await p.db.select().from(rateEvents)).toEqual([]);
   });
 });
 

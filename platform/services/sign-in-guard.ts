@@ -109,9 +109,12 @@ export async function eventWait(deps: GuardDeps, kind: string, key: string, limi
   return secondsUntilFree(rows.map((row) => row.at), limit, now);
 }
 
-/** Counts one event; the key's events older than a day go at the same time. */
+/** Counts one event. */
 export async function recordEvent(deps: GuardDeps, kind: string, key: string) {
-  const now = deps.now();
-  await deps.db.delete(rateEvents).where(and(eq(rateEvents.kind, kind), eq(rateEvents.key, key), lt(rateEvents.at, new Date(now.getTime() - 24 * HOUR))));
-  await deps.db.insert(rateEvents).values({ kind, key, at: now });
+  await deps.db.insert(rateEvents).values({ kind, key, at: deps.now() });
+}
+
+/** Deletes events older than the longest window (a day), hourly with the platform's other sweeps. */
+export async function pruneRateEvents(deps: GuardDeps) {
+  await deps.db.delete(rateEvents).where(lt(rateEvents.at, new Date(deps.now().getTime() - 24 * HOUR)));
 }
