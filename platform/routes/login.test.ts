@@ -35,7 +35,7 @@ describe("sending a code", () => {
       expect((await p.sendCode(mobile)).status).toBe(200);
       p.advance(minute);
     }
-    // Five codes at 0:00, 1:00 … 4:00: the first leaves the hour at 60:00, 56 minutes from 5:00 … minus the 15 s.
+    // Five codes, at 0:00, 1:00 … 4:00; at 5:00 the first leaves the hour in 55 minutes.
     const sixth = await p.sendCode(mobile, { lang: "en" });
     expect(sixth.status).toBe(429);
     expect(sixth.headers.get("retry-after")).toBe(String(55 * 60));
