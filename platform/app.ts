@@ -46,7 +46,8 @@ export function createPlatformApp(deps: PlatformDeps) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json(errorBody(c, error), error.status as 400);
+      const { retryAfter } = error.options;
+      return c.json(errorBody(c, error), error.status as 400, retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) });
     }
     // A last net under the input checks: what the database refuses as malformed is the caller's error.
     const refused = databaseRefusal(error);

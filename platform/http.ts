@@ -7,7 +7,14 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly messageKey: string,
-    readonly options: { code?: number; params?: Record<string, string | number>; messages?: string[]; data?: unknown } = {},
+    readonly options: {
+      code?: number;
+      params?: Record<string, string | number>;
+      messages?: string[];
+      data?: unknown;
+      /** Seconds before the caller may try again (429): `retryAfter` in the body, the Retry-After header, `{{time}}` in the message. */
+      retryAfter?: number;
+    } = {},
   ) {
     super(messageKey);
   }
@@ -36,13 +43,23 @@ export function page<T>(c: Context, list: T[], total: number) {
 export function errorBody(c: Context, error: ApiError) {
   const lang = langOf(c);
   const messages = error.options.messages?.map((key) => translate(lang, key));
+  const { retryAfter } = error.options;
+  const params = retryAfter === undefined ? error.options.params : { ...error.options.params, time: waitText(lang, retryAfter) };
   return {
     code: error.options.code ?? error.status,
-    message: translate(lang, error.messageKey, error.options.params),
+    message: translate(lang, error.messageKey, params),
     ...(messages && messages.length > 1 ? { messages } : {}),
     ...(error.options.data !== undefined ? { data: error.options.data } : {}),
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
     statusCode: error.status,
   };
+}
+
+/** A wait in words: seconds under a minute, minutes (rounded up) under two hours, else hours. */
+export function waitText(lang: Lang, seconds: number) {
+  const [unit, count] =
+    seconds < 60 ? ["second", seconds] : seconds <= 7200 ? ["minute", Math.ceil(seconds / 60)] : ["hour", Math.ceil(seconds / 3600)];
+  return translate(lang, `errors.wait.${unit}${count === 1 ? "" : "s"}`, { count });
 }
 
 /** Paging parameters (app/utils/params.ts): `page`/`currentPage` 1–10000, `pageSize` 1–100; garbage is the default. */

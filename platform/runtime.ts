@@ -13,6 +13,7 @@ import { diskStorage } from "./providers/storage-disk";
 import { s3Storage } from "./providers/storage-s3";
 import { wechatProvider } from "./providers/wechat";
 import { cleanupKeptUploads } from "./services/kept-uploads";
+import { pruneRateEvents } from "./services/sign-in-guard";
 import { officialAccount } from "./providers/wechat-official";
 
 export type Platform = {
@@ -84,9 +85,12 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
   });
   const deps = depsFromConfig(config, database);
   const sweep = () =>
-    cleanupKeptUploads(deps)
-      .then(({ deleted }) => deleted && log(`[platform] deleted ${deleted} kept uploads no record took`))
-      .catch((error) => console.error("[platform] kept uploads cleanup failed:", error));
+    Promise.all([
+      cleanupKeptUploads(deps)
+        .then(({ deleted }) => deleted && log(`[platform] deleted ${deleted} kept uploads no record took`))
+        .catch((error) => console.error("[platform] kept uploads cleanup failed:", error)),
+      pruneRateEvents(deps).catch((error) => console.error("[platform] rate events cleanup failed:", error)),
+    ]);
   void sweep();
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();

@@ -11,6 +11,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProductionApp, type ProductionApp } from "./production-app";
+import { requestCode } from "./sign-in-code";
 
 let app: ProductionApp;
 let build: ServerBuild;
@@ -38,13 +39,16 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** A signed-out browser on this server. */
+const browser = (url: string, init?: RequestInit) => fetch(base + url, init);
+
 async function lastCode(mobile: string) {
   const lines = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
   return lines.map((line) => JSON.parse(line) as { mobile: string; code: string }).filter((line) => line.mobile === mobile).at(-1)!.code;
 }
 
 async function register(mobile: string) {
-  await fetch(`${base}/api/login?mobile=${mobile}`);
+  await requestCode(browser, mobile);
   const response = await fetch(`${base}/api/login`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mobile, code: await lastCode(mobile), name: "测试", agree: true }) });
   const body = (await response.json()) as { data: { token: string } };
   return body.data.token;
@@ -148,7 +152,7 @@ describe("redirect targets outside Latin-1", () => {
 
   it("after signing in, the way back to /中文 is an encoded same-site Location", async () => {
     const mobile = "13912340002";
-    await fetch(`${base}/api/login?mobile=${mobile}`);
+    await requestCode(browser, mobile);
     const response = await post("/login", form({ mode: "register", mobile, code: await lastCode(mobile), name: "测试", agree: "on", redirectTo: "/中文" }), { Origin: base });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/%E4%B8%AD%E6%96%87");
@@ -160,7 +164,7 @@ describe("posts from other sites", () => {
 
   it("login, logout, language and an organiser form answer 403 and change nothing", async () => {
     const mobile = "13912340003";
-    await fetch(`${base}/api/login?mobile=${mobile}`);
+    await requestCode(browser, mobile);
     const code = await lastCode(mobile);
     const signUp = form({ mode: "register", mobile, code, name: "测试", agree: "on" });
     for (const url of ["/login?_data=routes%2Flogin", "/login.data", "/login"]) {

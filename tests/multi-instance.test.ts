@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastOutboxCode } from "../platform/providers/sms-outbox";
+import { pageTicket } from "./sign-in-code";
 
 const adminUrl = process.env.PG_URL;
 const ports = [3231, 3232];
@@ -74,7 +75,8 @@ describe.skipIf(!adminUrl)("two instances on one PostgreSQL", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
         body: new URLSearchParams(fields),
       });
-    const sent = await post(a, { intent: "send", mode: "register", mobile });
+    const ticket = await pageTicket((page) => fetch(a + page));
+    const sent = await post(a, { intent: "send", mode: "register", mobile, ticket });
     expect(sent.status).toBe(200);
     const code = await lastOutboxCode(path.join(dirs[0], "sms-outbox.jsonl"), mobile);
     expect(code).toMatch(/^\d{6}$/);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts } from "../platform/db/seed";
 import { lastOutboxCode } from "../platform/providers/sms-outbox";
 import { garbledBytes } from "./e2e/garbled";
+import { requestCode } from "./sign-in-code";
 import { openProductionApp, type ProductionApp } from "./production-app";
 
 let app: ProductionApp;
@@ -43,7 +44,7 @@ function pages(): { url: string; document: boolean }[] {
 
 /** A platform session of a demo account, through the sign-in calls (code from the SMS outbox). */
 async function tokenOf(mobile: string): Promise<string> {
-  await app.handle(new Request(`${BASE}/api/login?mobile=${mobile}`, { headers: { "Client-Type": "web" } }));
+  await requestCode((url, init) => app.handle(new Request(BASE + url, init)), mobile);
   const code = await lastOutboxCode(path.join(app.dataDir, "sms-outbox.jsonl"), mobile);
   expect(code, `a code for ${mobile}`).toBeTruthy();
   const res = await app.handle(

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastOutboxCode } from "../platform/providers/sms-outbox";
 import { openProductionApp, type ProductionApp } from "./production-app";
+import { requestCode } from "./sign-in-code";
 
 let app: ProductionApp;
 let token: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-  await call("GET", `/login?mobile=${mobile}`);
+  await requestCode((url, init) => app.handle(new Request(`http://localhost${url}`, init)), mobile);
   const code = await lastOutboxCode(path.join(app.dataDir, "sms-outbox.jsonl"), mobile);
   const registered = (await (await call("PUT", "/login", { mobile, code, name: "头部测试", agree: true })).json()) as { data: { token: string } };
   token = registered.data.token;

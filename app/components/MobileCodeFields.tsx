@@ -4,12 +4,26 @@ import { FieldError } from "./FieldError";
 
 /**
  * A mobile number and its SMS code, with the "send code" button (a submit with intent=send,
- * so it works without JavaScript). The form's action answers `{sent: mobile}` after sending.
+ * so it works without JavaScript) and the page's send ticket (decision 024). The form's action
+ * answers `{sent: mobile}` after sending.
  */
-export function MobileCodeFields({ mobile, code, sent, busy }: { mobile: FieldMetadata<string>; code: FieldMetadata<string>; sent?: string | null; busy: boolean }) {
+export function MobileCodeFields({
+  mobile,
+  code,
+  sent,
+  busy,
+  ticket,
+}: {
+  mobile: FieldMetadata<string>;
+  code: FieldMetadata<string>;
+  sent?: string | null;
+  busy: boolean;
+  ticket: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
+      <input type="hidden" name="ticket" value={ticket} />
       <div className="ui-field">
         <label className="ui-label" htmlFor={mobile.id}>
           {t("auth.mobile")}

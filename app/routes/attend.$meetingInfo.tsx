@@ -15,9 +15,9 @@ import { SubscribeGate } from "~/components/attend/SubscribeGate";
 import { RegisteredMessage, useRegisteredCheck } from "~/components/attend/RegisteredCheck";
 import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
 import type { Account } from "~/services/account.server";
-import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
@@ -68,7 +68,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // `?edit=1` opens the attendee's own registration in the form, while it may still change.
   const editing = Boolean(existing) && url.searchParams.get("edit") === "1";
   const gate = me && !existing && form.conference.requireSubscribe && !form.subscribed ? await subscribeQr(request) : null;
-  const headers = new Headers(me ? { "Cache-Control": "private, no-store" } : publicPageHeaders(request, 10));
+  // Either page carries a ticket for this browser (decision 024): quick sign-in's code, the form's checks.
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const ticket = await pageTicket(request, me ? `check:${conferenceId}:${me.id}` : "send");
   if (gate?.setCookie) headers.append("Set-Cookie", gate.setCookie);
   return data(
     {
@@ -86,6 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       quickMobile: url.searchParams.get("mobile") ?? "",
       // One key per rendered form: a double click, a refresh or back-and-resubmit replays the first registration.
       idempotencyKey: me ? crypto.randomUUID() : "",
+      ticket,
     },
     { headers },
   );
@@ -122,11 +125,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/attend/${conferenceId}`;
 
   if (intent === "send") {
-    const submission = parseForm(formData, sendCodeSchema);
-    if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
-    const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
-    if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: null, quote: null }, { status: 400 });
-    return { result: submission.reply({ resetForm: false }), sent: submission.value.mobile, quote: null };
+    const sent = await sendCodeFor(request, formData);
+    if (!sent.mobile) return data({ result: sent.reply, sent: null, quote: null }, { status: 400 });
+    return { result: sent.reply, sent: sent.mobile, quote: null };
   }
 
   if (intent === "quick") {
@@ -161,6 +162,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (!getToken(request)) throw redirect(`/login?redirect=${encodeURIComponent(here)}`);
+  /** The check ticket this page rendered (the platform's checks answer only the conference's own form). */
+  const formTicket = String(formData.get("ticket") ?? "");
 
   if (intent === "subscribed") {
     const myId = String(formData.get("myId") ?? "") || sceneOf(request);
@@ -187,7 +190,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { email } = submission.value;
     // Its own e-mail is registered here, by this very registration: only a changed one is checked.
     if (email && email.toLowerCase() !== (before.email ?? "").toLowerCase()) {
-      const check = await callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId } });
+      const check = await callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } });
       if (check.ok && check.data.exists) return data({ result: submission.reply({ fieldErrors: { email: [t("attend.emailRegistered")] } }), sent: null, quote: null }, { status: 400 });
     }
     const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
@@ -209,8 +212,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A number or e-mail already registered here is said next to its field, before anything is uploaded.
   const { mobile, email } = submission.value;
   const [mobileCheck, emailCheck] = await Promise.all([
-    mobile ? callPlatform<{ exists: boolean }>(request, "/user/check", { query: { mobile, conferenceId } }) : null,
-    email ? callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId } }) : null,
+    mobile ? callPlatform<{ exists: boolean }>(request, "/user/check", { query: { mobile, conferenceId, ticket: formTicket } }) : null,
+    email ? callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } }) : null,
   ]);
   const taken: Record<string, string[]> = {};
   if (mobileCheck?.ok && mobileCheck.data.exists) taken.mobile = [t("registration.errors.mobileRegistered")];
@@ -390,6 +393,7 @@ function QuoteView({ quote, error }: { quote: AttendQuote | null; error: string 
 
 /** Sign-in without leaving the page; a number without an account goes to the account registration. */
 function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: string }) {
+  const { ticket } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -416,7 +420,7 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
           {t(message)}
         </p>
       ))}
-      <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} />
+      <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} ticket={ticket} />
       <label className="ui-checkbox">
         <input type="checkbox" name="rememberMe" />
         <span>{t("auth.rememberMe")}</span>
@@ -430,7 +434,7 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
 
 /** The registration form; with `edit`, that registration pre-filled, saved by `intent=edit` (no mobile or coupon to change). */
 function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
-  const { form: info, me, lang, idempotencyKey, query } = useLoaderData<typeof loader>();
+  const { form: info, me, lang, idempotencyKey, query, ticket } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -446,8 +450,8 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
     onValidate: ({ formData }) =>
       parseForm(formData, (formData.get("intent") === "quote" ? keepAll : edit ? editForm : registrationSchema) as typeof registrationSchema),
   });
-  const mobileCheck = useRegisteredCheck(info.conference.id, "mobile");
-  const emailCheck = useRegisteredCheck(info.conference.id, "email", edit?.email ?? "");
+  const mobileCheck = useRegisteredCheck(info.conference.id, ticket, "mobile");
+  const emailCheck = useRegisteredCheck(info.conference.id, ticket, "email", edit?.email ?? "");
   const busy = navigation.state !== "idle";
   const initial = (form.initialValue ?? {}) as Record<string, unknown>;
   const initialAnswers = (initial.answers ?? {}) as Record<string, unknown>;
@@ -468,6 +472,7 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
       </h2>
       <button type="submit" name="intent" value={intent} hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="conferenceId" value={info.conference.id} />
+      <input type="hidden" name="ticket" value={ticket} />
       {edit ? <input type="hidden" name="id" value={edit.id} /> : <input type="hidden" name="idempotencyKey" value={idempotencyKey} />}
       {form.errors?.map((message) => (
         <p key={message} className="ui-field-error" role="alert">

@@ -7,9 +7,10 @@ import { requireToken } from "~/services/guard.server";
 import { routeId } from "~/utils/params";
 
 /**
- * `GET /attend/check?conferenceId=&mobile=` (or `&email=`): the registration form's live check,
- * answered from the platform's check calls (spec §5) and saying no more than they do: taken
- * or not. Only for a signed-in browser, like the calls themselves.
+ * `GET /attend/check?conferenceId=&mobile=&ticket=` (or `&email=`): the registration form's live
+ * check, answered from the platform's check calls (spec §5) and saying no more than they do: taken
+ * or not. Only for a signed-in browser with the form's check ticket, like the calls themselves
+ * (decision 025); a refusal or a limit's wait is said next to the field.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   requireToken(request);
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const answer = (taken: boolean | null, message: string): RegisteredAnswer => ({ field, value, taken, message });
   const t = await i18n.getFixedT(request);
   const checked = await callPlatform<{ exists: boolean }>(request, field === "mobile" ? "/user/check" : "/user/check-email", {
-    query: { [field]: value, conferenceId },
+    query: { [field]: value, conferenceId, ticket: url.searchParams.get("ticket") ?? "" },
     redirectOn401: false,
   });
   if (!checked.ok) return data(answer(null, checked.fields[field] ?? checked.message), { headers });

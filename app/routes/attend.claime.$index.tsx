@@ -10,6 +10,7 @@ import { claimSchema } from "~/schemas/registration";
 import { type AttendRegistration, attendMeta } from "~/utils/attend";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
@@ -44,7 +45,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The registration shows (masked) to the signed-in owner of the number, or to whoever names the number.
   const found = await callPlatform<Claimable>(request, `/user/claim/${id}`, { query: { mobile: mobile || undefined }, redirectOn401: false });
   return data(
-    { title: `${t("attend.claimTitle")} - ${t("meta.siteName")}`, description: t("attend.claimHelp"), lang, id, mobile, claimable: found.ok ? found.data : null },
+    {
+      title: `${t("attend.claimTitle")} - ${t("meta.siteName")}`,
+      description: t("attend.claimHelp"),
+      lang,
+      id,
+      mobile,
+      claimable: found.ok ? found.data : null,
+      ticket: await pageTicket(request, "send"),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -54,11 +63,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   if (formData.get("intent") === "send") {
-    const submission = parseForm(formData, sendCodeSchema);
-    if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
-    const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
-    if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: "" }, { status: 400 });
-    return { result: submission.reply({ resetForm: false }), sent: submission.value.mobile };
+    const sent = await sendCodeFor(request, formData);
+    if (!sent.mobile) return data({ result: sent.reply, sent: "" }, { status: 400 });
+    return { result: sent.reply, sent: sent.mobile };
   }
   const submission = parseForm(formData, claimSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
@@ -78,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Claim() {
-  const { claimable, lang, mobile } = useLoaderData<typeof loader>();
+  const { claimable, lang, mobile, ticket } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -137,7 +144,7 @@ export default function Claim() {
             {t(message)}
           </p>
         ))}
-        <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} />
+        <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} ticket={ticket} />
         <button type="submit" name="intent" value="claim" className="ui-button ui-button-block" disabled={busy} data-testid="claim">
           {t("attend.claimSubmit")}
         </button>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseForm } from "~/utils/validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FieldError } from "~/components/FieldError";
 import { loginSchema, registerSchema, sendCodeSchema } from "~/schemas/account";
+import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import type { Account } from "~/services/account.server";
 import { safeRedirect } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -20,6 +21,8 @@ const RESEND_SECONDS = 60;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirect"));
@@ -31,15 +34,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const mode = url.searchParams.get("mode") === "register" ? "register" : "login";
   const methods = await callPlatform<{ wechat: boolean }>(request, "/login/methods", { redirectOn401: false });
-  return {
-    title: `${t(mode === "register" ? "auth.registerTitle" : "auth.loginTitle")} - ${t("meta.siteName")}`,
-    mode,
-    redirectTo,
-    wechatEnabled: methods.ok && methods.data.wechat,
-    bindTicket: url.searchParams.get("bind") ?? "",
-    nickname: url.searchParams.get("nickname") ?? "",
-    mobile: url.searchParams.get("mobile") ?? "",
-  };
+  return data(
+    {
+      title: `${t(mode === "register" ? "auth.registerTitle" : "auth.loginTitle")} - ${t("meta.siteName")}`,
+      mode,
+      redirectTo,
+      wechatEnabled: methods.ok && methods.data.wechat,
+      bindTicket: url.searchParams.get("bind") ?? "",
+      nickname: url.searchParams.get("nickname") ?? "",
+      mobile: url.searchParams.get("mobile") ?? "",
+      // This browser's ticket for one code (decision 024): the page is nobody else's to keep.
+      ticket: await pageTicket(request, "send"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,12 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18n.getFixedT(request);
 
   if (intent === "send") {
-    const submission = parseForm(formData, sendCodeSchema);
-    if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
-    const sent = await callPlatform(request, "/login", { query: { mobile: submission.value.mobile }, token: null });
-    if (!sent.ok) return data({ result: submission.reply({ fieldErrors: { mobile: sent.messages } }), sent: null }, { status: 400 });
-    // `resetForm: false`: keep everything typed so far.
-    return { result: submission.reply({ resetForm: false }), sent: { mobile: submission.value.mobile, at: Date.now() } };
+    const sent = await sendCodeFor(request, formData);
+    if (!sent.mobile) return data({ result: sent.reply, sent: null }, { status: 400 });
+    return { result: sent.reply, sent: { mobile: sent.mobile, at: Date.now() } };
   }
 
   const schema = mode === "register" ? registerSchema : loginSchema;
@@ -129,6 +134,12 @@ export default function Login() {
   }
   const otherMode = new URLSearchParams(switchQuery);
   if (mode === "login") otherMode.set("mode", "register");
+  // The other tab with the number filled in: said only once its code proved it (decision 025).
+  const withMobile = (query: URLSearchParams) => {
+    const next = new URLSearchParams(query);
+    if (fields.mobile.value) next.set("mobile", String(fields.mobile.value));
+    return next;
+  };
 
   return (
     <div className="ui-card-narrow">
@@ -152,6 +163,7 @@ export default function Login() {
         <button type="submit" name="intent" value={mode} hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="mode" value={mode} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <input type="hidden" name="ticket" value={loaderData.ticket} />
         {loaderData.bindTicket && <input type="hidden" name="bindTicket" value={loaderData.bindTicket} />}
 
         {form.errors?.map((message) => (
@@ -161,14 +173,14 @@ export default function Login() {
         ))}
         {actionData && "notRegistered" in actionData && Boolean(actionData.notRegistered) && (
           <p>
-            <Link className="ui-link-button" to={`/login?${otherMode}`}>
+            <Link className="ui-link-button" to={`/login?${withMobile(otherMode)}`}>
               {t("auth.goRegister")}
             </Link>
           </p>
         )}
         {actionData && "alreadyRegistered" in actionData && Boolean(actionData.alreadyRegistered) && (
           <p>
-            <Link className="ui-link-button" to={`/login${switchQuery.size ? `?${switchQuery}` : ""}`}>
+            <Link className="ui-link-button" to={`/login?${withMobile(switchQuery)}`}>
               {t("auth.goLogin")}
             </Link>
           </p>

@@ -19,6 +19,8 @@ const schema = z.object({
   /** Unset: this app is its own account site (/login, /account/messages, /account/settings). */
   ACCOUNT_SITE_URL: optionalUrl,
   PLATFORM_API_URL: optionalUrl,
+  /** With PLATFORM_API_URL: the platform's SESSION_SECRET, which signs the sign-in pages' tickets (decision 024). */
+  SESSION_SECRET: z.string().min(16).optional(),
   CONTACT_PHONE: z.string().default("400-800-1234"),
   CONTACT_EMAIL: z.string().default("support@conference.example"),
   ICP_FILING: z.string().default("京ICP备00000000号-1"),

@@ -9,7 +9,7 @@ import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from ".
  *
  * Outcomes, as spec §8 says:
  * - code 0 or HTTP 200: `{ok: true, data}`;
- * - 400 and 404: `{ok: false, ...}` back to the caller, to show next to the form or as a 404;
+ * - 400 and 404 (and 429, a limit saying when to try again): `{ok: false, ...}` back to the caller, to show next to the form or as a 404;
  * - 401: the token is dropped and the browser goes to the account login;
  * - any other status: thrown as a response with that status (the error page);
  * - no response at all: thrown as 500.
@@ -17,8 +17,8 @@ import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from ".
 export type ApiSuccess<T> = { ok: true; status: number; code: number; message: string; data: T };
 export type ApiFailure = {
   ok: false;
-  /** 401 only when the caller asked for it with `redirectOn401: false`. */
-  status: 400 | 401 | 404;
+  /** 401 only when the caller asked for it with `redirectOn401: false`; 429 is a limit, whose message says when to try again. */
+  status: 400 | 401 | 404 | 429;
   code: number;
   message: string;
   /** Several messages are shown one by one. */
@@ -115,7 +115,8 @@ export async function callPlatform<T>(request: Request, path: string, options: C
   if (status === 401 && options.redirectOn401 !== false) {
     throw redirect(loginUrl(request), { headers: { "Set-Cookie": clearTokenCookie(request) } });
   }
-  if (status === 400 || status === 404 || status === 401) {
+  // A limit (429) is said next to the form like a 400, with its wait in the message (decision 024).
+  if (status === 400 || status === 404 || status === 401 || status === 429) {
     const message = payload?.message ?? "";
     const data = payload?.data as { fields?: Record<string, string> } | undefined;
     return {

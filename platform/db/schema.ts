@@ -82,8 +82,33 @@ export const smsCodes = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: created(),
+    /** The address that asked for the code (per-requester limits, decision 024). */
+    client: text().notNull().default(""),
+    /** The nonce of the page's send ticket that asked for it: a ticket sends once (decision 024). */
+    ticket: text(),
   },
-  (t) => [index().on(t.mobile, t.createdAt)],
+  (t) => [
+    index().on(t.mobile, t.createdAt),
+    index().on(t.client, t.createdAt),
+    index().on(t.createdAt),
+    uniqueIndex().on(t.ticket),
+  ],
+);
+
+/**
+ * Counted events of a requester (wrong codes, registration checks) for the limits of
+ * decisions 024 and 025: `kind` names the limit, `key` whom it counts (an address, an
+ * address and a number, an account).
+ */
+export const rateEvents = pgTable(
+  "rate_events",
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    key: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.kind, t.key, t.at), index().on(t.at)],
 );
 
 /**

@@ -1,20 +1,22 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "../../app/schemas/account";
-import { type PlatformDeps, type PlatformEnv, type Ctx, parse, readBody } from "../context";
+import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody } from "../context";
 import { accounts } from "../db/schema";
 import { fail, langOf, ok } from "../http";
 import { translate } from "../messages";
 import { WeChatError } from "../providers/wechat";
+import { ticketNonce } from "../services/sign-in-guard";
 import {
   type Account,
   accountByMobile,
-  consumeCode,
+  checkCode,
   issueToken,
   publicAccount,
   putOneTime,
   revokeToken,
   sendCode,
+  spendCode,
   takeOneTime,
   userRecord,
 } from "../services/identity";
@@ -27,9 +29,16 @@ export const CODE_WECHAT_BIND = 1102;
 export function loginRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
 
+  /**
+   * `GET /login?mobile=&ticket=`: a code, only with the ticket a sign-in page rendered for this
+   * client (decision 024), so another site's `<img>` or a bare script sends nothing.
+   */
   const send = async (c: Ctx) => {
     const { mobile } = parse(c, sendCodeSchema, { mobile: c.req.query("mobile") });
-    await sendCode(deps, mobile);
+    const client = clientAddress(c);
+    const ticket = ticketNonce(deps, c.req.query("ticket"), { address: client, scope: "send" });
+    if (!ticket) fail(400, "errors.sendTicket");
+    await sendCode(deps, { mobile, client, ticket });
     return ok(c, { sent: true });
   };
 
@@ -57,9 +66,12 @@ export function loginRoutes(deps: PlatformDeps) {
 
   const login = (withUser: boolean) => async (c: Ctx) => {
     const input = parse(c, loginSchema, await readBody(c));
+    // The code first (decision 025): a wrong one answers the same for every number.
+    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     let account = await accountByMobile(deps.db, input.mobile);
+    // The code stays unspent for the registration that follows.
     if (!account) fail(400, "errors.notRegistered", { code: CODE_NOT_REGISTERED });
-    await consumeCode(deps, input.mobile, input.code);
+    await spendCode(deps, codeId);
     account = await bindWeChat(account, input.bindTicket);
     if (withUser && !account.userRecord) {
       [account] = await deps.db.update(accounts).set({ userRecord: true }).where(eq(accounts.id, account.id)).returning();
@@ -69,8 +81,10 @@ export function loginRoutes(deps: PlatformDeps) {
 
   const register = (withUser: boolean) => async (c: Ctx) => {
     const input = parse(c, registerSchema, await readBody(c));
+    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
+    // Unspent: the owner of the number signs in with it instead.
     if (await accountByMobile(deps.db, input.mobile)) fail(400, "errors.alreadyRegistered", { code: CODE_ALREADY_REGISTERED });
-    await consumeCode(deps, input.mobile, input.code);
+    await spendCode(deps, codeId);
     const [created] = await deps.db
       .insert(accounts)
       .values({ mobile: input.mobile, name: input.name, defaultType: langOf(c) === "en" ? 1 : 0, userRecord: withUser, createdAt: deps.now(), updatedAt: deps.now() })

@@ -145,7 +145,7 @@ describe("team payments", () => {
     const payment = await p.call<Payment>("POST", "/team/payment", { token: leader.token, body: { teamId, method: "transfer", proofKey } });
     await p.call("PATCH", `/team/payment/${payment.data.id}`, { token: s.organiser.token, body: { state: "paid" } });
     const [row] = await p.db.select().from(registrations).where(eq(registrations.mobile, members[0].mobile));
-    await p.call("GET", `/login?mobile=${members[0].mobile}`);
+    await p.sendCode(members[0].mobile);
     const claimed = await p.call<{ account: { token: string } }>("POST", `/conference/user/claim/${row.id}`, {
       body: { mobile: members[0].mobile, code: await p.code(members[0].mobile) },
     });

@@ -84,7 +84,7 @@ describe("teams", () => {
 
 /** A sign-in code texted to the mobile (the claim proves the mobile with it). */
 async function codeFor(mobile: string) {
-  await p.call("GET", `/login?mobile=${mobile}`);
+  await p.sendCode(mobile);
   return (await p.code(mobile))!;
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authTokens, conferences, coupons, payments, registrations } from "../db/schema";
 import { ANSWERS, type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { sha256 } from "../services/identity";
+import { mintTicket } from "../services/sign-in-guard";
 import { type TestPlatform, testPlatform } from "../testing";
 
 let p: TestPlatform;
@@ -138,12 +139,16 @@ describe("the check calls", () => {
     const me = await person(p);
     await p.call("POST", "/conference/user", { token: me.token, body: registrationBody(open, { email: "Chen@Example.com" }) });
     const asker = await person(p);
-    const check = (path: string) => p.call<{ exists: boolean }>("GET", path, { token: asker.token });
-    expect((await check(`/user/check?mobile=${me.mobile}&conferenceId=${open.conference.id}`)).data.exists).toBe(true);
-    expect((await check(`/user/check?mobile=${me.mobile}&conferenceId=${moderated.conference.id}`)).data.exists).toBe(false);
-    expect((await check(`/user/check-email?email=chen@example.com&conferenceId=${open.conference.id}`)).data.exists).toBe(true);
-    expect((await check(`/user/check-email?email=nobody@example.com&conferenceId=${open.conference.id}`)).data.exists).toBe(false);
-    expect((await check(`/user/check?mobile=123&conferenceId=${open.conference.id}`)).status).toBe(400);
+    // From the conference's own registration page: its check ticket for this account.
+    const check = (path: string, conferenceId: number) => {
+      const ticket = mintTicket(p.deps, { address: "", scope: `check:${conferenceId}:${asker.id}` });
+      return p.call<{ exists: boolean }>("GET", `${path}&conferenceId=${conferenceId}&ticket=${ticket}`, { token: asker.token });
+    };
+    expect((await check(`/user/check?mobile=${me.mobile}`, open.conference.id)).data.exists).toBe(true);
+    expect((await check(`/user/check?mobile=${me.mobile}`, moderated.conference.id)).data.exists).toBe(false);
+    expect((await check(`/user/check-email?email=chen@example.com`, open.conference.id)).data.exists).toBe(true);
+    expect((await check(`/user/check-email?email=nobody@example.com`, open.conference.id)).data.exists).toBe(false);
+    expect((await check(`/user/check?mobile=123`, open.conference.id)).status).toBe(400);
   });
 
   it("refuse a second live registration for the same mobile", async () => {
@@ -259,7 +264,7 @@ describe("my registrations", () => {
 describe("quick login", () => {
   it("answers code 1101 with the mobile when it has no account, without spending the code", async () => {
     const mobile = "13955550001";
-    await p.call("GET", `/login?mobile=${mobile}`);
+    await p.sendCode(mobile);
     const code = await p.code(mobile);
     const res = await p.call<{ mobile: string }>("POST", "/login/quick", { body: { mobile, code, conferenceId: open.conference.id } });
     expect(res.status).toBe(200);
@@ -273,7 +278,7 @@ describe("quick login", () => {
     const me = await person(p);
     await p.call("POST", "/conference/user", { token: me.token, body: registrationBody(open) });
     p.advance(61_000);
-    await p.call("GET", `/login?mobile=${me.mobile}`);
+    await p.sendCode(me.mobile);
     const res = await p.call<{ token: string; data: { id: number }; registration: { state: string } | null }>("POST", "/login/quick", {
       body: { mobile: me.mobile, code: await p.code(me.mobile), conferenceId: open.conference.id },
     });
@@ -314,7 +319,7 @@ describe("organiser entry and claims", () => {
     const shown = await p.call<{ name: string; mobile: string; feeFen: number; conference: { nameZh: string } }>("GET", `/user/claim/${id}?mobile=${mobile}`);
     expect(shown.data).toMatchObject({ name: "李**", mobile: "139****0200", feeFen: 80_000, conference: { nameZh: "测试学术会议" } });
 
-    await p.call("GET", `/login?mobile=${mobile}`);
+    await p.sendCode(mobile);
     const code = (await p.code(mobile))!;
     expect((await p.call("POST", `/conference/user/claim/${id}`, { body: { mobile: "13955550201", code } })).status).toBe(404);
     const claimed = await p.call<{ registration: Reg; account: { token: string; data: { id: number; hasClaimed: boolean; name: string } } }>(
@@ -340,7 +345,7 @@ describe("organiser entry and claims", () => {
       body: { conferenceId: moderated.conference.id, identityId: moderated.student.id, name: "张三", mobile: me.mobile, idempotencyKey: crypto.randomUUID() },
     });
     p.advance(61_000);
-    await p.call("GET", `/login?mobile=${me.mobile}`);
+    await p.sendCode(me.mobile);
     const claimed = await p.call<{ account: { data: { id: number } } }>("POST", `/conference/user/claim/${entered.data.id}`, {
       body: { mobile: me.mobile, code: await p.code(me.mobile) },
     });

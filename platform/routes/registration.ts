@@ -13,13 +13,14 @@ import {
   teamMembersSchema,
   teamSchema,
 } from "../../app/schemas/registration";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
 import { canManageConference, requireManager as requireManagerOf } from "../services/access";
 import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
-import { accountByMobile, consumeCode, issueToken, publicAccount } from "../services/identity";
+import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, spendCode } from "../services/identity";
+import { CHECKS_PER_CLIENT, eventWait, recordEvent, refuseFor, ticketNonce } from "../services/sign-in-guard";
 import { availableMethods } from "../services/payments";
 import {
   type Registration,
@@ -146,16 +147,36 @@ export function registrationRoutes(deps: PlatformDeps) {
     return ok(c, await quoteFee(deps.db, { ...input, now: deps.now() }));
   });
 
+  /**
+   * Only the conference's own registration form may ask (decision 025): a signed-in account, a
+   * published conference (one that takes registrations), the check ticket that conference's
+   * registration page rendered for this account at this address, and a limited number of checks
+   * per address and per account.
+   */
+  const formCheck = async (c: Ctx, conferenceId: number) => {
+    const account = requireAccount(c);
+    const conference = await visibleConference(c, conferenceId);
+    if (!conference.isPublish) fail(404, "errors.notFound");
+    const client = clientAddress(c);
+    if (!ticketNonce(deps, c.req.query("ticket"), { address: client, scope: `check:${conferenceId}:${account.id}` })) fail(400, "errors.checkTicket");
+    const wait = Math.max(await eventWait(deps, "check", client, CHECKS_PER_CLIENT), await eventWait(deps, "check-account", String(account.id), CHECKS_PER_CLIENT));
+    if (wait > 0) refuseFor("errors.checkLimit", wait);
+    await recordEvent(deps, "check", client);
+    await recordEvent(deps, "check-account", String(account.id));
+  };
+
   /** Is this mobile / e-mail registered for the conference already? For the form's own warning. */
   app.get("/user/check", async (c) => {
     requireAccount(c);
     const input = parse(c, checkMobileSchema, c.req.query());
+    await formCheck(c, input.conferenceId);
     return ok(c, { exists: await registeredWith(deps.db, input.conferenceId, { mobile: input.mobile }) });
   });
 
   app.get("/user/check-email", async (c) => {
     requireAccount(c);
     const input = parse(c, checkEmailSchema, c.req.query());
+    await formCheck(c, input.conferenceId);
     return ok(c, { exists: await registeredWith(deps.db, input.conferenceId, { email: input.email }) });
   });
 
@@ -279,11 +300,13 @@ export function registrationRoutes(deps: PlatformDeps) {
   app.post("/login/quick", async (c) => {
     const input = parse(c, quickLoginSchema, await readBody(c));
     await visibleConference(c, input.conferenceId);
+    // The code first (decision 025): only its owner learns whether the number has an account.
+    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     const account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
       return c.json({ code: CODE_QUICK_NO_ACCOUNT, message: translate(langOf(c), "registration.quickLogin.noAccount"), data: { mobile: input.mobile } });
     }
-    await consumeCode(deps, input.mobile, input.code);
+    await spendCode(deps, codeId);
     const token = await issueToken(deps, account.id, input.rememberMe);
     const [registration] = await deps.db
       .select({ id: registrations.id, state: registrations.state })
@@ -336,7 +359,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const input = parse(c, claimSchema, await readBody(c));
     const row = await claimable(idParam(c.req.param("id")));
     if (row.mobile !== input.mobile) fail(404, "errors.notFound");
-    await consumeCode(deps, input.mobile, input.code);
+    await consumeCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     let account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
       [account] = await deps.db

@@ -31,7 +31,7 @@ describe("WeChat sign-in", () => {
     expect(first.data.nickname).toBe("老用户");
 
     const mobile = "13922220001";
-    await p.call("GET", `/login?mobile=${mobile}`);
+    await p.sendCode(mobile);
     const registered = await p.call<{ data: { wechatBound: boolean } }>("PUT", "/login", {
       body: { mobile, code: await p.code(mobile), name: "老用户", agree: true, bindTicket: first.data.bindTicket },
     });
@@ -47,11 +47,11 @@ describe("WeChat sign-in", () => {
   it("a bind ticket works once", async () => {
     const first = await p.call<{ bindTicket: string }>("PUT", "/login/wechat", { body: { code: fake.issueCode("fake-openid-1") } });
     const mobile = "13922220002";
-    await p.call("GET", `/login?mobile=${mobile}`);
+    await p.sendCode(mobile);
     const ok = await p.call("PUT", "/login", { body: { mobile, code: await p.code(mobile), name: "甲", agree: true, bindTicket: first.data.bindTicket } });
     expect(ok.status).toBe(200);
     p.advance(61_000);
-    await p.call("GET", `/login?mobile=${mobile}`);
+    await p.sendCode(mobile);
     const reuse = await p.call("POST", "/login", { body: { mobile, code: await p.code(mobile), bindTicket: first.data.bindTicket } });
     expect(reuse.status).toBe(400);
     expect(reuse.message).toBe("微信绑定已过期，请重新扫码登录");

@@ -1,15 +1,31 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { accounts, authTokens, oauthStates, organizations, smsCodes } from "../db/schema";
 import { fail } from "../http";
 import type { SmsProvider } from "../providers/types";
+import { isUniqueViolation } from "./registration";
+import {
+  type Limit,
+  SENDS_GLOBAL,
+  SENDS_PER_CLIENT,
+  SENDS_PER_NUMBER,
+  SENDS_PER_REQUESTER_NUMBER,
+  WRONG_PER_CLIENT,
+  WRONG_PER_REQUESTER_NUMBER,
+  eventWait,
+  recordEvent,
+  refuseFor,
+  secondsUntilFree,
+} from "./sign-in-guard";
 
-/** SMS code rules (ARCHITECTURE.md): 6 digits, 10 minutes, single use, 5 wrong tries, 1/min and 5/h per number. */
+/**
+ * SMS code rules (ARCHITECTURE.md, decisions 024 and 025): 6 digits, 10 minutes, single use, the
+ * newest code of a number is the only live one, 5 wrong tries burn it. How many codes may be
+ * sent, and how many wrong tries a requester may make, is in `sign-in-guard.ts`.
+ */
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const SENDS_PER_MINUTE = 1;
-export const SENDS_PER_HOUR = 5;
 /** ACCESS_TOKEN lifetime: 31 days with rememberMe or claim; otherwise the token outlives a browser session by a day at most. */
 export const REMEMBER_MS = 31 * 24 * 3600_000;
 export const SESSION_MS = 24 * 3600_000;
@@ -21,31 +37,55 @@ export type IdentityDeps = { db: Db; sms: SmsProvider; secret: string; now: () =
 const codeHash = (deps: IdentityDeps, mobile: string, code: string) =>
   crypto.createHmac("sha256", deps.secret).update(`${mobile}:${code}`).digest("hex");
 
-/** Sends a fresh code, within the per-number limits. Concurrent sends for one number are serialised. */
-export async function sendCode(deps: IdentityDeps, mobile: string, purpose: "login" = "login") {
+/** Who asks: the requester's address (`client`) and, for a send, the nonce of the page's ticket. */
+export type Requester = { client: string };
+
+/**
+ * Sends a fresh code within every sending limit (the longest wait is the one reported), once
+ * per page ticket. Sends for one requester and one number are serialised.
+ */
+export async function sendCode(deps: IdentityDeps, input: Requester & { mobile: string; ticket: string }, purpose: "login" = "login") {
+  const { mobile, client } = input;
   const now = deps.now();
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-  await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"sms:" + mobile}))`);
-    const since = (ms: number) => new Date(now.getTime() - ms);
-    const [{ lastMinute }] = await tx
-      .select({ lastMinute: count() })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, since(60_000))));
-    if (lastMinute >= SENDS_PER_MINUTE) fail(400, "errors.smsTooSoon", { code: 429 });
-    const [{ lastHour }] = await tx
-      .select({ lastHour: count() })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, since(3600_000))));
-    if (lastHour >= SENDS_PER_HOUR) fail(400, "errors.smsHourly", { code: 429 });
-    await tx.insert(smsCodes).values({
-      mobile,
-      purpose,
-      codeHash: codeHash(deps, mobile, code),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      createdAt: now,
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"sms-client:" + client}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"sms:" + mobile}))`);
+      const limits: Array<[string, SQL | undefined, Limit[]]> = [
+        ["errors.smsLimitNumber", and(eq(smsCodes.mobile, mobile), eq(smsCodes.client, client)), SENDS_PER_REQUESTER_NUMBER],
+        ["errors.smsLimitNumber", eq(smsCodes.mobile, mobile), SENDS_PER_NUMBER],
+        ["errors.smsLimitClient", eq(smsCodes.client, client), SENDS_PER_CLIENT],
+        ["errors.smsLimitGlobal", undefined, SENDS_GLOBAL],
+      ];
+      let refusal: { key: string; seconds: number } | null = null;
+      for (const [key, where, windows] of limits) {
+        for (const limit of windows) {
+          const rows = await tx
+            .select({ at: smsCodes.createdAt })
+            .from(smsCodes)
+            .where(and(where, gt(smsCodes.createdAt, new Date(now.getTime() - limit.windowMs))))
+            .orderBy(desc(smsCodes.createdAt))
+            .limit(limit.max);
+          const seconds = secondsUntilFree(rows.map((row) => row.at), limit, now);
+          if (seconds > (refusal?.seconds ?? 0)) refusal = { key, seconds };
+        }
+      }
+      if (refusal) refuseFor(refusal.key, refusal.seconds);
+      await tx.insert(smsCodes).values({
+        mobile,
+        purpose,
+        codeHash: codeHash(deps, mobile, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+        client,
+        ticket: input.ticket,
+      });
     });
-  });
+  } catch (error) {
+    if (isUniqueViolation(error, "sms_codes_ticket_index")) fail(400, "errors.sendTicket");
+    throw error;
+  }
   try {
     await deps.sms.sendCode({ mobile, code, purpose });
   } catch (error) {
@@ -54,36 +94,48 @@ export async function sendCode(deps: IdentityDeps, mobile: string, purpose: "log
   }
 }
 
-/** Checks and consumes the newest live code of a number. Wrong tries count; the fifth locks the code. */
-export async function consumeCode(deps: IdentityDeps, mobile: string, code: string) {
+/**
+ * Checks a code against the newest live code of the number and returns that code's id, unspent
+ * (the caller spends it with `spendCode` once it knows what the code is for). Every failure
+ * gives one answer, whatever the number and whether it has an account (decision 025): a wrong
+ * try counts against that code (the fifth burns it) and against the requester, who may then try
+ * no more for a while; the number's owner, elsewhere, is not locked out.
+ */
+export async function checkCode(deps: IdentityDeps, input: Requester & { mobile: string; code: string }) {
+  const { mobile, client } = input;
   const now = deps.now();
+  const wait = Math.max(
+    await eventWait(deps, "wrong-code", client, WRONG_PER_CLIENT),
+    await eventWait(deps, "wrong-code-number", `${client}|${mobile}`, WRONG_PER_REQUESTER_NUMBER),
+  );
+  if (wait > 0) refuseFor("errors.codeTriesLimit", wait);
   const [row] = await deps.db
     .select()
     .from(smsCodes)
     .where(and(eq(smsCodes.mobile, mobile), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
-    .orderBy(desc(smsCodes.createdAt))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
     .limit(1);
-  if (!row) fail(400, "errors.codeExpired");
-  if (row.attempts >= CODE_MAX_ATTEMPTS) fail(400, "errors.codeLocked");
-  const expected = Buffer.from(row.codeHash, "hex");
-  const given = Buffer.from(codeHash(deps, mobile, code), "hex");
-  if (!crypto.timingSafeEqual(expected, given)) {
-    const [updated] = await deps.db
-      .update(smsCodes)
-      .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, row.id))
-      .returning({ attempts: smsCodes.attempts });
-    const left = CODE_MAX_ATTEMPTS - updated.attempts;
-    if (left <= 0) fail(400, "errors.codeLocked");
-    fail(400, "errors.codeWrong", { params: { left } });
-  }
-  // The `usedAt is null` guard makes the code single-use even when two logins race.
+  const right = row ? crypto.timingSafeEqual(Buffer.from(row.codeHash, "hex"), Buffer.from(codeHash(deps, mobile, input.code), "hex")) : false;
+  if (row && right && row.attempts < CODE_MAX_ATTEMPTS) return row.id;
+  if (row && !right) await deps.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, row.id));
+  await recordEvent(deps, "wrong-code", client);
+  await recordEvent(deps, "wrong-code-number", `${client}|${mobile}`);
+  fail(400, "errors.codeInvalid");
+}
+
+/** Spends a checked code; the `usedAt is null` guard makes it single-use even when two sign-ins race. */
+export async function spendCode(deps: IdentityDeps, id: number) {
   const used = await deps.db
     .update(smsCodes)
-    .set({ usedAt: now })
-    .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt)))
+    .set({ usedAt: deps.now() })
+    .where(and(eq(smsCodes.id, id), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id });
-  if (used.length === 0) fail(400, "errors.codeExpired");
+  if (used.length === 0) fail(400, "errors.codeInvalid");
+}
+
+/** Checks and spends a code at once (sign-ins that need the code for nothing else). */
+export async function consumeCode(deps: IdentityDeps, input: Requester & { mobile: string; code: string }) {
+  await spendCode(deps, await checkCode(deps, input));
 }
 
 export async function issueToken(deps: IdentityDeps, accountId: number, rememberMe: boolean) {

@@ -1,34 +1,42 @@
 import { avatarMenu, cookieValue, expect, expectNotice, expectSignedIn, freshMobile, hasJs, header, loginWithCode, readCode, ready, requestCode, seededOtherMobile, submitButton, test, wrongCode } from "./support";
 
-test("a new number: not registered on login, then registers with the code from the outbox after a wrong one", async ({ page }) => {
+test("a new number: a wrong code reads as for any number; its code says it is not registered; it registers after a wrong one", async ({ page }) => {
   const mobile = freshMobile();
   await page.goto("/login");
   await ready(page);
   await expect(page.getByRole("link", { name: "验证码登录" })).toHaveAttribute("aria-current", "page");
 
-  // Logging in with a number nobody registered: the message, the typed number kept, a way to register.
+  // A made-up code: the answer any number gets (decision 025), the typed number kept.
   await page.locator('input[name="mobile"]').fill(mobile);
   await page.locator('input[name="code"]').fill("123456");
   await submitButton(page, "登录").click();
-  await expect(page.getByText("该手机号尚未注册，请先注册")).toBeVisible();
+  await expect(page.getByText("验证码错误或已失效")).toBeVisible();
+  await expect(page.getByText("该手机号尚未注册，请先注册")).toHaveCount(0);
   await expect(page.locator('input[name="mobile"]')).toHaveValue(mobile);
+
+  // The number's own code: now it says so, and offers to register with the number filled in.
+  const code = await requestCode(page, mobile);
+  expect(code).toMatch(/^\d{6}$/);
+  await page.locator('input[name="code"]').fill(code);
+  await submitButton(page, "登录").click();
+  await expect(page.getByText("该手机号尚未注册，请先注册")).toBeVisible();
   await page.getByRole("link", { name: "立即注册" }).click();
   await expect(page).toHaveURL(/[?&]mode=register/);
   await expect(page.getByRole("link", { name: "注册新账号" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator('input[name="mobile"]')).toHaveValue(mobile);
+  await ready(page);
 
-  // Register: a code from the outbox; a wrong one first.
-  const code = await requestCode(page, mobile);
-  expect(code).toMatch(/^\d{6}$/);
+  // Register: a wrong code first.
   await page.locator('input[name="name"]').fill("新用户");
   await page.locator('input[name="code"]').fill(wrongCode(code));
   await page.locator('input[name="agree"]').check();
   await submitButton(page, "注册并登录").click();
-  await expect(page.getByText("验证码错误，还可尝试 4 次")).toBeVisible();
+  await expect(page.getByText("验证码错误或已失效")).toBeVisible();
   await expect(page.locator('input[name="mobile"]')).toHaveValue(mobile);
   await expect(page.locator('input[name="name"]')).toHaveValue("新用户");
   await expect(avatarMenu(page)).toHaveCount(0);
 
-  // The right code signs in (no new code was needed: the same one from the outbox).
+  // The right code signs in (no new code was needed: the login's answer left it unspent).
   expect(await readCode(mobile)).toBe(code);
   await page.locator('input[name="code"]').fill(code);
   await page.locator('input[name="agree"]').check();

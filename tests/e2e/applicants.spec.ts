@@ -9,6 +9,7 @@ import fs from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
 import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { pageTicket } from "../sign-in-code";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const ANSWERS = { department: "化学系", position: "professor", presenting: "no" };
@@ -32,7 +33,9 @@ async function showcase(request: APIRequestContext) {
 /** A new account made through the API (its own fresh number, one code): its token. */
 async function freshAccount(request: APIRequestContext, name: string) {
   const mobile = freshMobile();
-  await api(request, "GET", `/login?mobile=${mobile}`);
+  // The ticket the login page renders for this client, as a browser would have it.
+  const ticket = await pageTicket((path) => request.get(path));
+  await api(request, "GET", `/login?${new URLSearchParams({ mobile, ticket })}`);
   const code = await readCode(mobile);
   const { token } = await api<{ token: string }>(request, "PUT", "/login", undefined, { mobile, code, name, agree: true });
   return { mobile, token };

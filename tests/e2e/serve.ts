@@ -39,6 +39,8 @@ const server = spawn("node", ["server.mjs"], {
     PORT: String(E2E_PORT),
     DATA_DIR: dataDir,
     COOKIE_SECURE: "false",
+    // Playwright stands in for a proxy on loopback: each journey's X-Forwarded-For is its own address.
+    TRUSTED_PROXIES: "loopback",
     WECHAT_APP_ID: wechat.appId,
     WECHAT_APP_SECRET: wechat.appSecret,
     WECHAT_OAUTH_URL: wechat.url,

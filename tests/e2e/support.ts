@@ -2,12 +2,14 @@
  * Shared steps of the browser journeys. Every journey runs twice, with JavaScript on ("js") and
  * off ("nojs"), against one server and one freshly seeded database per `playwright test` run.
  *
- * SMS limits (one code per number per minute, five an hour) shape the phone numbers:
+ * SMS limits (one code per number per minute, five an hour; ten per address in ten minutes, each
+ * journey having an address of its own) shape the phone numbers:
  * - new accounts get a fresh random number each (`freshMobile`);
  * - a demo account is signed in through the login page once per run (`signedInAs`) and its
  *   token is kept in the run's data directory, so later journeys reuse the session instead of
  *   asking for another code within the minute. Journeys that log out never use a kept session.
  */
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +47,12 @@ export const HYDRATION_HOOK = `(() => {
   };
 })();`;
 
+/** A private address (10.0.0.0/8) of a journey's own. */
+export function journeyAddress(seed: string) {
+  const [a, b, c] = crypto.createHash("sha256").update(seed).digest();
+  return `10.${a}.${b}.${c}`;
+}
+
 /** Text the server sends (documents, data requests, scripts, styles): checked byte for byte. */
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
@@ -55,6 +63,11 @@ const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
  * Specs import `test` from here.
  */
 export const test = base.extend({
+  // Each journey is a person at an address of their own (the server trusts loopback as its proxy,
+  // tests/e2e/serve.ts), so the per-client SMS limits (decision 024) count one journey, not the run.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ "X-Forwarded-For": journeyAddress(`${testInfo.project.name}|${testInfo.testId}|${testInfo.retry}|${testInfo.repeatEachIndex}`) });
+  },
   page: async ({ page }, use) => {
     await page.addInitScript(HYDRATION_HOOK);
     const checks: Promise<string | null>[] = [];

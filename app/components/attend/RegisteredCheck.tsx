@@ -12,9 +12,10 @@ const DEBOUNCE_MS = 400;
 /**
  * As the attendee types a mobile or e-mail, asks (after a pause, only for a well-formed value)
  * whether it is registered for the conference already. `skip` is a value that needs no check
- * (the registration's own e-mail when editing). Without JavaScript the action checks on submit.
+ * (the registration's own e-mail when editing). `ticket` is the page's check ticket: the
+ * platform answers only the conference's own form. Without JavaScript the action checks on submit.
  */
-export function useRegisteredCheck(conferenceId: number, field: "mobile" | "email", skip = "") {
+export function useRegisteredCheck(conferenceId: number, ticket: string, field: "mobile" | "email", skip = "") {
   const fetcher = useFetcher<RegisteredAnswer>({ key: `registered-${field}` });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [typed, setTyped] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function useRegisteredCheck(conferenceId: number, field: "mobile" | "emai
     setTyped(value);
     clearTimeout(timer.current);
     if (value === skip || !shapes[field].safeParse(value).success) return;
-    timer.current = setTimeout(() => fetcher.load(`/attend/check?${new URLSearchParams({ conferenceId: String(conferenceId), [field]: value })}`), DEBOUNCE_MS);
+    timer.current = setTimeout(() => fetcher.load(`/attend/check?${new URLSearchParams({ conferenceId: String(conferenceId), [field]: value, ticket })}`), DEBOUNCE_MS);
   };
   // An answer about an earlier value is stale once the field changed.
   const answer = fetcher.data && fetcher.data.value === typed ? fetcher.data : null;
