@@ -23,6 +23,7 @@ export async function testPlatform(
     database?: DatabaseOptions;
     payments?: PaymentGateways;
     platformAdmins?: string[];
+    platformHosts?: string[];
     officialAccount?: OfficialAccount | null;
   } = {},
 ) {
@@ -67,6 +68,7 @@ export async function testPlatform(
     now: () => now,
     uploadMaxBytes: options.uploadMaxBytes ?? 1024 * 1024,
     platformAdmins: options.platformAdmins ?? [],
+    platformHosts: options.platformHosts ?? [],
     payments: options.payments,
     officialAccount: options.officialAccount ?? null,
   };
