@@ -383,7 +383,7 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
   const { t } = useTranslation();
   const { signName, quota } = standing;
   return (
-    <section id="sms" className="ui-apl-preview" aria-labelledby="sms-sender-title" data-testid="sms-sender">
+    <section id="sms" className="ui-apl-sms" aria-labelledby="sms-sender-title" data-testid="sms-sender">
       <h2 id="sms-sender-title" className="ui-edit-section-title">
         {t("applicants.sms.senderTitle")}
       </h2>

@@ -8,7 +8,7 @@
 import fs from "node:fs/promises";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { cookieValue, demoAccounts, expect, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT", path: string, token?: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
@@ -94,6 +94,7 @@ test("a stranger's conference can't text and is told why; the administrator refu
   await expect(preview.getByTestId("sms-blocked")).toContainText("现在不能发送短信：");
   await expect(preview.getByTestId("sms-block-notCertified")).toBeVisible();
   await expect(preview.getByRole("button", { name: "确认发送" })).toHaveCount(0);
+  await expectAccessible(page);
 
   // The administrator refuses the bank's name, then approves the conference's own.
   const admin = await adminPage(browser);
@@ -105,6 +106,8 @@ test("a stranger's conference can't text and is told why; the administrator refu
   await page.getByTestId("sms-sender").getByRole("button", { name: "申请签名" }).click();
   await expectNotice(page, "短信签名已提交，等待平台管理员审核");
   await decide(admin, "signName", `【客户大会${run}】`, "approve");
+  await admin.goto("/organization/review?kind=signName&state=all");
+  await expectAccessible(admin);
   await page.goto(`/manage/applicant/${id}`);
   await expect(page.getByTestId("sms-sign-state")).toHaveText(`短信签名【客户大会${run}】已审核通过。`);
   // Still not certified nor published: nothing may go out, and the screen still says so.
