@@ -13,6 +13,7 @@ import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
 import { formRoutes } from "./routes/forms";
+import { reviewRoutes } from "./routes/review";
 import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
@@ -109,6 +110,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", auditRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", organizationRoutes(deps));
+  app.route("/", reviewRoutes(deps));
   app.route("/", authoringRoutes(deps));
   app.route("/", formRoutes(deps));
   app.route("/", checkinRoutes(deps));

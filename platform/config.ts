@@ -11,6 +11,8 @@ const flag = z
 /** The platform's settings, validated once at start; a bad value stops the server with its name. */
 const envSchema = z.object({
   DATA_DIR: z.string().default("data"),
+  /** The host name(s) the site answers on (comma-separated); never a conference's domain. */
+  APP_HOST: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   SEED: flag,
   SESSION_SECRET: z.string().min(16).optional(),

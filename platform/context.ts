@@ -19,6 +19,8 @@ export type PlatformDeps = {
   secret: string;
   now: () => Date;
   uploadMaxBytes: number;
+  /** The platform's own host names (APP_HOST, PAYMENT_PUBLIC_URL's host): no conference may claim one. */
+  platformHosts?: string[];
   /** Mobiles made platform administrators at sign-in (PLATFORM_ADMIN_MOBILES). */
   platformAdmins?: string[];
   /** Online payment gateways (PayPal, Alipay, UnionPay); absent or null ones are off. Transfers need none. */

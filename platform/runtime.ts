@@ -4,6 +4,7 @@ import { createPlatformApp } from "./app";
 import { systemClock } from "./clock";
 import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
+import { configuredHostNames } from "../app/schemas/host";
 import { type Database, openDatabase } from "./db";
 import { demoAccounts, isSeeded, seedDemo } from "./db/seed";
 import { gatewaysFromConfig } from "./payments";
@@ -58,6 +59,7 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
     now: systemClock,
     uploadMaxBytes: config.UPLOAD_MAX_MB * 1024 * 1024,
     platformAdmins: config.PLATFORM_ADMIN_MOBILES,
+    platformHosts: configuredHostNames(config.APP_HOST, config.PAYMENT_PUBLIC_URL),
     payments: gatewaysFromConfig(config),
     officialAccount:
       config.WECHAT_MP_APPID && config.WECHAT_MP_SECRET && config.WECHAT_MP_TOKEN

@@ -24,6 +24,7 @@ export async function testPlatform(
     database?: DatabaseOptions;
     payments?: PaymentGateways;
     platformAdmins?: string[];
+    platformHosts?: string[];
     officialAccount?: OfficialAccount | null;
   } = {},
 ) {
@@ -68,6 +69,7 @@ export async function testPlatform(
     now: () => now,
     uploadMaxBytes: options.uploadMaxBytes ?? 1024 * 1024,
     platformAdmins: options.platformAdmins ?? [],
+    platformHosts: options.platformHosts ?? [],
     payments: options.payments,
     officialAccount: options.officialAccount ?? null,
   };

@@ -10,7 +10,7 @@ import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "~/schemas/applicants";
-import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants } from "~/services/applicants.server";
+import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants, type SmsBlock, type SmsStanding, smsStanding } from "~/services/applicants.server";
 import { requireToken } from "~/services/guard.server";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
@@ -24,9 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** The organiser's registrations of one conference: filters, paging, per-row and bulk actions, hand entry. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { conferenceId, search, filters, page, options, rows, t, name } = await loadApplicants(request, params.index, PAGE_SIZE);
-  const added = await addedRegistration(request, conferenceId, search.get("added"));
+  const [added, sms] = await Promise.all([addedRegistration(request, conferenceId, search.get("added")), smsStanding(request, conferenceId)]);
   return data(
-    { title: `${t("applicants.title", { name })} - ${t("meta.siteName")}`, name, options, ...rows, filters, page, added, addKey: crypto.randomUUID() },
+    { title: `${t("applicants.title", { name })} - ${t("meta.siteName")}`, name, options, ...rows, filters, page, added, sms, addKey: crypto.randomUUID() },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -39,13 +39,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type ActionData = Partial<IntentResult> & {
   confirm?: string;
   id?: number;
-  smsPreview?: { text: string; recipients: number; ids: number[]; message: string };
+  smsPreview?: { text: string | null; recipients: number; unclaimed: number; blocks?: SmsBlock[]; quota?: SmsStanding["quota"]; ids: number[]; message: string };
   bulkConfirm?: { ids: number[]; action: string };
 };
 
 export default function Applicants() {
   const loaderData = useLoaderData<typeof loader>();
-  const { options, list, total, page, filters, added, name } = loaderData;
+  const { options, list, total, page, filters, added, name, sms } = loaderData;
   const result = useActionData<ActionData>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -101,6 +101,7 @@ export default function Applicants() {
       )}
 
       <BulkForm options={options} result={bulkResult} named={named} />
+      <SmsSender standing={sms} />
 
       {list.length === 0 ? (
         <p className="ui-muted" data-testid="applicants-empty">
@@ -326,17 +327,76 @@ function SelectField({ id, name, label, value, empty, choices, errors }: { id: s
   );
 }
 
-/** What a text message to the selection will say and to how many numbers; only "send" sends it. */
+/**
+ * What a text message to the selection will say and how many people receive it (entries nobody
+ * claimed are left out); only "send" sends it, and only when nothing keeps the conference from texting.
+ */
 function SmsPreview({ preview }: { preview: NonNullable<ActionData["smsPreview"]> }) {
   const { t } = useTranslation();
+  const blocks = preview.blocks ?? [];
   return (
     <section className="ui-apl-preview" aria-labelledby="sms-preview-title" data-testid="sms-preview">
       <h2 id="sms-preview-title" className="ui-edit-section-title">
         {t("applicants.sms.preview")}
       </h2>
-      <blockquote data-testid="sms-text">{preview.text}</blockquote>
+      {preview.text ? <blockquote data-testid="sms-text">{preview.text}</blockquote> : <p data-testid="sms-text">{t("applicants.sms.noText", { message: preview.message })}</p>}
       <p data-testid="sms-recipients">{t("applicants.sms.recipients", { count: preview.recipients })}</p>
-      <ConfirmedBulk action="sms" ids={preview.ids} message={preview.message} submit={t("applicants.sms.send")} className="ui-row" />
+      {preview.unclaimed > 0 && <p data-testid="sms-unclaimed">{t("applicants.sms.unclaimedLeftOut", { count: preview.unclaimed })}</p>}
+      {blocks.length > 0 && preview.quota ? (
+        <SmsBlocks blocks={blocks} quota={preview.quota} needed={preview.recipients} />
+      ) : preview.recipients === 0 ? (
+        <p className="ui-field-error" role="alert">
+          {t("applicants.sms.noRecipients")}
+        </p>
+      ) : (
+        <ConfirmedBulk action="sms" ids={preview.ids} message={preview.message} submit={t("applicants.sms.send")} className="ui-row" />
+      )}
+    </section>
+  );
+}
+
+/** Why the conference can't text now, each reason with what to do about it. */
+function SmsBlocks({ blocks, quota, needed }: { blocks: SmsBlock[]; quota: SmsStanding["quota"]; needed?: number }) {
+  const { t } = useTranslation();
+  const resetsAt = `${showMoment(quota.resetsAt)}`;
+  return (
+    <div className="ui-banner" role="alert" data-testid="sms-blocked">
+      <p>
+        <strong>{t("applicants.sms.cannotSend")}</strong>
+      </p>
+      <ul>
+        {blocks.map((block) => (
+          <li key={block} data-testid={`sms-block-${block}`}>
+            {t(`applicants.sms.blocked.${block}`, { remaining: quota.remaining, count: needed ?? 1, limit: quota.limit, resetsAt })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The conference's sender: its sender name and review, today's quota, what keeps it from texting,
+ * and the form to ask for a sender name (a platform administrator approves it).
+ */
+function SmsSender({ standing }: { standing: SmsStanding }) {
+  const { t } = useTranslation();
+  const { signName, quota } = standing;
+  return (
+    <section id="sms" className="ui-apl-sms" aria-labelledby="sms-sender-title" data-testid="sms-sender">
+      <h2 id="sms-sender-title" className="ui-edit-section-title">
+        {t("applicants.sms.senderTitle")}
+      </h2>
+      <p data-testid="sms-sign-state">
+        {signName ? t(`applicants.sms.signStates.${signName.state}`, { name: signName.name, reason: signName.reason ?? "" }) : t("applicants.sms.signStates.none")}
+      </p>
+      <p data-testid="sms-quota">{t("applicants.sms.quota", { used: quota.used, limit: quota.limit, resetsAt: showMoment(quota.resetsAt) })}</p>
+      {standing.blocks.length > 0 && <SmsBlocks blocks={standing.blocks} quota={quota} />}
+      <IntentForm
+        intent="signName"
+        fields={[{ name: "signName", label: t("applicants.sms.signNameLabel"), defaultValue: signName?.name ?? "", help: t("applicants.sms.signNameHelp") }]}
+        submit={t("applicants.sms.signNameSubmit")}
+      />
     </section>
   );
 }

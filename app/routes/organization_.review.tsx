@@ -8,6 +8,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { noPermission, parseId, parsePage } from "~/utils/params";
+import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind } from "~/schemas/organization";
 
 type Application = {
   id: number;
@@ -22,7 +23,24 @@ type Application = {
   applicant: { name: string; mobile: string };
 };
 
+/** A conference's sender name or domain waiting for (or given) a decision (decisions 028, 029). */
+type ConferenceRequest = {
+  conferenceId: number;
+  nameZh: string;
+  nameEn: string;
+  isPublish: boolean;
+  certified: boolean;
+  subject: string;
+  state: "pending" | "approved" | "rejected";
+  reason: string | null;
+  updatedAt: string;
+  owner: { name: string; mobile: string };
+};
+
 const STATES = ["pending", "approved", "rejected", "all"] as const;
+const KINDS = ["organizations", ...CONFERENCE_REVIEW_KINDS] as const;
+/** Each conference review's platform calls: the queue and one decision. */
+const CALLS = { signName: { list: "/review/sign-names", decide: "/review/sign-name" }, domain: { list: "/review/domains", decide: "/review/domain" } } as const;
 const PAGE_SIZE = 20;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
@@ -37,12 +55,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const state = STATES.find((s) => s === url.searchParams.get("state")) ?? "pending";
+  const kind = KINDS.find((k) => k === url.searchParams.get("kind")) ?? "organizations";
   const page = parsePage(url.searchParams.get("page"));
-  const applications = await platformData<Page<Application>>(request, "/organization/review", {
-    query: { state: state === "all" ? undefined : state, page, pageSize: PAGE_SIZE },
-  });
+  const query = { state: state === "all" ? undefined : state, page, pageSize: PAGE_SIZE };
+  const [applications, requests] = await Promise.all([
+    kind === "organizations" ? platformData<Page<Application>>(request, "/organization/review", { query }) : null,
+    kind === "organizations" ? null : platformData<Page<ConferenceRequest>>(request, CALLS[kind].list, { query }),
+  ]);
   const t = await i18n.getFixedT(request);
-  return { title: `${t("organization.reviewTitle")} - ${t("meta.siteName")}`, state, page, applications };
+  return { title: `${t("organization.reviewTitle")} - ${t("meta.siteName")}`, state, kind, page, applications, requests };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,29 +72,128 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = parseId(form.get("id")) ?? 0;
   const state = form.get("state");
   const reason = String(form.get("reason") ?? "");
-  const result = await callPlatform(request, `/organization/${id}`, { method: "PATCH", body: { state, reason } });
-  if (!result.ok) return data({ id, message: result.message, reason }, { status: 400 });
+  const kind = CONFERENCE_REVIEW_KINDS.find((k) => k === form.get("kind"));
+  const result = kind
+    ? await callPlatform(request, `${CALLS[kind].decide}/${id}`, { method: "PATCH", body: { state, reason, subject: String(form.get("subject") ?? "") } })
+    : await callPlatform(request, `/organization/${id}`, { method: "PATCH", body: { state, reason } });
+  if (!result.ok) return data({ id, kind: kind ?? "organizations", message: result.message, reason }, { status: 400 });
   const t = await i18n.getFixedT(request);
-  throw await redirectWithNotice(request, new URL(request.url).pathname + new URL(request.url).search, {
-    content: t(state === "approved" ? "organization.approved" : "organization.rejected"),
-    color: "success",
-  });
+  const done = kind ? `organization.conferenceReview.${state === "approved" ? "approved" : "rejected"}` : state === "approved" ? "organization.approved" : "organization.rejected";
+  throw await redirectWithNotice(request, new URL(request.url).pathname + new URL(request.url).search, { content: t(done), color: "success" });
 }
 
 export default function Review() {
-  const { state, page, applications } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const { t, i18n: { language } } = useTranslation();
+  const { state, kind, page, applications, requests } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <section>
       <h1 className="ui-page-title">{t("organization.reviewTitle")}</h1>
+      <nav className="ui-tabs" aria-label={t("organization.reviewTitle")}>
+        {KINDS.map((k) => (
+          <Link key={k} className="ui-tab" to={`?kind=${k}`} aria-current={kind === k ? "page" : undefined}>
+            {t(`organization.kinds.${k}`)}
+          </Link>
+        ))}
+      </nav>
       <nav className="ui-tabs">
         {STATES.map((s) => (
-          <Link key={s} className="ui-tab" to={`?state=${s}`} aria-current={state === s ? "page" : undefined}>
+          <Link key={s} className="ui-tab" to={`?kind=${kind}&state=${s}`} aria-current={state === s ? "page" : undefined}>
             {s === "all" ? t("organization.filterAll") : t(`organization.states.${s}`)}
           </Link>
         ))}
       </nav>
+      {applications && <Applications applications={applications} />}
+      {requests && kind !== "organizations" && <ConferenceRequests kind={kind} requests={requests} />}
+      <Pagination page={page} pageSize={PAGE_SIZE} total={(applications ?? requests)?.total ?? 0} />
+    </section>
+  );
+}
+
+/** Approve, or reject with a reason: the two forms every review item ends with. */
+function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[number]; subject?: string }) {
+  const failed = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const mine = failed?.id === id && failed.kind === kind;
+  const hidden = (
+    <>
+      <input type="hidden" name="id" value={id} />
+      {kind !== "organizations" && <input type="hidden" name="kind" value={kind} />}
+      {subject !== undefined && <input type="hidden" name="subject" value={subject} />}
+    </>
+  );
+  return (
+    <div className="ui-row" style={{ marginTop: 8, alignItems: "flex-end" }}>
+      <Form method="post">
+        {hidden}
+        <button type="submit" name="state" value="approved" className="ui-button">
+          {t("organization.approve")}
+        </button>
+      </Form>
+      <Form method="post" className="ui-row" style={{ alignItems: "flex-end" }}>
+        {hidden}
+        <div className="ui-field">
+          <label className="ui-label" htmlFor={`reason-${kind}-${id}`}>
+            {t("organization.reason")}
+          </label>
+          <input
+            id={`reason-${kind}-${id}`}
+            className="ui-input"
+            name="reason"
+            defaultValue={mine ? failed.reason : ""}
+            aria-invalid={mine ? true : undefined}
+            aria-describedby={mine ? `reason-${kind}-${id}-error` : undefined}
+          />
+        </div>
+        <button type="submit" name="state" value="rejected" className="ui-button-outline">
+          {t("organization.reject")}
+        </button>
+      </Form>
+      {mine && (
+        <p id={`reason-${kind}-${id}-error`} className="ui-field-error" role="alert">
+          {failed.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Conferences' sender names or domains: who asks, for which conference, and the decision. */
+function ConferenceRequests({ kind, requests }: { kind: ConferenceReviewKind; requests: Page<ConferenceRequest> }) {
+  const { t, i18n: { language } } = useTranslation();
+  return (
+    <>
+      {requests.list.length === 0 && <p className="ui-muted">{t("organization.conferenceReview.empty")}</p>}
+      <ul className="ui-stack" data-testid="review-queue">
+        {requests.list.map((r) => (
+          <li key={r.conferenceId} className="ui-card" data-testid={`review-${kind}`}>
+            <p className="ui-row">
+              <strong data-testid="review-subject">{kind === "signName" ? `【${r.subject}】` : r.subject}</strong>
+              <span className="ui-badge" data-tone={r.state === "approved" ? "success" : r.state === "pending" ? "brand" : "warning"}>
+                {t(`organization.states.${r.state}`)}
+              </span>
+            </p>
+            <p>
+              {t("organization.conferenceReview.conference")}: <a href={`/conf/${r.conferenceId}`}>{language === "en" ? r.nameEn || r.nameZh : r.nameZh}</a>
+            </p>
+            <p className="ui-muted">
+              {t("organization.conferenceReview.owner")}: {r.owner.name} {r.owner.mobile} ·{" "}
+              {t(r.certified ? "organization.conferenceReview.certified" : "organization.conferenceReview.notCertified")} ·{" "}
+              {t(r.isPublish ? "organization.conferenceReview.published" : "organization.conferenceReview.draft")}
+            </p>
+            {r.reason && <p className="ui-muted">{t("organization.reason")}: {r.reason}</p>}
+            {r.state === "pending" && <Decision id={r.conferenceId} kind={kind} subject={r.subject} />}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Organizations applying for certification. */
+function Applications({ applications }: { applications: Page<Application> }) {
+  const { t, i18n: { language } } = useTranslation();
+  return (
+    <>
       {applications.list.length === 0 && <p className="ui-muted">{t("organization.empty")}</p>}
       <ul className="ui-stack" data-testid="review-queue">
         {applications.list.map((a) => (
@@ -100,44 +220,10 @@ export default function Review() {
               </p>
             )}
             {a.reason && <p className="ui-muted">{t("organization.reason")}: {a.reason}</p>}
-            {a.state === "pending" && (
-              <div className="ui-row" style={{ marginTop: 8, alignItems: "flex-end" }}>
-                <Form method="post">
-                  <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" name="state" value="approved" className="ui-button">
-                    {t("organization.approve")}
-                  </button>
-                </Form>
-                <Form method="post" className="ui-row" style={{ alignItems: "flex-end" }}>
-                  <input type="hidden" name="id" value={a.id} />
-                  <div className="ui-field">
-                    <label className="ui-label" htmlFor={`reason-${a.id}`}>
-                      {t("organization.reason")}
-                    </label>
-                    <input
-                      id={`reason-${a.id}`}
-                      className="ui-input"
-                      name="reason"
-                      defaultValue={failed?.id === a.id ? failed.reason : ""}
-                      aria-invalid={failed?.id === a.id ? true : undefined}
-                      aria-describedby={failed?.id === a.id ? `reason-${a.id}-error` : undefined}
-                    />
-                  </div>
-                  <button type="submit" name="state" value="rejected" className="ui-button-outline">
-                    {t("organization.reject")}
-                  </button>
-                </Form>
-                {failed?.id === a.id && (
-                  <p id={`reason-${a.id}-error`} className="ui-field-error" role="alert">
-                    {failed.message}
-                  </p>
-                )}
-              </div>
-            )}
+            {a.state === "pending" && <Decision id={a.id} kind="organizations" />}
           </li>
         ))}
       </ul>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={applications.total} />
-    </section>
+    </>
   );
 }

@@ -111,3 +111,16 @@ export const smsSchema = z.object({
     .optional()
     .transform((value) => value === true || value === "true" || value === "1"),
 });
+
+/**
+ * The sender name an organiser asks for (`PUT /send/{conferenceId}/sign-name`): what goes in
+ * 【…】 once a platform administrator approves it. Carriers take 2 to 12 characters, no brackets.
+ */
+export const smsSignNameSchema = z.object({
+  signName: z
+    .string({ error: "applicants.validation.signNameLength" })
+    .trim()
+    .min(2, "applicants.validation.signNameLength")
+    .max(12, "applicants.validation.signNameLength")
+    .refine((value) => !/[【】[\]<>\s]/.test(value), "applicants.validation.signNameCharacters"),
+});

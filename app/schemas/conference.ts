@@ -4,6 +4,7 @@ import { safeHref, safeSrc } from "../components/RichText";
 import { normalizeOps } from "../utils/authoring-richtext";
 import { toFen } from "../utils/format";
 import { chinaMoment } from "./china-time";
+import { hostName, isLoopbackOrAddress } from "./host";
 import { idField, optionalIdField } from "~/utils/params";
 
 /**
@@ -371,14 +372,23 @@ export const specialItemSchema = z.object({
   sort: sortField,
 });
 
-/** The conference's own host name (e.g. "meeting.example.org"); empty removes it. */
+/**
+ * The conference's own host name (e.g. "meeting.example.org"); empty removes it. Case, a port
+ * and a trailing dot are dropped (decision 029); the machine's own names never qualify, and the
+ * platform refuses its configured hosts as well.
+ */
 export const domainSchema = z.object({
   domain: z
     .string()
-    .trim()
-    .toLowerCase()
-    .max(253, "authoring.v.tooLong")
-    .refine((value) => value === "" || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value), "authoring.v.domain")
+    .max(260, "authoring.v.tooLong")
+    .transform(hostName)
+    .pipe(
+      z
+        .string()
+        .max(253, "authoring.v.tooLong")
+        .refine((value) => value === "" || !isLoopbackOrAddress(value), { message: "authoring.v.domainPlatform", abort: true })
+        .refine((value) => value === "" || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value), "authoring.v.domain"),
+    )
     .transform((value) => value || null),
 });
 

@@ -20,3 +20,13 @@ export const organizationDecisionSchema = z
     reason: z.string().trim().max(500, "organization.errors.tooLong").optional().default(""),
   })
   .refine((d) => d.state !== "rejected" || d.reason.length > 0, { message: "organization.errors.reasonRequired", path: ["reason"] });
+
+/**
+ * A platform administrator's decision on a conference's sign name or domain (decisions 028, 029):
+ * `subject` is the name the screen showed, so a name changed since is not decided unseen.
+ */
+export const conferenceReviewSchema = organizationDecisionSchema.and(
+  z.object({ subject: z.string({ error: "organization.errors.subjectChanged" }).trim().min(1, "organization.errors.subjectChanged").max(260, "organization.errors.subjectChanged") }),
+);
+export const CONFERENCE_REVIEW_KINDS = ["signName", "domain"] as const;
+export type ConferenceReviewKind = (typeof CONFERENCE_REVIEW_KINDS)[number];

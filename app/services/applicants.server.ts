@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import type { NoticeInput } from "~/utils/notice";
 import { adminRegistrationSchema } from "~/schemas/registration";
 import type { z } from "zod";
-import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage } from "~/schemas/applicants";
+import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage, smsSignNameSchema } from "~/schemas/applicants";
 import { pick } from "~/utils/format";
 import { formValues, rejected, runIntent } from "./authoring.server";
 import { requireToken } from "./guard.server";
@@ -12,6 +12,7 @@ import { callPlatform, type Page, platformData } from "./platform.server";
 import { messagesOf } from "~/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "../../platform/db/schema";
+import type { SmsBlock, SmsStanding } from "../../platform/services/conference-sms";
 import { badRequest, notFound, parseId, parsePage, routeId } from "~/utils/params";
 
 /**
@@ -42,6 +43,11 @@ export type Applicant = {
   checkedInAt: string | null;
   createdAt: string;
 };
+
+export type { SmsBlock, SmsStanding };
+
+/** Where the conference stands for text messages (decision 028): what the send screen explains. */
+export const smsStanding = (request: Request, conferenceId: number) => platformData<SmsStanding>(request, `/send/${conferenceId}`);
 
 /** The list filters present in a query, as strings (unknown keys and empty values dropped). */
 export function filtersOf(search: URLSearchParams) {
@@ -126,6 +132,14 @@ export async function applicantAction(request: Request, conferenceId: number) {
   const back = backTo(request);
 
   if (kind === "bulk") return bulkAction(request, conferenceId, formData, values, back);
+  if (kind === "signName") {
+    return runIntent(request, intent, values, {
+      schema: smsSignNameSchema,
+      call: (value) => ({ path: `/send/${conferenceId}/sign-name`, options: { method: "PUT", body: value } }),
+      back: `${back}#sms`,
+      notice: "applicants.sms.signNameRequested",
+    });
+  }
   if (kind === "add") {
     const parsed = adminRegistrationSchema.safeParse({ ...values, conferenceId, answers: {} });
     if (!parsed.success) return rejectedBy(intent, values, parsed.error.issues);
@@ -176,7 +190,7 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   if (input.action === "sms") {
     const message = smsMessage.safeParse(values.message ?? "");
     if (!message.success) return rejectedBy("bulk", echo, message.error.issues.map((issue) => ({ ...issue, path: ["message"] })));
-    const sent = await callPlatform<{ text: string; recipients: number; sent: number; failed: number }>(request, `/send/${conferenceId}`, {
+    const sent = await callPlatform<{ text: string | null; recipients: number; unclaimed: number; sent: number; failed: number; blocks?: SmsBlock[]; quota?: SmsStanding["quota"] }>(request, `/send/${conferenceId}`, {
       method: "POST",
       body: { ids: input.ids, message: message.data, dryRun: values.confirmed !== "1" },
     });

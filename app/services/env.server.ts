@@ -11,6 +11,8 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** The configured host (spec §6 guard): when set, guarded pages on any other host go to /. */
   APP_HOST: z.string().optional(),
+  /** The site's public address (payments): its host, like APP_HOST, is never a conference's domain. */
+  PAYMENT_PUBLIC_URL: z.string().optional(),
   COOKIE_DOMAIN: z.string().optional(),
   /** Force Secure cookies on or off; by default on in production only (STACK-NOTES pitfall 9). */
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),

@@ -1,6 +1,7 @@
 import { safeHref, safeSrc } from "~/components/RichText";
 import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
 import { chinaDay } from "#platform/clock";
+import { configuredHostNames, hostName, isPlatformHost } from "~/schemas/host";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
 
@@ -39,14 +40,12 @@ export function readFilters(url: URL): { values: PortalFilterValues; ignored: st
 /**
  * The published conference served on this host, if any. Only the Host header counts: the page
  * cache keys pages by it, so reading X-Forwarded-Host here would let a request store a
- * conference's page as another host's home. The configured host and names that can't be a
- * conference's own (localhost, IP addresses) skip the look-up.
+ * conference's page as another host's home. The platform's own hosts (configured, loopback,
+ * addresses) skip the look-up; the platform answers only for a domain its administrator approved.
  */
 export async function conferenceIdForHost(request: Request): Promise<number | null> {
-  const raw = request.headers.get("host") ?? "";
-  if (raw === appEnv().APP_HOST) return null;
-  const host = raw.toLowerCase().replace(/:\d+$/, "");
-  if (!host || host === "localhost" || /^[\d.]+$/.test(host) || host.startsWith("[")) return null;
+  const host = hostName(request.headers.get("host") ?? "");
+  if (!host || isPlatformHost(host, configuredHostNames(appEnv().APP_HOST, appEnv().PAYMENT_PUBLIC_URL))) return null;
   const result = await callPlatform<{ id: number }>(request, `/domain/${encodeURIComponent(host)}`, { token: null });
   return result.ok ? result.data.id : null;
 }

@@ -44,6 +44,8 @@ export const ui: Record<string, SystemStyleObject> = {
     borderRadius: "md",
     "& blockquote": { whiteSpace: "pre-wrap", background: "white", padding: "3", borderRadius: "sm", marginBlock: "2" },
   },
+  /** The conference's sender name, quota and what keeps it from texting (decision 028). */
+  "apl-sms": { padding: "3", marginBlock: "3", borderWidth: "1px", borderColor: "gray.200", borderRadius: "md" },
   "apl-table": {
     "& td": { verticalAlign: "top" },
     "& tr[data-selected=true] td": { background: "brand.50" },

@@ -310,8 +310,20 @@ export const conferences = pgTable(
     summaryEn: text().notNull().default(""),
     isPublish: boolean().notNull().default(false),
     isImportant: boolean().notNull().default(false),
-    /** The conference's own host name, served by `/domain/{id}`. */
+    /**
+     * The conference's own host name, served by `/domain/{id}` once a platform administrator
+     * approved it (`domainState`, decision 029); a changed name waits for approval again.
+     */
     domain: text(),
+    domainState: text().$type<AuditState>(),
+    domainReason: text(),
+    /**
+     * The sender name in front of the conference's text messages (【…】), requested by the
+     * organiser and used only once a platform administrator approved it (decision 028).
+     */
+    smsSignName: text(),
+    smsSignState: text().$type<AuditState>(),
+    smsSignReason: text(),
     exCss: text().notNull().default(""),
     exJs: text().notNull().default(""),
     invoiceCompany: jsonb().$type<InvoiceCompany | null>(),
@@ -335,7 +347,8 @@ export const conferences = pgTable(
     index().on(t.categoryId),
     index().on(t.majorId),
     index().on(t.institutionId, t.isPublish, t.startDate),
-    uniqueIndex().on(t.domain),
+    // Only an approved name is unique: a request can't hold a host name away from its real owner.
+    uniqueIndex("conferences_approved_domain").on(t.domain).where(sql`${t.domainState} = 'approved'`),
     index("conferences_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Keywords of one or two Chinese characters (北京, 化学) give pg_trgm no trigram; cjk_grams()
     // (migration 0002) lists every CJK character and character pair, so they use this index.

@@ -1093,7 +1093,12 @@ function planConference(plan: Plan, r: Random, ctx: ConferenceContext, spec: Con
     moderation: spec.moderation,
     paymentMethods: spec.paymentMethods,
     characteristic: spec.characteristic ?? [],
+    // The demo's published conferences text under a sender name already approved (decision 028);
+    // its one own domain is approved too (decision 029).
+    smsSignName: spec.isPublish ? demoSignName(spec.shortName, spec.nameZh) : null,
+    smsSignState: spec.isPublish ? "approved" : null,
     domain: spec.domain ?? null,
+    domainState: spec.domain ? "approved" : null,
     searchText: conferenceSearchText({ ...spec, cityZh: spec.city.zh, cityEn: spec.city.en }, spec.major, category),
     createdAt: minDate(ctx.now, new Date(at(spec.start, "09:00").getTime() - 150 * DAY_MS)),
     updatedAt: minDate(ctx.now, new Date(at(spec.start, "09:00").getTime() - 20 * DAY_MS)),
@@ -1102,6 +1107,9 @@ function planConference(plan: Plan, r: Random, ctx: ConferenceContext, spec: Con
   planConferenceChildren(plan, r, ctx, c);
   return c;
 }
+
+/** A carrier-style sender name (2–12 characters, no spaces) from a conference's short name. */
+const demoSignName = (shortName: string, nameZh: string) => (shortName.replace(/\s+/g, "") || nameZh).slice(0, 12);
 
 type ModuleType = "intro" | "schedule" | "specials" | "sponsors" | "hotels" | "fees" | "links";
 const MODULE_TITLES: Record<ModuleType, [string, string]> = {

@@ -296,23 +296,7 @@ describe("bulk actions", () => {
 });
 
 describe("text messages", () => {
-  it("previews the text and the number of recipients, then sends one message per mobile through the provider", async () => {
-    const a = await enter("短信甲");
-    const b = await enter("短信乙");
-    const body = { ids: [a.id, b.id], message: "会议明早 8:30 开始签到" };
-    const preview = await p.call<{ text: string; recipients: number; sent: number }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body: { ...body, dryRun: true } });
-    expect(preview.data).toMatchObject({ text: "【TC】会议明早 8:30 开始签到", recipients: 2, sent: 0 });
-    const outbox = async () => (await fs.readFile(p.outbox, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { mobile: string; text?: string });
-    expect((await outbox()).filter((m) => m.text === preview.data.text)).toHaveLength(0);
-
-    const sent = await p.call<{ recipients: number; sent: number }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body });
-    expect(sent.data).toMatchObject({ recipients: 2, sent: 2 });
-    const messages = (await outbox()).filter((m) => m.text === preview.data.text);
-    expect(messages.map((m) => m.mobile).sort()).toEqual([a.mobile, b.mobile].sort());
-    const [audit] = await p.db.select().from(auditLog).where(and(eq(auditLog.action, "sms.send"), eq(auditLog.conferenceId, setup.conference.id)));
-    expect(audit.detail).toMatchObject({ recipients: 2, sent: 2 });
-  });
-
+  // Who may text whom, under which sender name and how often: platform/routes/conference-sms.test.ts.
   it("refuses an empty or too long message", async () => {
     const row = await enter("短信校验");
     const empty = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body: { ids: [row.id], message: "  " } });

@@ -9,6 +9,7 @@ import {
   paySchema,
   remarkSchema,
   smsSchema,
+  smsSignNameSchema,
 } from "../../app/schemas/applicants";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, type FormField, identities, registrations, vipLevels } from "../db/schema";
@@ -26,6 +27,7 @@ import {
 } from "../services/applicants";
 import { recordAudit } from "../services/audit";
 import { checkIn, undoCheckIn } from "../services/checkin";
+import { sendConferenceSms, smsRecipients, smsStanding } from "../services/conference-sms";
 import { describeRegistrations, fieldsOf, type Registration } from "../services/registration";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 
@@ -210,38 +212,50 @@ export function applicantRoutes(deps: PlatformDeps) {
   });
 
   /**
-   * A text message to the selected registrations through the SMS provider, once per mobile.
-   * `dryRun` answers exactly what would go out (the text with the conference's name in front,
-   * as Chinese SMS carry their sender) and to how many numbers, without sending.
+   * Where the conference stands for text messages (decision 028): certified, published, its sender
+   * name and review, today's quota and when it resets, and what keeps it from sending now.
+   */
+  app.get("/send/:conferenceId{[0-9]+}", async (c) => {
+    const conferenceId = idParam(c.req.param("conferenceId"));
+    await requireManager(c, conferenceId);
+    return ok(c, await smsStanding(deps, conferenceId));
+  });
+
+  /** Asks for a sender name; it stays unused until a platform administrator approves it. */
+  app.put("/send/:conferenceId{[0-9]+}/sign-name", async (c) => {
+    const conferenceId = idParam(c.req.param("conferenceId"));
+    const organiser = await requireManager(c, conferenceId);
+    const { signName } = parse(c, smsSignNameSchema, await readBody(c));
+    await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select({ name: conferences.smsSignName, state: conferences.smsSignState }).from(conferences).where(eq(conferences.id, conferenceId)).for("update");
+      // Asking again for the name already approved changes nothing.
+      if (current.name === signName && current.state === "approved") return;
+      await tx.update(conferences).set({ smsSignName: signName, smsSignState: "pending", smsSignReason: null, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
+      await recordAudit(tx, { conferenceId, accountId: organiser.id, action: "conference.sms-sign", target: `conference:${conferenceId}`, detail: { signName }, at: deps.now() });
+    });
+    return ok(c, await smsStanding(deps, conferenceId));
+  });
+
+  /**
+   * A text message to the selected registrations, under the conference's approved sender name,
+   * once per proven mobile (platform/services/conference-sms.ts). `dryRun` answers exactly what
+   * would go out and to how many numbers (unclaimed entries left out), and what keeps it from
+   * sending now, without sending.
    */
   app.post("/send/:conferenceId{[0-9]+}", async (c) => {
     const conferenceId = idParam(c.req.param("conferenceId"));
     const organiser = await requireManager(c, conferenceId);
     const input = parse(c, smsSchema, await readBody(c));
-    const [conference] = await deps.db.select({ nameZh: conferences.nameZh, shortName: conferences.shortName }).from(conferences).where(eq(conferences.id, conferenceId));
-    const text = `【${conference.shortName || conference.nameZh}】${input.message}`;
-    const mobiles = [...new Set((await selected(conferenceId, input.ids)).map((row) => row.mobile))];
-    if (mobiles.length === 0) fail(400, "applicants.validation.selectionEmpty");
-    if (input.dryRun) return ok(c, { text, recipients: mobiles.length, sent: 0, failed: 0 });
-    let sent = 0;
-    for (const mobile of mobiles) {
-      try {
-        await deps.sms.sendText({ mobile, text });
-        sent += 1;
-      } catch (error) {
-        console.error("[sms] provider refused a notice:", error);
-      }
+    if (input.dryRun) {
+      const recipients = await smsRecipients(deps.db, conferenceId, input.ids);
+      if (recipients.selected === 0) fail(400, "applicants.validation.selectionEmpty");
+      const standing = await smsStanding(deps, conferenceId, recipients.mobiles.length);
+      const text = standing.signName?.state === "approved" ? `【${standing.signName.name}】${input.message}` : null;
+      return ok(c, { text, recipients: recipients.mobiles.length, unclaimed: recipients.unclaimed, sent: 0, failed: 0, blocks: standing.blocks, quota: standing.quota });
     }
-    await recordAudit(deps.db, {
-      conferenceId,
-      accountId: organiser.id,
-      action: "sms.send",
-      target: `conference:${conferenceId}`,
-      detail: { text, recipients: mobiles.length, sent, registrationIds: input.ids },
-      at: deps.now(),
-    });
-    if (sent === 0) fail(502, "errors.smsFailed");
-    return ok(c, { text, recipients: mobiles.length, sent, failed: mobiles.length - sent });
+    const result = await sendConferenceSms(deps, organiser.id, conferenceId, input);
+    if (result.sent === 0) fail(502, "errors.smsFailed");
+    return ok(c, result);
   });
 
   // ─── Export ─────────────────────────────────────────────────────────────────────────

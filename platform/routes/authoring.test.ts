@@ -232,6 +232,8 @@ describe("other modules", () => {
     const item = await p.call<{ id: number }>("POST", "/special-item", { token: organiser, body: { specialId: special.data.id, role: "guest", nameZh: "王五", titleZh: "教授", photo: "/media/p.jpg" } });
     expect(item.status).toBe(201);
     expect((await p.call("PUT", `/conference/domain/${id}`, { token: organiser, body: { domain: "Meeting-Test.example.org" } })).status).toBe(200);
+    // Once approved (decision 029) the name is this conference's alone.
+    await p.db.update(conferences).set({ domainState: "approved" }).where(eq(conferences.id, id));
     const other = await create();
     const clash = await p.call<{ fields: Record<string, string> }>("PUT", `/conference/domain/${other}`, { token: organiser, body: { domain: "meeting-test.example.org" } });
     expect(clash.status).toBe(400);

@@ -72,6 +72,7 @@ import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
 import { requireManager } from "../services/access";
 import { recordAudit } from "../services/audit";
+import { isPlatformHost } from "../../app/schemas/host";
 import { accountByMobile, isCertified } from "../services/identity";
 
 /** A 400 naming one field, in the caller's language (like `parse` does). */
@@ -520,17 +521,27 @@ export function authoringRoutes(deps: PlatformDeps) {
     return ok(c, { id });
   });
 
-  /** The conference's own host name (served by `/domain/{host}`); unique across conferences. */
+  /**
+   * The conference's own host name (served by `/domain/{host}`). A new name waits for a platform
+   * administrator (decision 029); the platform's own hosts are refused, and a name another
+   * conference was approved for is taken.
+   */
   app.put("/conference/domain/:id{[0-9]+}", async (c) => {
     const id = idParam(c.req.param("id"));
     await guard(c, id);
     const { domain } = parse(c, domainSchema, await readBody(c));
+    if (domain && isPlatformHost(domain, deps.platformHosts ?? [])) fieldFail(c, "domain", "authoring.v.domainPlatform");
     if (domain) {
-      const [taken] = await db.select({ id: conferences.id }).from(conferences).where(eq(conferences.domain, domain));
+      const [taken] = await db
+        .select({ id: conferences.id })
+        .from(conferences)
+        .where(and(eq(conferences.domain, domain), eq(conferences.domainState, "approved")));
       if (taken && taken.id !== id) fieldFail(c, "domain", "authoring.v.domainTaken");
     }
-    await audited(c, id, "conference.domain", `conference:${id}`, (tx) => tx.update(conferences).set({ domain, updatedAt: deps.now() }).where(eq(conferences.id, id)), { domain });
-    return ok(c, { id, domain });
+    const [current] = await db.select({ domain: conferences.domain, domainState: conferences.domainState, domainReason: conferences.domainReason }).from(conferences).where(eq(conferences.id, id));
+    const review = !domain ? { domainState: null, domainReason: null } : current.domain === domain ? { domainState: current.domainState, domainReason: current.domainReason } : { domainState: "pending" as const, domainReason: null };
+    await audited(c, id, "conference.domain", `conference:${id}`, (tx) => tx.update(conferences).set({ domain, ...review, updatedAt: deps.now() }).where(eq(conferences.id, id)), { domain });
+    return ok(c, { id, domain, domainState: review.domainState });
   });
 
   /** Deletes one venue's schedule (`branchId` empty or 0: the main venue). */

@@ -1,19 +1,14 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { organizationDecisionSchema, organizationSchema } from "../../app/schemas/organization";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, auditLog, institutions, organizations, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
+import { requirePlatformAdmin } from "../services/access";
 
 /** Organization certification (issue 8): an account applies, a platform administrator decides. */
 export function organizationRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
-
-  const requireAdmin = (c: Ctx) => {
-    const account = requireAccount(c);
-    if (!account.isPlatformAdmin) fail(403, "errors.forbidden");
-    return account;
-  };
 
   /** My latest application, or null. */
   app.get("/organization", async (c) => {
@@ -55,7 +50,7 @@ export function organizationRoutes(deps: PlatformDeps) {
 
   /** The review queue: platform administrators only. */
   app.get("/organization/review", async (c) => {
-    requireAdmin(c);
+    requirePlatformAdmin(c);
     const { pageSize, offset } = paging(c);
     const state = c.req.query("state");
     const where = state === "pending" || state === "approved" || state === "rejected" ? eq(organizations.state, state) : undefined;
@@ -75,7 +70,7 @@ export function organizationRoutes(deps: PlatformDeps) {
 
   /** Approve or reject (with a reason). Approval lists the organization among the certified institutions. */
   app.patch("/organization/:id", async (c) => {
-    const admin = requireAdmin(c);
+    const admin = requirePlatformAdmin(c);
     const id = idParam(c.req.param("id"));
     const decision = parse(c, organizationDecisionSchema, await readBody(c));
     const decided = await deps.db.transaction(async (tx) => {

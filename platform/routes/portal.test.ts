@@ -30,6 +30,7 @@ async function addConferences(rows: Row[]) {
     isPublish: row.publish ?? true,
     isImportant: row.important ?? false,
     domain: row.domain ?? null,
+    domainState: row.domain ? ("approved" as const) : null,
     majorId: row.major ?? null,
     categoryId: row.category ?? null,
     searchText: conferenceSearchText(row),

@@ -1,6 +1,7 @@
 import { chinaDay } from "../clock";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { hostName, isPlatformHost } from "../../app/schemas/host";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
@@ -182,15 +183,16 @@ export function portalRoutes(deps: PlatformDeps) {
 
   /**
    * The published conference served on its own host name (spec's /domain/{id}): the host as the
-   * browser sent it, port and case ignored.
+   * browser sent it, port, case and a trailing dot ignored. Only a name a platform administrator
+   * approved counts, and never one of the platform's own hosts (decision 029).
    */
   app.get("/domain/:host", async (c) => {
-    const host = c.req.param("host").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
-    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) || host.length > 253) fail(404, "errors.notFound");
+    const host = hostName(c.req.param("host"));
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) || host.length > 253 || isPlatformHost(host, deps.platformHosts ?? [])) fail(404, "errors.notFound");
     const [row] = await db
       .select({ id: conferences.id })
       .from(conferences)
-      .where(and(eq(conferences.domain, host), eq(conferences.isPublish, true)))
+      .where(and(eq(conferences.domain, host), eq(conferences.domainState, "approved"), eq(conferences.isPublish, true)))
       .limit(1);
     if (!row) fail(404, "errors.notFound");
     return ok(c, { id: row.id });

@@ -33,3 +33,10 @@ export async function requireManager(db: Db, c: Ctx, conferenceId: number, statu
   if (!(await canManageConference(db, account, conferenceId))) fail(status, status === 404 ? "errors.notFound" : "errors.forbidden");
   return account;
 }
+
+/** The signed-in platform administrator (review screens), or 401/403. */
+export function requirePlatformAdmin(c: Ctx): Account {
+  const account = requireAccount(c);
+  if (!account.isPlatformAdmin) fail(403, "errors.forbidden");
+  return account;
+}

@@ -172,7 +172,7 @@ export async function accountByMobile(db: Db, mobile: string) {
   return row ?? null;
 }
 
-export async function isCertified(db: Db, accountId: number) {
+export async function isCertified(db: Pick<Db, "select">, accountId: number) {
   const [row] = await db
     .select({ id: organizations.id })
     .from(organizations)

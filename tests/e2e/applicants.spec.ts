@@ -185,11 +185,14 @@ test("the organiser prints badges with QR codes for a selection", async ({ page 
   await expectAccessible(page);
 });
 
-test("the organiser sends a text message to a selection after its preview", async ({ page }) => {
+test("the organiser sends a text message to a selection after its preview, to those who proved their number", async ({ page }) => {
   const form = await showcase(page.request);
+  const identity = form.identities.find((i) => i.fee)!;
   const token = await asOrganiser(page);
   const prefix = uniqueName("短信");
-  const [first, second] = await entered(page, token, form, [`${prefix}甲`, `${prefix}乙`]);
+  const attendee = await freshAccount(page.request, `${prefix}甲`);
+  const mine = await api<Registration>(page.request, "POST", "/conference/user", attendee.token, { conferenceId: form.conference.id, identityId: identity.id, name: `${prefix}甲`, answers: ANSWERS });
+  const [typed] = await entered(page, token, form, [`${prefix}乙`]);
   const message = `明早 8:30 签到 ${prefix}`;
 
   await page.goto(`/manage/applicant/${form.conference.id}?keyword=${encodeURIComponent(prefix)}`);
@@ -201,19 +204,20 @@ test("the organiser sends a text message to a selection after its preview", asyn
   await expect(page.getByLabel("操作", { exact: true })).toHaveValue("sms");
 
   await ready(page);
-  await rowOf(page, first.id).getByTestId("select").check();
-  await rowOf(page, second.id).getByTestId("select").check();
+  await rowOf(page, mine.id).getByTestId("select").check();
+  await rowOf(page, typed.id).getByTestId("select").check();
   await page.getByLabel("短信内容（发送短信时）").fill(message);
   await page.getByTestId("bulk-apply").click();
-  // The conference's name goes in front, as the sender of a Chinese text message.
+  // The approved sender name goes in front; the entry nobody claimed is left out, and said so.
   await expect(page.getByTestId("sms-text")).toHaveText(new RegExp(`^【[^】]+】${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
-  await expect(page.getByTestId("sms-recipients")).toHaveText("将发送给 2 个手机号");
+  await expect(page.getByTestId("sms-recipients")).toHaveText("将发送给 1 个手机号");
+  await expect(page.getByTestId("sms-unclaimed")).toHaveText("另有 1 条手动添加、尚未被本人认领的报名不会收到短信。");
   const sentBefore = await outboxTexts(message);
   expect(sentBefore).toEqual([]);
 
   await page.getByRole("button", { name: "确认发送" }).click();
-  await expectNotice(page, "短信已发送 2 条");
-  await expect.poll(() => outboxTexts(message)).toEqual([first.mobile, second.mobile].sort());
+  await expectNotice(page, "短信已发送 1 条");
+  await expect.poll(() => outboxTexts(message)).toEqual([attendee.mobile]);
 });
 
 test("another account finds no such page and changes nothing", async ({ page }) => {

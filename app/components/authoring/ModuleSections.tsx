@@ -251,6 +251,11 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       </Section>
 
       <Section id="domain" title={more("domain")}>
+        {data.conference.domain && data.conference.domainState && (
+          <p className="ui-muted" data-testid="domain-state" role="status">
+            {t(`authoring.more.domainStates.${data.conference.domainState}`, { domain: data.conference.domain, reason: data.conference.domainReason ?? "" })}
+          </p>
+        )}
         <IntentForm intent="domain" fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
       </Section>
     </>

@@ -41,7 +41,7 @@ export const showMoment = (iso: string | null | undefined) => chinaLocal(iso).re
 
 /** The other modules' rows (also in `/manage/conference/{id}`). */
 export type ModuleData = {
-  conference: { id: number; domain: string | null };
+  conference: { id: number; domain: string | null; domainState: "pending" | "approved" | "rejected" | null; domainReason: string | null };
   organizers: Array<{ id: number; role: string; nameZh: string; nameEn: string; logo: string | null }>;
   sponsors: Array<{
     id: number;
