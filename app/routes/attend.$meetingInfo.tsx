@@ -206,15 +206,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(formData, registrationSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
   // A number or e-mail already registered here is said next to its field, before anything is uploaded.
-  const { mobile, email } = submission.value;
+  const { mobile, email, code } = submission.value;
   const [mobileCheck, emailCheck] = await Promise.all([
-    mobile ? callPlatform<{ exists: boolean }>(request, "/user/check", { query: { mobile, conferenceId } }) : null,
+    mobile ? callPlatform<{ exists: boolean; registrationId?: number }>(request, "/user/check", { query: { mobile, conferenceId } }) : null,
     email ? callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId } }) : null,
   ]);
   const taken: Record<string, string[]> = {};
-  if (mobileCheck?.ok && mobileCheck.data.exists) taken.mobile = [t("registration.errors.mobileRegistered")];
+  // A number held already: its owner (their account's number, or another proven by the code, which the
+  // platform checks and then names the registration holding it) may take it over (ADR 027).
+  let held = mobileCheck?.ok ? (mobileCheck.data.registrationId ?? null) : null;
+  if (mobileCheck?.ok && mobileCheck.data.exists && !code) taken.mobile = [t("registration.errors.mobileRegistered")];
   if (emailCheck?.ok && emailCheck.data.exists) taken.email = [t("attend.emailRegistered")];
-  if (Object.keys(taken).length) return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null }, { status: 400 });
+  if (Object.keys(taken).length) return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" }, { status: 400 });
   const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
   if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
   const saved = await callPlatform<AttendRegistration>(request, "/conference/user", {
@@ -222,8 +225,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body: { ...submission.value, conferenceId, answers: uploaded.answers },
   });
   if (!saved.ok) {
+    held = (saved.data as { registrationId?: number } | undefined)?.registrationId ?? null;
+    const refusal = held ? { fields: { mobile: saved.message }, messages: saved.messages } : saved;
     return data(
-      { result: submission.reply(refusalMessages(saved)), sent: null, quote: null },
+      { result: submission.reply(refusalMessages(refusal)), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" },
       { status: 400 },
     );
   }
@@ -442,9 +447,16 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
       : { name: me?.name ?? "", mobile: me?.mobile ?? "", email: me?.email ?? "", identityId: query.identityId, couponCode: query.couponCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseForm(formData, (formData.get("intent") === "quote" ? keepAll : edit ? editForm : registrationSchema) as typeof registrationSchema),
+    onValidate: ({ formData }) => {
+      const submitted = formData.get("intent");
+      const schema = submitted === "quote" ? keepAll : submitted === "send" ? sendCodeSchema : edit ? editForm : registrationSchema;
+      return parseForm(formData, schema as typeof registrationSchema);
+    },
   });
+  // The registration holding the number typed (empty: the account's own), for the claim page's link.
+  const heldId = actionData && "heldId" in actionData && typeof actionData.heldId === "number" ? actionData.heldId : null;
+  const typed = actionData && "heldMobile" in actionData && typeof actionData.heldMobile === "string" ? actionData.heldMobile : "";
+  const heldMobile = typed || (me?.mobile ?? "");
   const mobileCheck = useRegisteredCheck(info.conference.id, "mobile");
   const emailCheck = useRegisteredCheck(info.conference.id, "email", edit?.email ?? "");
   const busy = navigation.state !== "idle";
@@ -498,9 +510,38 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
           <dd>{edit.mobile}</dd>
         </dl>
       ) : (
-        <TextInput meta={fields.mobile} label={t("auth.mobile")} type="tel" autoComplete="tel" onInput={mobileCheck.onInput}>
-          <RegisteredMessage id="mobile-registered" answer={mobileCheck.answer} />
-        </TextInput>
+        <>
+          <TextInput meta={fields.mobile} label={t("auth.mobile")} type="tel" autoComplete="tel" onInput={mobileCheck.onInput}>
+            <RegisteredMessage id="mobile-registered" answer={mobileCheck.answer} />
+            {heldId && (
+              <p className="ui-field-help">
+                <a href={`/attend/claime/${heldId}?${new URLSearchParams({ mobile: heldMobile })}`} data-testid="held-link">
+                  {t("attend.heldLink")}
+                </a>
+              </p>
+            )}
+          </TextInput>
+          <div className="ui-field">
+            <label className="ui-label" htmlFor={fields.code.id}>
+              {t("auth.code")}
+            </label>
+            <div className="ui-input-group">
+              <input className="ui-input" {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} aria-describedby={`${fields.code.id}-help`} />
+              <button type="submit" name="intent" value="send" formNoValidate className="ui-button-outline" disabled={busy} data-testid="send-code">
+                {t("auth.sendCode")}
+              </button>
+            </div>
+            <p id={`${fields.code.id}-help`} className="ui-field-help">
+              {t("attend.otherMobileHelp")}
+            </p>
+            {actionData?.sent && (
+              <p className="ui-field-help" role="status" data-testid="code-sent">
+                {t("auth.codeSent", { mobile: actionData.sent })}
+              </p>
+            )}
+            <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+          </div>
+        </>
       )}
       <TextInput meta={fields.email} label={t("attend.email")} type="email" autoComplete="email" onInput={emailCheck.onInput}>
         <RegisteredMessage id="email-registered" answer={emailCheck.answer} />

@@ -32,6 +32,7 @@ import {
   cancelLocked,
   maskMobile,
   maskName,
+  mobileTaken,
   ownRegistration,
   registeredWith,
   resolveHeldRegistration,
@@ -123,9 +124,11 @@ export function registrationRoutes(deps: PlatformDeps) {
 
   /** Is this mobile / e-mail registered for the conference already? For the form's own warning. */
   app.get("/user/check", async (c) => {
-    requireAccount(c);
+    const account = requireAccount(c);
     const input = parse(c, checkMobileSchema, c.req.query());
-    return ok(c, { exists: await registeredWith(deps.db, input.conferenceId, { mobile: input.mobile }) });
+    const holder = await mobileTaken(deps.db, input.conferenceId, input.mobile);
+    // The account's own number (proven at sign-in) learns which registration holds it, to claim it (ADR 027).
+    return ok(c, { exists: holder !== null, ...(holder !== null && input.mobile === account.mobile ? { registrationId: holder } : {}) });
   });
 
   app.get("/user/check-email", async (c) => {
