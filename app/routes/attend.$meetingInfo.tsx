@@ -21,7 +21,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
-import { MobileCodeFields } from "~/components/MobileCodeFields";
+import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
 import { notFound, parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -521,26 +521,7 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
               </p>
             )}
           </TextInput>
-          <div className="ui-field">
-            <label className="ui-label" htmlFor={fields.code.id}>
-              {t("auth.code")}
-            </label>
-            <div className="ui-input-group">
-              <input className="ui-input" {...getInputProps(fields.code, { type: "text" })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} aria-describedby={`${fields.code.id}-help`} />
-              <button type="submit" name="intent" value="send" formNoValidate className="ui-button-outline" disabled={busy} data-testid="send-code">
-                {t("auth.sendCode")}
-              </button>
-            </div>
-            <p id={`${fields.code.id}-help`} className="ui-field-help">
-              {t("attend.otherMobileHelp")}
-            </p>
-            {actionData?.sent && (
-              <p className="ui-field-help" role="status" data-testid="code-sent">
-                {t("auth.codeSent", { mobile: actionData.sent })}
-              </p>
-            )}
-            <FieldError id={fields.code.errorId} errors={fields.code.errors} />
-          </div>
+          <CodeField code={fields.code} sent={actionData?.sent} busy={busy} help={t("attend.otherMobileHelp")} />
         </>
       )}
       <TextInput meta={fields.email} label={t("attend.email")} type="email" autoComplete="email" onInput={emailCheck.onInput}>
