@@ -41,6 +41,16 @@ export function requireAccount(c: Ctx): Account {
 }
 
 /**
+ * The caller's network address, for per-client limits: the web app passes the browser's on
+ * (X-Forwarded-For, settled at the server's edge, decision 023). A caller that came some other
+ * way (in-process tests, a server-side job) is `"local"`, one client.
+ */
+export function clientAddress(c: Ctx): string {
+  const address = c.req.header("x-forwarded-for")?.split(",")[0].trim();
+  return address && address.length <= 64 ? address.toLowerCase() : "local";
+}
+
+/**
  * Reads a JSON or form body (as `readBodyAsSent`), with every line break as LF (decision 021): a
  * browser posts a textarea's breaks as CRLF whatever the page held, so text is stored as the page
  * shows it and an untouched save stores the same bytes again.

@@ -9,6 +9,7 @@ import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import { uploadMaxBytes } from "./body-limits.js";
+import { createForwarding } from "./forwarding.js";
 import { createPageCache } from "./page-cache.js";
 import { createRequestGuard, installFormDataGuard } from "./request-guard.js";
 
@@ -63,12 +64,14 @@ async function sendResponse(res, response) {
  * @param {{ build: import("@remix-run/node").ServerBuild, mode?: string, env?: NodeJS.ProcessEnv, clientDir?: string }} options
  */
 export function createAppServer({ build, mode = process.env.NODE_ENV, env = process.env, clientDir = "build/client" }) {
+  const settle = createForwarding({ trustedProxies: env.TRUSTED_PROXIES });
   const guard = createRequestGuard({ hosts: configuredHosts(env), uploadBytes: uploadMaxBytes(env) });
   installFormDataGuard();
   const handle = createRequestHandler(build, mode);
 
   const app = express();
   app.disable("x-powered-by");
+  // The forwarding headers Express reads were settled at the edge (server/forwarding.js).
   app.set("trust proxy", true);
   app.use(compression());
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
@@ -121,10 +124,12 @@ export function createAppServer({ build, mode = process.env.NODE_ENV, env = proc
   }
 
   const server = http.createServer((req, res) => {
+    settle(req);
     if (!guard.refuse(req, res)) dispatch(req, res);
   });
   // `Expect: 100-continue`: a body over the limit is refused before the client sends it.
   server.on("checkContinue", (req, res) => {
+    settle(req);
     if (guard.refuse(req, res)) return;
     res.writeContinue();
     dispatch(req, res);

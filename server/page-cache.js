@@ -29,6 +29,23 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     headers["cache-control"] = "private, no-store";
   }
 
+  /**
+   * The scheme and host a request was made for, from the headers server/forwarding.js settled
+   * (X-Forwarded-* only when a trusted proxy sent them).
+   */
+  function siteOf(req) {
+    const proto = req.headers["x-forwarded-proto"] === "https" ? "https" : "http";
+    for (const host of [req.headers["x-forwarded-host"], req.headers.host]) {
+      if (!host) continue;
+      try {
+        return new URL(`${proto}://${host}`).origin;
+      } catch {
+        // A host header that is no host: try the next.
+      }
+    }
+    return `${proto}://localhost`;
+  }
+
   /** The cache key of a request, or null when it must go to the app. */
   function keyOf(req) {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -38,7 +55,9 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     // Single-fetch data requests and resource routes carry their own caching; only documents here.
     if (req.url.includes(".data") || req.url.startsWith("/api/") || req.url.startsWith("/assets/")) return null;
     const lang = LANG_COOKIE.exec(cookie)?.[1] === "1" ? "en" : "zh";
-    return { key: `${req.headers.host ?? ""}|${lang}|${req.url}`, lang, hasLangCookie: LANG_COOKIE.test(cookie) };
+    // Keyed by all the page depends on: the scheme and host it was asked for (which its absolute
+    // addresses carry), the language and the URL. The edge settled the forwarding headers.
+    return { key: `${siteOf(req)}|${lang}|${req.url}`, lang, hasLangCookie: LANG_COOKIE.test(cookie) };
   }
 
   function send(req, res, entry, hasLangCookie, lang) {
@@ -61,9 +80,8 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
   }
 
   async function fill(req, key, lang) {
-    // The scheme as Express works it out behind a trusted proxy, so the app sees the same URL either way.
-    const proto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https" ? "https" : "http";
-    const url = `${proto}://${req.headers.host ?? "localhost"}${req.url}`;
+    // The address as the app works it out (server/app-server.js), so it sees the same URL either way.
+    const url = `${siteOf(req)}${req.url}`;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCalendar, dateValue, escapeText, foldLine, utcStamp } from "./conference-ics.server";
+import { buildCalendar, escapeText } from "./conference-ics.server";
 
 const now = new Date("2026-11-21T08:00:00Z");
 
@@ -48,7 +48,6 @@ describe("buildCalendar", () => {
     expect(ics).toContain("SUMMARY:ICICS 2027\\, Hangzhou\r\n");
     expect(ics).toContain("SUMMARY:开幕式\\; Opening\r\n");
     expect(ics).toContain("DESCRIPTION:张三 (浙江大学)\\n李四\r\n");
-    expect(escapeText("a\\b,c;d\r\ne\u0001")).toBe("a\\\\b\\,c\\;d\\ne");
   });
 
   it("folds long lines to at most 75 octets without splitting a character", () => {
@@ -62,16 +61,19 @@ describe("buildCalendar", () => {
   });
 });
 
-describe("helpers", () => {
-  it("fold only what is longer than 75 octets", () => {
-    expect(foldLine("a".repeat(75))).toBe("a".repeat(75));
-    expect(foldLine("a".repeat(76))).toBe(`${"a".repeat(75)}\r\n a`);
-    expect(foldLine("a".repeat(75 + 74 + 1))).toBe(`${"a".repeat(75)}\r\n ${"a".repeat(74)}\r\n a`);
+describe("what the library leaves to us", () => {
+  it("escapes the calendar's name, so a comma or a line break in a conference name stays text", () => {
+    const ics = buildCalendar({ name: "ICICS 2027, Hangzhou\nMETHOD:CANCEL", now, events: [] });
+    expect(ics).toContain("X-WR-CALNAME:ICICS 2027\\, Hangzhou\\nMETHOD:CANCEL\r\n");
+    expect(ics).not.toMatch(/\r\nMETHOD:CANCEL/);
+    expect(ics).toContain("\r\nCALSCALE:GREGORIAN\r\n");
   });
 
-  it("format instants and days", () => {
-    expect(utcStamp(new Date("2027-01-05T09:07:03.500Z"))).toBe("20270105T090703Z");
-    expect(dateValue("2027-02-28", 1)).toBe("20270301");
-    expect(dateValue("2028-02-28", 1)).toBe("20280229");
+  it("ends all-day events on the exclusive next day across months and leap years, and drops control characters", () => {
+    const day = (startDate: string, endDate: string) => buildCalendar({ name: "x", now, events: [{ uid: "u@h", allDay: true, startDate, endDate, summary: "a\u0001b" }] });
+    expect(day("2027-02-28", "2027-02-28")).toContain("DTEND;VALUE=DATE:20270301\r\n");
+    expect(day("2028-02-28", "2028-02-28")).toContain("DTEND;VALUE=DATE:20280229\r\n");
+    expect(day("2028-02-28", "2028-02-28")).toContain("SUMMARY:ab\r\n");
+    expect(escapeText("a\\b,c;d\r\ne\u0001")).toBe("a\\\\b\\,c\\;d\\ne");
   });
 });

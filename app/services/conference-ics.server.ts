@@ -3,6 +3,8 @@
  * event over its calendar days, each schedule item as a timed event in UTC.
  */
 
+import ical, { ICalCalendarMethod } from "ical-generator";
+
 export type CalendarEvent = {
   /** Globally unique: `<what>-<id>@<host>`. */
   uid: string;
@@ -17,10 +19,7 @@ export type CalendarEvent = {
 
 export type Calendar = { name: string; now: Date; events: CalendarEvent[] };
 
-const CRLF = "\r\n";
-const MAX_OCTETS = 75;
-
-/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped. */
+/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and newlines escaped, control characters dropped. */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, "\\\\")
@@ -30,64 +29,41 @@ export function escapeText(value: string): string {
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 }
 
+/** Control characters no calendar line may hold; ical-generator escapes the rest of a TEXT value itself. */
+const plain = (value: string) => value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
+
 /**
- * Folds a content line to at most 75 octets per physical line (RFC 5545 §3.1): CRLF then one
- * space, never inside a UTF-8 sequence.
+ * The file, written by ical-generator (decision 034): line folding at
+ * 75 octets, escaping and date forms are the library's. Two things it leaves to the caller:
+ * the calendar's name goes out as given, so it is escaped here, and the last line has no CRLF,
+ * which RFC 5545 requires of every content line.
  */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = "";
-  let size = 0;
-  // The continuation's leading space counts towards its 75 octets.
-  let limit = MAX_OCTETS;
-  for (const char of line) {
-    const octets = encoder.encode(char).length;
-    if (size + octets > limit) {
-      parts.push(current);
-      current = "";
-      size = 0;
-      limit = MAX_OCTETS - 1;
-    }
-    current += char;
-    size += octets;
+export function buildCalendar({ name, now, events }: Calendar): string {
+  const calendar = ical({
+    name: escapeText(name),
+    prodId: "//Conference Platform//Conference Page//EN",
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+  });
+  for (const event of events) {
+    calendar.createEvent({
+      id: event.uid,
+      stamp: now,
+      // DTEND of an all-day event is exclusive: the day after the last day.
+      ...(event.allDay ? { allDay: true, start: dayAfter(event.startDate, 0), end: dayAfter(event.endDate, 1) } : { start: event.start, end: event.end }),
+      summary: plain(event.summary),
+      ...(event.description ? { description: plain(event.description) } : {}),
+      ...(event.location ? { location: plain(event.location) } : {}),
+      // URI values are not TEXT: no escaping, but no line breaks either.
+      ...(event.url ? { url: event.url.replace(/[\r\n]/g, "") } : {}),
+    });
   }
-  parts.push(current);
-  return parts.join(`${CRLF} `);
+  return `${calendar.toString()}\r\n`;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** 2026-03-05T01:30:00Z → 20260305T013000Z */
-export function utcStamp(date: Date): string {
-  return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}T${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}${pad(date.getUTCSeconds())}Z`;
-}
-
-/** "2026-03-05" plus n days → "20260308" (calendar arithmetic, no time zone involved). */
-export function dateValue(day: string, plusDays = 0): string {
+/** "2026-03-05" plus n days, as the calendar day the library writes as DATE (no time zone involved). */
+function dayAfter(day: string, plusDays: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + plusDays);
-  return date.toISOString().slice(0, 10).replace(/-/g, "");
-}
-
-export function buildCalendar({ name, now, events }: Calendar): string {
-  const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Conference Platform//Conference Page//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH", `X-WR-CALNAME:${escapeText(name)}`];
-  const stamp = utcStamp(now);
-  for (const event of events) {
-    lines.push("BEGIN:VEVENT", `UID:${event.uid}`, `DTSTAMP:${stamp}`);
-    if (event.allDay) {
-      // DTEND of an all-day event is exclusive: the day after the last day.
-      lines.push(`DTSTART;VALUE=DATE:${dateValue(event.startDate)}`, `DTEND;VALUE=DATE:${dateValue(event.endDate, 1)}`);
-    } else {
-      lines.push(`DTSTART:${utcStamp(event.start)}`, `DTEND:${utcStamp(event.end)}`);
-    }
-    lines.push(`SUMMARY:${escapeText(event.summary)}`);
-    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
-    // URI values are not TEXT: no escaping, but no line breaks either.
-    if (event.url) lines.push(`URL:${event.url.replace(/[\r\n]/g, "")}`);
-    lines.push("END:VEVENT");
-  }
-  lines.push("END:VCALENDAR");
-  return lines.map(foldLine).join(CRLF) + CRLF;
+  return date.toISOString().slice(0, 10);
 }

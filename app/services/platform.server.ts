@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { appEnv } from "./env.server";
 import { loginUrl } from "./guard.server";
-import { type Lang, clearTokenCookie, getLang, getToken } from "./session.server";
+import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from "./session.server";
 
 /**
  * The one client of the platform API (spec §7, §8). Every call carries the bearer token when
@@ -75,6 +75,9 @@ export async function callPlatform<T>(request: Request, path: string, options: C
   const { lang } = getLang(request);
   const headers = new Headers({ "Client-Type": "web", "Accept-Language": lang, Accept: "application/json" });
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  // The platform's per-client limits count the browser's address (settled at the edge, decision 023).
+  const client = clientAddress(request);
+  if (client) headers.set("X-Forwarded-For", client);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -23,6 +23,14 @@ export function isSecure(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 
+/**
+ * The browser's network address, as the server's edge settled it (server/forwarding.js: the
+ * peer, or what a trusted proxy said). Empty when the request did not come through that edge.
+ */
+export function clientAddress(request: Request): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() ?? "";
+}
+
 function readCookies(request: Request) {
   return cookie.parse(request.headers.get("cookie") ?? "");
 }
