@@ -196,6 +196,12 @@ describe("the owner of a number and a registration someone else made under it", 
     const refused = await p.call("POST", `/conference/user/claim/${squat.id}`, { body: { mobile: owner.mobile, code: await codeFor(owner.mobile), resolve: "cancel" }, lang: "en" });
     expect(refused.status).toBe(400);
     expect(refused.message).toMatch(/can't be cancelled here; you can take it over/);
+    // Taken over instead: the payment goes with it, the squatter no longer sees it.
+    const taken = await p.call<Claimed>("POST", `/conference/user/claim/${squat.id}`, { body: { mobile: owner.mobile, code: await codeFor(owner.mobile), resolve: "takeover" } });
+    expect(taken.status).toBe(200);
+    const [payment] = await p.db.select().from(payments).where(eq(payments.registrationId, squat.id));
+    expect(payment.accountId).toBe(owner.id);
+    expect((await p.call("GET", `/payment/${payment.id}`, { token: squatter.token })).status).toBe(404);
 
     const other = await person(p, "另一位");
     const second = await legacySquat(other.mobile, await person(p, "冒名者二"));

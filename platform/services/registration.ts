@@ -432,8 +432,8 @@ export async function cancelLocked(tx: Db, row: Registration, now: Date, paidKey
 
 /**
  * The owner of a number, proven by a code, deals with a live registration another account made
- * under it (docs/decisions/027): `takeover` moves it (answers, fee, payments) to the owner's
- * account; `cancel` cancels it while nothing is paid. Either is written to the conference's
+ * under it (docs/decisions/027): `takeover` moves it (answers, fee, its own payments and their
+ * invoices) to the owner's account; `cancel` cancels it while nothing is paid. Either is written to the conference's
  * audit log, so its organisers see who held the number and who reported it.
  */
 export async function resolveHeldRegistration(
@@ -446,10 +446,17 @@ export async function resolveHeldRegistration(
       if (!row || row.mobile !== input.mobile || !LIVE_STATES.includes(row.state) || row.accountId === null) fail(404, "errors.notFound");
       if (row.accountId === input.owner) fail(400, "registration.errors.alreadyClaimed");
       const now = deps.now();
-      const updated =
-        input.resolve === "takeover"
-          ? (await tx.update(registrations).set({ accountId: input.owner, updatedAt: now }).where(eq(registrations.id, row.id)).returning())[0]
-          : await cancelLocked(tx, row, now, "registration.errors.paidTakeOverInstead");
+      let updated: Registration;
+      if (input.resolve === "takeover") {
+        [updated] = await tx.update(registrations).set({ accountId: input.owner, updatedAt: now }).where(eq(registrations.id, row.id)).returning();
+        // Its own payments and their invoices go with it: the owner pays, proves and asks for the invoice now.
+        const moved = await tx
+          .update(payments)
+          .set({ accountId: input.owner, updatedAt: now })
+          .where(and(eq(payments.registrationId, row.id), eq(payments.accountId, row.accountId)))
+          .returning({ id: payments.id });
+        if (moved.length) await tx.update(invoices).set({ accountId: input.owner }).where(inArray(invoices.paymentId, moved.map((p) => p.id)));
+      } else updated = await cancelLocked(tx, row, now, "registration.errors.paidTakeOverInstead");
       await recordAudit(tx, {
         conferenceId: row.conferenceId,
         accountId: input.owner,
