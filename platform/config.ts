@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { normalizeMobile } from "../app/schemas/mobile";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -38,7 +39,7 @@ const envSchema = z.object({
   PLATFORM_ADMIN_MOBILES: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((m) => m.trim()).filter(Boolean)),
+    .transform((value) => value.split(",").map((m) => normalizeMobile(m) ?? m.trim()).filter(Boolean)),
   // Online payments (platform/payments/): each gateway is on when its settings are given.
   /** The site's public origin as gateways and browsers reach it (notify and return addresses). */
   PAYMENT_PUBLIC_URL: z.url().optional(),

@@ -21,7 +21,7 @@ import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
-import { MobileCodeFields } from "~/components/MobileCodeFields";
+import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
 import { notFound, parseId, routeId } from "~/utils/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -71,6 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Either page carries a ticket for this browser (decision 024): quick sign-in's code, the form's checks.
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   const ticket = await pageTicket(request, me ? `check:${conferenceId}:${me.id}` : "send");
+  // The signed-in form may also text a code to another number (ADR 027): a send ticket of its own.
+  const sendTicket = me ? await pageTicket(request, "send") : "";
   if (gate?.setCookie) headers.append("Set-Cookie", gate.setCookie);
   return data(
     {
@@ -89,6 +91,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // One key per rendered form: a double click, a refresh or back-and-resubmit replays the first registration.
       idempotencyKey: me ? crypto.randomUUID() : "",
       ticket,
+      sendTicket,
     },
     { headers },
   );
@@ -210,15 +213,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(formData, registrationSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
   // A number or e-mail already registered here is said next to its field, before anything is uploaded.
-  const { mobile, email } = submission.value;
+  const { mobile, email, code } = submission.value;
   const [mobileCheck, emailCheck] = await Promise.all([
-    mobile ? callPlatform<{ exists: boolean }>(request, "/user/check", { query: { mobile, conferenceId, ticket: formTicket } }) : null,
+    mobile ? callPlatform<{ exists: boolean; registrationId?: number }>(request, "/user/check", { query: { mobile, conferenceId, ticket: formTicket } }) : null,
     email ? callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } }) : null,
   ]);
   const taken: Record<string, string[]> = {};
-  if (mobileCheck?.ok && mobileCheck.data.exists) taken.mobile = [t("registration.errors.mobileRegistered")];
+  // A number held already: its owner (their account's number, or another proven by the code, which the
+  // platform checks and then names the registration holding it) may take it over (ADR 027).
+  let held = mobileCheck?.ok ? (mobileCheck.data.registrationId ?? null) : null;
+  if (mobileCheck?.ok && mobileCheck.data.exists && !code) taken.mobile = [t("registration.errors.mobileRegistered")];
   if (emailCheck?.ok && emailCheck.data.exists) taken.email = [t("attend.emailRegistered")];
-  if (Object.keys(taken).length) return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null }, { status: 400 });
+  if (Object.keys(taken).length) return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" }, { status: 400 });
   const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
   if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
   const saved = await callPlatform<AttendRegistration>(request, "/conference/user", {
@@ -226,8 +232,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     body: { ...submission.value, conferenceId, answers: uploaded.answers },
   });
   if (!saved.ok) {
+    held = (saved.data as { registrationId?: number } | undefined)?.registrationId ?? null;
+    const refusal = held ? { fields: { mobile: saved.message }, messages: saved.messages } : saved;
     return data(
-      { result: submission.reply(refusalMessages(saved)), sent: null, quote: null },
+      { result: submission.reply(refusalMessages(refusal)), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" },
       { status: 400 },
     );
   }
@@ -434,7 +442,7 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
 
 /** The registration form; with `edit`, that registration pre-filled, saved by `intent=edit` (no mobile or coupon to change). */
 function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
-  const { form: info, me, lang, idempotencyKey, query, ticket } = useLoaderData<typeof loader>();
+  const { form: info, me, lang, idempotencyKey, query, ticket, sendTicket } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -447,9 +455,16 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
       : { name: me?.name ?? "", mobile: me?.mobile ?? "", email: me?.email ?? "", identityId: query.identityId, couponCode: query.couponCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseForm(formData, (formData.get("intent") === "quote" ? keepAll : edit ? editForm : registrationSchema) as typeof registrationSchema),
+    onValidate: ({ formData }) => {
+      const submitted = formData.get("intent");
+      const schema = submitted === "quote" ? keepAll : submitted === "send" ? sendCodeSchema : edit ? editForm : registrationSchema;
+      return parseForm(formData, schema as typeof registrationSchema);
+    },
   });
+  // The registration holding the number typed (empty: the account's own), for the claim page's link.
+  const heldId = actionData && "heldId" in actionData && typeof actionData.heldId === "number" ? actionData.heldId : null;
+  const typed = actionData && "heldMobile" in actionData && typeof actionData.heldMobile === "string" ? actionData.heldMobile : "";
+  const heldMobile = typed || (me?.mobile ?? "");
   const mobileCheck = useRegisteredCheck(info.conference.id, ticket, "mobile");
   const emailCheck = useRegisteredCheck(info.conference.id, ticket, "email", edit?.email ?? "");
   const busy = navigation.state !== "idle";
@@ -473,6 +488,7 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
       <button type="submit" name="intent" value={intent} hidden tabIndex={-1} aria-hidden="true" />
       <input type="hidden" name="conferenceId" value={info.conference.id} />
       <input type="hidden" name="ticket" value={ticket} />
+      {!edit && <input type="hidden" name="sendTicket" value={sendTicket} />}
       {edit ? <input type="hidden" name="id" value={edit.id} /> : <input type="hidden" name="idempotencyKey" value={idempotencyKey} />}
       {form.errors?.map((message) => (
         <p key={message} className="ui-field-error" role="alert">
@@ -504,9 +520,19 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
           <dd>{edit.mobile}</dd>
         </dl>
       ) : (
-        <TextInput meta={fields.mobile} label={t("auth.mobile")} type="tel" autoComplete="tel" onInput={mobileCheck.onInput}>
-          <RegisteredMessage id="mobile-registered" answer={mobileCheck.answer} />
-        </TextInput>
+        <>
+          <TextInput meta={fields.mobile} label={t("auth.mobile")} type="tel" autoComplete="tel" onInput={mobileCheck.onInput}>
+            <RegisteredMessage id="mobile-registered" answer={mobileCheck.answer} />
+            {heldId && (
+              <p className="ui-field-help">
+                <a href={`/attend/claime/${heldId}?${new URLSearchParams({ mobile: heldMobile })}`} data-testid="held-link">
+                  {t("attend.heldLink")}
+                </a>
+              </p>
+            )}
+          </TextInput>
+          <CodeField code={fields.code} sent={actionData?.sent} busy={busy} help={t("attend.otherMobileHelp")} />
+        </>
       )}
       <TextInput meta={fields.email} label={t("attend.email")} type="email" autoComplete="email" onInput={emailCheck.onInput}>
         <RegisteredMessage id="email-registered" answer={emailCheck.answer} />

@@ -14,6 +14,7 @@ import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
+import { FieldError } from "~/components/FieldError";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
 import { routeId } from "~/utils/params";
 
@@ -26,6 +27,8 @@ type Claimable = {
   feeFen: number;
   currency: string;
   state: AttendRegistration["state"];
+  /** Another account made it under this number: its owner takes it over or cancels it (ADR 027). */
+  heldByOther: boolean;
 };
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -35,13 +38,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => attendMeta(data?.
 /**
  * Claiming a registration an organiser (or a team leader) entered for my mobile: the mobile
  * proves itself with a code, the registration joins that account, and the account is signed
- * in for 31 days. Open: the claimant usually has no session yet.
+ * in for 31 days. Open: the claimant usually has no session yet. A registration another account
+ * made under my number is taken over or cancelled the same way (ADR 027).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeId(params.index);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
-  const mobile = (new URL(request.url).searchParams.get("mobile") ?? "").replace(/[\s-]/g, "");
+  // As typed: the platform reads it in any form (`+86 138…`), and the form shows it back unchanged.
+  const mobile = (new URL(request.url).searchParams.get("mobile") ?? "").trim().slice(0, 40);
   // The registration shows (masked) to the signed-in owner of the number, or to whoever names the number.
   const found = await callPlatform<Claimable>(request, `/user/claim/${id}`, { query: { mobile: mobile || undefined }, redirectOn401: false });
   return data(
@@ -78,10 +83,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const notFound = claimed.status === 404 ? [t("attend.claimNotFound")] : claimed.messages;
     return data({ result: submission.reply(refusalMessages({ fields: claimed.fields, messages: notFound })), sent: "" }, { status: 400 });
   }
-  const next = claimed.data.registration.needsPayment ? `/attend/pay/${claimed.data.registration.id}` : "/attend";
-  throw await redirectWithNotice(request, next, { content: t("attend.claimed"), color: "success" }, {
-    headers: { "Set-Cookie": setTokenCookie(request, claimed.data.account.token, true) },
-  });
+  const { registration } = claimed.data;
+  const headers = { "Set-Cookie": setTokenCookie(request, claimed.data.account.token, true) };
+  // A squat cancelled: the owner registers next, on the conference's form.
+  if (registration.state === "cancelled") {
+    throw await redirectWithNotice(request, `/attend/${registration.conferenceId}`, { content: t("attend.cancelledHeld"), color: "success" }, { headers });
+  }
+  const next = registration.needsPayment ? `/attend/pay/${registration.id}` : "/attend";
+  const content = t(submission.value.resolve === "takeover" ? "attend.tookOver" : "attend.claimed");
+  throw await redirectWithNotice(request, next, { content, color: "success" }, { headers });
 }
 
 export default function Claim() {
@@ -90,6 +100,7 @@ export default function Claim() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  const held = Boolean(claimable?.heldByOther);
   const [form, fields] = useForm<z.input<typeof claimSchema>>({
     lastResult: actionData?.result,
     defaultValue: { mobile },
@@ -100,8 +111,8 @@ export default function Claim() {
 
   return (
     <div className="ui-container ui-attend-page">
-      <h1 className="ui-page-title">{t("attend.claimTitle")}</h1>
-      <p className="ui-muted">{t("attend.claimHelp")}</p>
+      <h1 className="ui-page-title">{t(held ? "attend.heldTitle" : "attend.claimTitle")}</h1>
+      <p className="ui-muted">{t(held ? "attend.heldHelp" : "attend.claimHelp")}</p>
       {claimable ? (
         <dl className="ui-attend-quote" data-testid="claimable">
           <dt>{t("attend.conference")}</dt>
@@ -136,7 +147,7 @@ export default function Claim() {
 
       <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(form)} aria-labelledby="claim-form-title">
         <h2 id="claim-form-title" className="ui-section-title">
-          {t("attend.claimConfirm")}
+          {t(held ? "attend.heldConfirm" : "attend.claimConfirm")}
         </h2>
         <button type="submit" name="intent" value="claim" hidden tabIndex={-1} aria-hidden="true" />
         {form.errors?.map((message) => (
@@ -145,9 +156,21 @@ export default function Claim() {
           </p>
         ))}
         <MobileCodeFields mobile={fields.mobile} code={fields.code} sent={actionData?.sent} busy={busy} ticket={ticket} />
-        <button type="submit" name="intent" value="claim" className="ui-button ui-button-block" disabled={busy} data-testid="claim">
-          {t("attend.claimSubmit")}
-        </button>
+        {held ? (
+          <div className="ui-row">
+            <button type="submit" name="resolve" value="takeover" className="ui-button" disabled={busy} data-testid="take-over">
+              {t("attend.takeOver")}
+            </button>
+            <button type="submit" name="resolve" value="cancel" className="ui-button-outline" disabled={busy} data-testid="cancel-held">
+              {t("attend.cancelHeld")}
+            </button>
+            <FieldError id={fields.resolve.errorId} errors={fields.resolve.errors} />
+          </div>
+        ) : (
+          <button type="submit" name="intent" value="claim" className="ui-button ui-button-block" disabled={busy} data-testid="claim">
+            {t("attend.claimSubmit")}
+          </button>
+        )}
       </Form>
     </div>
   );

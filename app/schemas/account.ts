@@ -1,18 +1,17 @@
 import { z } from "zod";
 import "./messages";
+import { mobileField } from "./mobile";
 
 /**
  * One schema, two sides: the sign-in forms and the platform's handlers parse the same shapes.
  * Messages are translation keys (app/locales/{zh,en}/common.json).
  */
 
-/** A mainland mobile (11 digits starting 1[3-9]) or an international number in E.164. */
-export const mobile = z
-  .string({ error: "validation.mobileRequired" })
-  .trim()
-  .min(1, "validation.mobileRequired")
-  .transform((value) => value.replace(/[\s-]/g, ""))
-  .pipe(z.string().regex(/^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/, "validation.mobileInvalid"));
+/**
+ * A mobile in its one stored form (app/schemas/mobile.ts): `+86 138-0013-8000`, `0086…`,
+ * `86…` and full-width digits all become `13800138000`; other countries stay E.164.
+ */
+export const mobile = mobileField({ required: "validation.mobileRequired", invalid: "validation.mobileInvalid" });
 
 export const smsCode = z
   .string({ error: "validation.codeRequired" })

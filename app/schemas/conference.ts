@@ -5,6 +5,7 @@ import { normalizeOps } from "../utils/authoring-richtext";
 import { toFen } from "../utils/format";
 import { chinaMoment } from "./china-time";
 import { hostName, isLoopbackOrAddress } from "./host";
+import { mobileField } from "./mobile";
 import { idField, optionalIdField } from "~/utils/params";
 
 /**
@@ -262,7 +263,7 @@ export const formFieldSchema = z
 export const adminUserUpdateSchema = z.object({ remark: opt(200) });
 
 export const adminUserSchema = adminUserUpdateSchema.extend({
-  mobile: z.string({ error: "authoring.v.required" }).trim().regex(/^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/, "validation.mobileInvalid"),
+  mobile: mobileField({ required: "authoring.v.required", invalid: "validation.mobileInvalid" }),
 });
 
 export const companySchema = z.object({ name: req(200), taxId: z.string().trim().max(40, "authoring.v.tooLong").regex(/^[0-9A-Za-z]*$/, "authoring.v.taxId") });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./messages";
+import { normalizeMobile } from "./mobile";
 import type { FieldType, FormField } from "../../platform/db/schema";
 
 /**
@@ -26,8 +27,6 @@ const REGISTRATION_MESSAGES: Record<AnswerProblem, string> = {
   file: "registration.validation.fieldInvalid",
 };
 
-/** A mainland mobile (11 digits from 1[3-9]) or an international number in E.164, spaces and dashes aside. */
-export const PHONE = /^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
 /** An upload key as `/cms/files/*Upload` makes them. */
 export const UPLOAD_KEY = /^u\/\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
@@ -74,7 +73,8 @@ function textProblem(type: FieldType, text: string, allowed: Set<string>, strict
     case "email":
       return z.email().safeParse(text).success ? null : "email";
     case "phone":
-      return (strict ? PHONE.test(text.replace(/[\s-]/g, "")) : /^\+?[0-9\s-]{5,20}$/.test(text)) ? null : "phone";
+      // Standalone forms take mobiles only; the registration form a landline too.
+      return normalizeMobile(text) || (!strict && /^\+?[0-9\s-]{5,20}$/.test(text)) ? null : "phone";
     case "file":
     case "image":
       return !strict || UPLOAD_KEY.test(text) ? null : "file";
@@ -126,7 +126,8 @@ export function checkAnswers(
     }
     const problem = textProblem(field.type, text, allowed, options.strict ?? false);
     if (problem) problems[path] = messages[problem];
-    else cleaned[field.key] = text;
+    // A phone answer that is a mobile is kept in the mobiles' one form; a landline as typed.
+    else cleaned[field.key] = field.type === "phone" ? (normalizeMobile(text) ?? text) : text;
   }
   return Object.keys(problems).length ? { ok: false, problems } : { ok: true, answers: cleaned };
 }

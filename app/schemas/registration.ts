@@ -74,8 +74,12 @@ export const registrationSchema = z.object({
   conferenceId: id("registration.validation.conferenceRequired"),
   identityId: optionalId("registration.validation.identityRequired"),
   name: personName,
-  /** Defaults to the account's own number (also when the form's field is left empty). */
+  /**
+   * Defaults to the account's own number (also when the form's field is left empty). Any other
+   * number needs `code`, the code texted to it (docs/decisions/027).
+   */
   mobile: z.preprocess((value) => (value === "" || value === null ? undefined : value), mobile.optional()),
+  code: z.preprocess((value) => (value === "" || value === null ? undefined : value), smsCode.optional()),
   email: optionalEmail,
   institution: optionalText(200),
   couponCode,
@@ -132,8 +136,19 @@ export const subscribeCheckSchema = z.object({ myId: z.string().trim().max(200).
 /** `POST /officialaccount/qrcode`: the caller's QR code to follow; a live `myId` of theirs gets the same code back. */
 export const subscribeQrSchema = subscribeCheckSchema;
 
-/** `POST /conference/user/claim/{id}`: the mobile proves itself with a code. */
-export const claimSchema = z.object({ mobile, code: smsCode });
+/** What the owner of a number does with a registration someone else's account made under it. */
+export const SQUAT_RESOLUTIONS = ["takeover", "cancel"] as const;
+
+/**
+ * `POST /conference/user/claim/{id}`: the mobile proves itself with a code. For a registration
+ * another account made under this number, `resolve` says whether its owner takes it over or
+ * has it cancelled (docs/decisions/027).
+ */
+export const claimSchema = z.object({
+  mobile,
+  code: smsCode,
+  resolve: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(SQUAT_RESOLUTIONS).optional()),
+});
 
 // ─── Payments ───────────────────────────────────────────────────────────────────────
 

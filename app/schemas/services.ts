@@ -1,6 +1,7 @@
 import { z } from "zod";
 import "./messages";
 import { idField, optionalIdField } from "~/utils/params";
+import { mobileField } from "./mobile";
 
 /**
  * Attendee services (issue 6): hotel bookings, travel, papers and files, the schedule
@@ -33,13 +34,11 @@ const uploadKey = z
   .max(300, "services.v.fileAgain")
   .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/, "services.v.fileAgain");
 
-const mobile = z
-  .string()
-  .trim()
-  .max(20, "services.v.mobile")
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .pipe(z.string().regex(/^\+?[0-9][0-9 -]{5,18}$/, "services.v.mobile").optional());
+/** A guest's mobile, optional; in its stored form (app/schemas/mobile.ts). */
+const mobile = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  mobileField({ required: "services.v.mobile", invalid: "services.v.mobile" }).optional(),
+);
 
 /** Check-out after check-in: the stay is at least one night. */
 const stay = <T extends { checkIn: string; checkOut: string }>(value: T) => value.checkOut > value.checkIn;

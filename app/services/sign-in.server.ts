@@ -29,7 +29,9 @@ export async function sendCodeFor(request: Request, formData: FormData) {
   const submission = parseForm(formData, sendCodeSchema);
   if (submission.status !== "success") return { mobile: null, reply: submission.reply() };
   const { mobile } = submission.value;
-  const sent = await callPlatform(request, "/login", { query: { mobile, ticket: String(formData.get("ticket") ?? "") }, token: null });
+  // A form that also carries another ticket (the registration form's checks) names its send ticket apart.
+  const ticket = String(formData.get("sendTicket") ?? formData.get("ticket") ?? "");
+  const sent = await callPlatform(request, "/login", { query: { mobile, ticket }, token: null });
   if (!sent.ok) return { mobile: null, reply: submission.reply({ fieldErrors: { mobile: sent.messages } }) };
   // `resetForm: false`: keep everything typed so far.
   return { mobile, reply: submission.reply({ resetForm: false }) };

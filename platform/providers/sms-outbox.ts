@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { normalizeMobile } from "../../app/schemas/mobile";
 import type { SmsProvider } from "./types";
 
 /**
@@ -23,13 +24,14 @@ export function outboxSms(file: string, log: (line: string) => void = console.lo
   };
 }
 
-/** Reads the newest code sent to a mobile from an outbox file (tests and the demo use it). */
+/** Reads the newest code sent to a mobile (in any form it may be typed) from an outbox file (tests and the demo use it). */
 export async function lastOutboxCode(file: string, mobile: string): Promise<string | null> {
   const text = await fs.readFile(file, "utf8").catch(() => "");
+  const stored = normalizeMobile(mobile) ?? mobile;
   const lines = text.trim().split("\n").filter(Boolean).reverse();
   for (const line of lines) {
     const entry = JSON.parse(line) as { mobile: string; code?: string };
-    if (entry.mobile === mobile && entry.code) return entry.code;
+    if (entry.mobile === stored && entry.code) return entry.code;
   }
   return null;
 }

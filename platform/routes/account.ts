@@ -5,6 +5,7 @@ import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } 
 import { accounts, researchGroups } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { isCertified, publicAccount } from "../services/identity";
+import { mobileSearchKeyword } from "../../app/schemas/mobile";
 
 export function accountRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
@@ -41,7 +42,7 @@ export function accountRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     if (!account.isPlatformAdmin) fail(403, "errors.forbidden");
     const { pageSize, offset } = paging(c);
-    const keyword = (c.req.query("keyword") ?? "").trim();
+    const keyword = mobileSearchKeyword((c.req.query("keyword") ?? "").trim()).replace(/[\\%_]/g, "\\$&");
     const where = keyword ? or(ilike(accounts.name, `%${keyword}%`), ilike(accounts.mobile, `%${keyword}%`)) : undefined;
     const [rows, [{ total }]] = await Promise.all([
       deps.db.select().from(accounts).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offset),

@@ -27,6 +27,7 @@ import { issueSubmissionKey } from "../services/form-uploads";
 import type { Account } from "../services/identity";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { keywordMatch } from "./directory";
+import { mobileSearchKeyword } from "../../app/schemas/mobile";
 
 type Form = typeof forms.$inferSelect;
 /** Who the caller is to a form: its owner edits; its administrators and the attached conference's managers read answers. */
@@ -147,7 +148,7 @@ function answersWhere(c: Ctx, form: Form, filter: AnswersFilter) {
   const date = dateCondition(c, form, filter);
   if (date) where.push(date);
   if (filter.keyword) {
-    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+    const pattern = `%${mobileSearchKeyword(filter.keyword).toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
     where.push(sql`(lower(${formAnswers.answers}::text) like ${pattern} or exists (select 1 from ${accounts} where ${accounts.id} = ${formAnswers.accountId} and (${accounts.mobile} like ${pattern} or lower(${accounts.name}) like ${pattern})))`);
   }
   return and(...where);

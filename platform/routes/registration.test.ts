@@ -155,9 +155,16 @@ describe("the check calls", () => {
     const me = await person(p);
     await p.call("POST", "/conference/user", { token: me.token, body: registrationBody(open) });
     const other = await person(p);
+    // Another number needs its code first (ADR 027); proven, it is still held by the first registration.
     const res = await p.call("POST", "/conference/user", { token: other.token, body: registrationBody(open, { mobile: me.mobile }) });
     expect(res.status).toBe(400);
-    expect(res.message).toBe("该手机号已报名本会议");
+    expect(res.message).toBe("这不是您账号的手机号：请向它发送验证码并填写验证码");
+    const entered = await p.call("POST", "/user/admin", {
+      token: open.organiser.token,
+      body: { conferenceId: open.conference.id, identityId: open.student.id, name: "同号", mobile: me.mobile },
+    });
+    expect(entered.status).toBe(400);
+    expect(entered.message).toBe("该手机号已报名本会议");
   });
 });
 

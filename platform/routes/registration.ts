@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   adminRegistrationSchema,
@@ -30,17 +30,20 @@ import {
   fieldsOf,
   isUniqueViolation,
   LIVE_STATES,
-  leadingPayment,
+  cancelLocked,
   maskMobile,
   maskName,
+  mobileTaken,
   ownRegistration,
   paymentsCovering,
   placesTaken,
   registeredWith,
+  resolveHeldRegistration,
   takePlaceOnClaim,
 } from "../services/registration";
 import { follows } from "../services/subscription";
 import { addTeamMembers, createTeam, ledTeam, TEAM_MAX_MEMBERS } from "../services/teams";
+import { mobileSearchKeyword, normalizeMobile } from "../../app/schemas/mobile";
 
 /** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
 export const CODE_QUICK_NO_ACCOUNT = 1101;
@@ -167,10 +170,12 @@ export function registrationRoutes(deps: PlatformDeps) {
 
   /** Is this mobile / e-mail registered for the conference already? For the form's own warning. */
   app.get("/user/check", async (c) => {
-    requireAccount(c);
+    const account = requireAccount(c);
     const input = parse(c, checkMobileSchema, c.req.query());
     await formCheck(c, input.conferenceId);
-    return ok(c, { exists: await registeredWith(deps.db, input.conferenceId, { mobile: input.mobile }) });
+    const holder = await mobileTaken(deps.db, input.conferenceId, input.mobile);
+    // The account's own number (proven at sign-in) learns which registration holds it, to claim it (ADR 027).
+    return ok(c, { exists: holder !== null, ...(holder !== null && input.mobile === account.mobile ? { registrationId: holder } : {}) });
   });
 
   app.get("/user/check-email", async (c) => {
@@ -189,10 +194,17 @@ export function registrationRoutes(deps: PlatformDeps) {
     const conference = await visibleConference(c, input.conferenceId);
     if (conference.requireSubscribe && !follows(account)) fail(400, "registration.errors.subscribeFirst");
     const answers = await cleanAnswers(c, input.conferenceId, input.answers, account.id);
+    // The registration's number is the account's own, or one proven by its code now (ADR 027):
+    // nobody can take a place under another person's number and lock its owner out.
+    const mobile = input.mobile ?? account.mobile;
+    if (mobile !== account.mobile) {
+      if (!input.code) fail(400, "registration.errors.mobileNotYours", { data: { fields: { mobile: translate(langOf(c), "registration.errors.mobileNotYours") } } });
+      await consumeCode(deps, { mobile, code: input.code, client: clientAddress(c) });
+    }
     const { registration, replayed } = await createRegistration(deps, {
       ...input,
       answers,
-      mobile: input.mobile ?? account.mobile,
+      mobile,
       accountId: account.id,
       createdBy: account.id,
       byOrganiser: false,
@@ -226,7 +238,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const where: SQL[] = [eq(registrations.conferenceId, conferenceId)];
     const state = c.req.query("state");
     if (state === "pending" || state === "confirmed" || state === "rejected" || state === "cancelled") where.push(eq(registrations.state, state));
-    const keyword = (c.req.query("keyword") ?? "").trim().slice(0, 50).replace(/[\\%_]/g, "\\$&");
+    const keyword = mobileSearchKeyword((c.req.query("keyword") ?? "").trim().slice(0, 50)).replace(/[\\%_]/g, "\\$&");
     if (keyword) where.push(or(ilike(registrations.name, `%${keyword}%`), ilike(registrations.mobile, `%${keyword}%`))!);
     const condition = and(...where);
     const [rows, [{ total }]] = await Promise.all([
@@ -277,16 +289,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const cancelled = await deps.db.transaction(async (tx) => {
       const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for("update");
       if (!row || row.accountId !== account.id) fail(404, "errors.notFound");
-      if (!LIVE_STATES.includes(row.state)) fail(400, "registration.errors.notCancellable");
-      const payment = leadingPayment((await paymentsCovering(tx, [row])).get(row.id) ?? []);
-      if (payment && (payment.state === "paid" || payment.state === "pending_audit")) fail(400, "registration.errors.paidNotCancellable");
-      const [updated] = await tx
-        .update(registrations)
-        .set({ state: "cancelled", updatedAt: deps.now() })
-        .where(eq(registrations.id, row.id))
-        .returning();
-      if (row.couponId) await releaseCoupon(tx, row.couponId);
-      return updated;
+      return cancelLocked(tx, row, deps.now());
     });
     return ok(c, await describeOne(cancelled));
   });
@@ -316,25 +319,39 @@ export function registrationRoutes(deps: PlatformDeps) {
     return ok(c, { token, data: publicAccount(account), registration: registration ?? null });
   });
 
-  /** An unclaimed registration (organiser's entry or team member) for a live one of this mobile, or 404. */
+  /**
+   * A live registration the owner of its number may claim, or 404: unclaimed (an organiser's
+   * entry or a team member), or made by another account under this number (ADR 027); not one
+   * held by the account that owns the number.
+   */
   const claimable = async (id: number) => {
-    const [row] = await deps.db
-      .select()
+    const [found] = await deps.db
+      .select({ row: registrations })
       .from(registrations)
-      .where(and(eq(registrations.id, id), isNull(registrations.accountId), inArray(registrations.state, LIVE_STATES)))
+      .leftJoin(accounts, eq(accounts.id, registrations.accountId))
+      .where(
+        and(
+          eq(registrations.id, id),
+          inArray(registrations.state, LIVE_STATES),
+          or(isNull(registrations.accountId), ne(accounts.mobile, registrations.mobile)),
+        ),
+      )
       .limit(1);
-    if (!row) fail(404, "errors.notFound");
-    return row;
+    if (!found) fail(404, "errors.notFound");
+    return found.row;
   };
 
   /**
-   * Shows an unclaimed registration to its claimant: the signed-in account with its mobile,
-   * or whoever gives the mobile (`?mobile=`). Name and mobile are masked until claimed.
+   * Shows a claimable registration to the owner of its number: the signed-in account with that
+   * mobile, or whoever gives the mobile (`?mobile=`, in any form it is typed). Name and mobile
+   * are masked; `heldByOther` says another account made it (take it over or cancel it).
    */
   app.get("/user/claim/:id{[0-9]+}", async (c) => {
     const row = await claimable(idParam(c.req.param("id")));
-    const mobile = c.get("account")?.mobile ?? c.req.query("mobile")?.replace(/[\s-]/g, "");
-    if (!mobile || mobile !== row.mobile) fail(404, "errors.notFound");
+    const account = c.get("account");
+    const named = normalizeMobile(c.req.query("mobile") ?? "");
+    const mobile = account?.mobile === row.mobile ? account.mobile : named;
+    if (!mobile || mobile !== row.mobile || (account && row.accountId === account.id)) fail(404, "errors.notFound");
     const [described] = await describeRegistrations(deps.db, [row], deps.now());
     return ok(c, {
       id: row.id,
@@ -348,17 +365,22 @@ export function registrationRoutes(deps: PlatformDeps) {
       currency: described.currency,
       state: row.state,
       paymentState: described.paymentState,
+      heldByOther: row.accountId !== null,
     });
   });
 
   /**
    * Binds an unclaimed registration to the account of the mobile proven by its code (made
-   * now if there is none) and signs that account in with a 31-day token.
+   * now if there is none) and signs that account in with a 31-day token. One another account
+   * made under the number is taken over or cancelled instead, as `resolve` says (ADR 027).
    */
   app.post("/conference/user/claim/:id{[0-9]+}", async (c) => {
     const input = parse(c, claimSchema, await readBody(c));
     const row = await claimable(idParam(c.req.param("id")));
     if (row.mobile !== input.mobile) fail(404, "errors.notFound");
+    if (row.accountId !== null && !input.resolve) {
+      fail(400, "registration.errors.resolveHeld", { data: { fields: { resolve: translate(langOf(c), "registration.errors.resolveHeld") } } });
+    }
     await consumeCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     let account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
@@ -369,6 +391,11 @@ export function registrationRoutes(deps: PlatformDeps) {
         .returning();
       account ??= await accountByMobile(deps.db, input.mobile);
       if (!account) fail(500, "errors.internal");
+    }
+    if (row.accountId !== null && input.resolve) {
+      const resolved = await resolveHeldRegistration(deps, { id: row.id, owner: account.id, mobile: input.mobile, resolve: input.resolve });
+      const token = await issueToken(deps, account.id, true);
+      return ok(c, { registration: await describeOne(resolved), account: { token, data: publicAccount(account) } });
     }
     let claimed: Registration | undefined;
     try {

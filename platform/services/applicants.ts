@@ -9,6 +9,7 @@ import { recordAudit } from "./audit";
 import { releaseCoupon } from "./fees";
 import { markPaid, newTradeNo } from "./payments";
 import { checkCapacity, LIVE_STATES, lockConference, paymentsCovering, type Registration } from "./registration";
+import { mobileSearchKeyword } from "../../app/schemas/mobile";
 
 /**
  * The organiser's registration list (issue 7): which rows a filter selects, and the changes an
@@ -46,7 +47,8 @@ const idIn = (subquery: SQL) => sql`coalesce(${registrations.id} in (${subquery}
  * answers them.
  */
 function keywordCondition(conferenceId: number, raw: string): SQL {
-  const keyword = raw.trim().toLowerCase();
+  // A mobile in any typed form meets the stored one; other keywords are unchanged.
+  const keyword = mobileSearchKeyword(raw.trim()).toLowerCase();
   const expression = searchExpression;
   const contains = like(expression, `%${keyword.replace(/[\\%_]/g, "\\$&")}%`);
   const match = SHORT_CJK.test(keyword) ? and(sql`cjk_grams(${expression}) @> array[${keyword}]::text[]`, contains) : contains;

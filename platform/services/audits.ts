@@ -9,6 +9,7 @@ import { requireManager } from "./access";
 import { recordAudit } from "./audit";
 import type { Account } from "./identity";
 import type { XlsxCell } from "./xlsx";
+import { mobileSearchKeyword } from "../../app/schemas/mobile";
 
 /**
  * What the organiser's audit calls share (platform/routes/audits-*.ts): the manager guard
@@ -35,9 +36,9 @@ export const conferenceName = (conference: { id: number; nameZh: string; nameEn:
   currency: conference.currency,
 });
 
-/** A keyword for ILIKE, with its wildcards escaped; null when empty. */
+/** A keyword for ILIKE, with its wildcards escaped; null when empty. A mobile is matched in its stored form. */
 export function likePattern(raw: string | undefined) {
-  const keyword = (raw ?? "").trim().slice(0, 50).replace(/[\\%_]/g, "\\$&");
+  const keyword = mobileSearchKeyword((raw ?? "").trim().slice(0, 50)).replace(/[\\%_]/g, "\\$&");
   return keyword ? `%${keyword}%` : null;
 }
 

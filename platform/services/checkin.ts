@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { auditLog, identities, registrations } from "../db/schema";
 import type { CheckinPerson } from "../../app/utils/checkin";
 import { recordAudit } from "./audit";
+import { mobileSearchKeyword } from "../../app/schemas/mobile";
 
 /**
  * Check-in (docs/decisions/014-check-in.md). One ticket is checked in once, whatever number
@@ -183,10 +184,12 @@ export async function undoCheckIn(db: Db, ref: TicketRef & { accountId: number; 
 
 /** Registrations matching a name, mobile or institution, for the desk's search (paged). */
 export async function searchTickets(db: Db, conferenceId: number, keyword: string, paging: { pageSize: number; offset: number }) {
-  const like = `%${keyword.replace(/[\\%_]/g, "\\$&")}%`;
+  const pattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+  const like = pattern(keyword);
   const where = and(
     eq(registrations.conferenceId, conferenceId),
-    or(ilike(registrations.name, like), ilike(registrations.mobile, like), ilike(registrations.institution, like)),
+    // `+86 138-0013-8000` finds 13800138000: the mobile is matched in its stored form.
+    or(ilike(registrations.name, like), ilike(registrations.mobile, pattern(mobileSearchKeyword(keyword))), ilike(registrations.institution, like)),
   );
   const [rows, [{ total }]] = await Promise.all([
     db.select(PERSON).from(registrations).where(where).orderBy(asc(registrations.name), asc(registrations.id)).limit(paging.pageSize).offset(paging.offset),

@@ -15,7 +15,8 @@ import {
   registrations,
 } from "../db/schema";
 import { fail } from "../http";
-import { applyCoupon, quoteFee, useCoupon } from "./fees";
+import { recordAudit } from "./audit";
+import { applyCoupon, quoteFee, releaseCoupon, useCoupon } from "./fees";
 
 /**
  * Registrations (conference users): creating them under the conference's capacity, the
@@ -158,8 +159,8 @@ export async function retakePlace(tx: Db, registration: Registration, now: Date,
   return true;
 }
 
-/** True when the mobile holds a live registration for the conference (other than `except`). */
-export async function mobileTaken(tx: Db, conferenceId: number, mobile: string, except?: number) {
+/** The id of the live registration the mobile holds at the conference (other than `except`), or null. */
+export async function mobileTaken(tx: Db, conferenceId: number, mobile: string, except?: number): Promise<number | null> {
   const [taken] = await tx
     .select({ id: registrations.id })
     .from(registrations)
@@ -172,7 +173,7 @@ export async function mobileTaken(tx: Db, conferenceId: number, mobile: string, 
       ),
     )
     .limit(1);
-  return Boolean(taken);
+  return taken?.id ?? null;
 }
 
 export type NewRegistration = {
@@ -232,8 +233,10 @@ export async function createRegistration(
           .limit(1);
         if (revive && revive.state !== "cancelled") fail(400, "registration.errors.alreadyRegistered", { data: { id: revive.id } });
       }
+      const holder = await mobileTaken(tx, conference.id, input.mobile, revive?.id);
+      // The caller has proven the number (ADR 027): it may learn which registration holds it, to claim it.
+      if (holder) fail(400, "registration.errors.mobileRegistered", { data: { registrationId: holder } });
       await checkCapacity(tx, conference, now);
-      if (await mobileTaken(tx, conference.id, input.mobile, revive?.id)) fail(400, "registration.errors.mobileRegistered");
       const quote = await quoteFee(tx, { conferenceId: conference.id, identityId: input.identityId, couponCode: input.couponCode, now });
       if (quote.coupon) await useCoupon(tx, quote.coupon.id);
       const values = {
@@ -532,4 +535,68 @@ export async function registeredWith(db: Db, conferenceId: number, by: { mobile?
     )
     .limit(1);
   return Boolean(row);
+}
+
+// ─── A registration made under someone else's number ─────────────────────────────────
+
+/** True when a payment covering it is paid or waiting for audit: money is involved. */
+async function hasMoney(tx: Db, row: Registration) {
+  const covering = (await paymentsCovering(tx, [row])).get(row.id) ?? [];
+  return covering.some((p) => p.state === "paid" || p.state === "pending_audit");
+}
+
+/**
+ * Cancels a live registration while nothing is paid or waiting for audit (the money would need
+ * a refund first); the coupon's use is given back. The caller holds the row lock.
+ */
+export async function cancelLocked(tx: Db, row: Registration, now: Date, paidKey = "registration.errors.paidNotCancellable") {
+  if (!LIVE_STATES.includes(row.state)) fail(400, "registration.errors.notCancellable");
+  if (await hasMoney(tx, row)) fail(400, paidKey);
+  const [updated] = await tx.update(registrations).set({ state: "cancelled", updatedAt: now }).where(eq(registrations.id, row.id)).returning();
+  if (row.couponId) await releaseCoupon(tx, row.couponId);
+  return updated;
+}
+
+/**
+ * The owner of a number, proven by a code, deals with a live registration another account made
+ * under it (docs/decisions/027): `takeover` moves it (answers, fee, its own payments and their
+ * invoices) to the owner's account; `cancel` cancels it while nothing is paid. Either is written to the conference's
+ * audit log, so its organisers see who held the number and who reported it.
+ */
+export async function resolveHeldRegistration(
+  deps: { db: Db; now: () => Date },
+  input: { id: number; owner: number; mobile: string; resolve: "takeover" | "cancel" },
+): Promise<Registration> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(registrations).where(eq(registrations.id, input.id)).for("update");
+      if (!row || row.mobile !== input.mobile || !LIVE_STATES.includes(row.state) || row.accountId === null) fail(404, "errors.notFound");
+      if (row.accountId === input.owner) fail(400, "registration.errors.alreadyClaimed");
+      const now = deps.now();
+      let updated: Registration;
+      if (input.resolve === "takeover") {
+        [updated] = await tx.update(registrations).set({ accountId: input.owner, updatedAt: now }).where(eq(registrations.id, row.id)).returning();
+        // Its own payments and their invoices go with it: the owner pays, proves and asks for the invoice now.
+        const moved = await tx
+          .update(payments)
+          .set({ accountId: input.owner, updatedAt: now })
+          .where(and(eq(payments.registrationId, row.id), eq(payments.accountId, row.accountId)))
+          .returning({ id: payments.id });
+        if (moved.length) await tx.update(invoices).set({ accountId: input.owner }).where(inArray(invoices.paymentId, moved.map((p) => p.id)));
+      } else updated = await cancelLocked(tx, row, now, "registration.errors.paidTakeOverInstead");
+      await recordAudit(tx, {
+        conferenceId: row.conferenceId,
+        accountId: input.owner,
+        action: input.resolve === "takeover" ? "registration.takeOver" : "registration.cancelByOwner",
+        target: `registration:${row.id}`,
+        detail: { mobile: row.mobile, name: row.name, heldBy: row.accountId, owner: input.owner, state: row.state },
+        at: now,
+      });
+      return updated;
+    });
+  } catch (error) {
+    // The owner already has a registration of their own for this conference.
+    if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegisteredCancelInstead");
+    throw error;
+  }
 }
