@@ -33,7 +33,7 @@ export function escapeText(value: string): string {
 const plain = (value: string) => value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 
 /**
- * The file, written by ical-generator (decision 034): line folding at
+ * The file, written by ical-generator (decision 033): line folding at
  * 75 octets, escaping and date forms are the library's. Two things it leaves to the caller:
  * the calendar's name goes out as given, so it is escaped here, and the last line has no CRLF,
  * which RFC 5545 requires of every content line.

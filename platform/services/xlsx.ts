@@ -4,7 +4,7 @@ import type { Row } from "exceljs";
 
 /**
  * A streamed Excel workbook (one sheet), written by exceljs's streaming `WorkbookWriter`
- * (decision 035). Rows are pulled from an iterable only as fast as the client reads, each row
+ * (decision 034). Rows are pulled from an iterable only as fast as the client reads, each row
  * committed (written and forgotten) at once, and strings are written inline (no shared-string
  * table, which would need every string up front): memory stays flat whatever the row count.
  */
