@@ -104,6 +104,22 @@ describe("one stored form for a mobile", () => {
   });
 });
 
+describe("guessing which number holds a registration", () => {
+  it("is limited per address: a stranger's 31st lookup by number is refused with the wait, another address still looks", async () => {
+    const stranger = "198.51.100.77";
+    let last = { status: 0, message: "" };
+    for (let guess = 0; guess < 31; guess++) {
+      last = await p.call("GET", `/user/claim/${1000 + guess}?mobile=139${String(guess).padStart(8, "0")}`, { client: stranger, lang: "en" });
+      if (guess < 30) expect(last.status).toBe(404);
+    }
+    expect(last.status).toBe(429);
+    expect(last.message).toMatch(/^Too many checks\. Try again in \d+ minutes?\.$/);
+    expect((await p.call("GET", "/user/claim/1000?mobile=13900000000", { client: "198.51.100.78" })).status).toBe(404);
+    p.advance(10 * 60_000 + 1000);
+    expect((await p.call("GET", "/user/claim/1000?mobile=13900000000", { client: stranger })).status).toBe(404);
+  });
+});
+
 describe("a registration's number is the account's own, or proven by a code", () => {
   it("refuses a stranger who registers another person's number, and leaves the owner free to register", async () => {
     const stranger = await person(p, "陌生人");

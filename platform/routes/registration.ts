@@ -347,6 +347,14 @@ export function registrationRoutes(deps: PlatformDeps) {
    * are masked; `heldByOther` says another account made it (take it over or cancel it).
    */
   app.get("/user/claim/:id{[0-9]+}", async (c) => {
+    // Looking a registration up by a typed number would tell which number holds which id:
+    // limited per address like the registration form's check (decision 025).
+    if (c.req.query("mobile") !== undefined) {
+      const client = clientAddress(c);
+      const wait = await eventWait(deps, "claim-lookup", client, CHECKS_PER_CLIENT);
+      if (wait > 0) refuseFor("errors.checkLimit", wait);
+      await recordEvent(deps, "claim-lookup", client);
+    }
     const row = await claimable(idParam(c.req.param("id")));
     const account = c.get("account");
     const named = normalizeMobile(c.req.query("mobile") ?? "");
