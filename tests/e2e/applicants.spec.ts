@@ -188,9 +188,10 @@ test("the organiser prints badges with QR codes for a selection", async ({ page 
 test("the organiser sends a text message to a selection after its preview, to those who proved their number", async ({ page }) => {
   const form = await showcase(page.request);
   const identity = form.identities.find((i) => i.fee)!;
-  const token = await asOrganiser(page);
   const prefix = uniqueName("短信");
+  // Made before the organiser signs this browser in: a signed-in browser's /login renders no send ticket.
   const attendee = await freshAccount(page.request, `${prefix}甲`);
+  const token = await asOrganiser(page);
   const mine = await api<Registration>(page.request, "POST", "/conference/user", attendee.token, { conferenceId: form.conference.id, identityId: identity.id, name: `${prefix}甲`, answers: ANSWERS });
   const [typed] = await entered(page, token, form, [`${prefix}乙`]);
   const message = `明早 8:30 签到 ${prefix}`;

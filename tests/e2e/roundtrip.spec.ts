@@ -88,7 +88,8 @@ async function saveUntouched(page: Page, url: string, marker: string, notice: st
 
 /** The record as stored, without the moments a save sets by itself. */
 function stored<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value), (key, inner) => (key === "updatedAt" ? undefined : inner)) as T;
+  // Not stored data: the time of the save, and the submission key `GET /form/{id}` issues anew to each visit (decision 032).
+  return JSON.parse(JSON.stringify(value), (key, inner) => (key === "updatedAt" || key === "submissionKey" ? undefined : inner)) as T;
 }
 
 /** Where two stored records differ: each path with the stored value and the saved one around the first changed character. */
