@@ -8,6 +8,7 @@ import type { PaymentGateways } from "./payments/types";
 import type { OfficialAccount } from "./providers/wechat-official";
 import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
 import type { Account } from "./services/identity";
+import { clientKey } from "./address";
 
 export type PlatformDeps = {
   db: Db;
@@ -48,8 +49,7 @@ export function requireAccount(c: Ctx): Account {
  * way (in-process tests, a server-side job) is `"local"`, one client.
  */
 export function clientAddress(c: Ctx): string {
-  const address = c.req.header("x-forwarded-for")?.split(",")[0].trim();
-  return address && address.length <= 64 ? address.toLowerCase() : "local";
+  return clientKey(c.req.header("x-forwarded-for"));
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db";
 import { rateEvents } from "../db/schema";
 import { fail } from "../http";
+import { clientKey } from "../address";
 
 /**
  * The limits of decisions 024 (sending codes) and 025 (lockout, enumeration). Each is "at most
@@ -47,14 +48,8 @@ export type GuardDeps = { db: Db; secret: string; now: () => Date };
 /** What a ticket is for: sending a code, or one conference's registration checks for one account. */
 export type TicketScope = "send" | `check:${number}:${number}`;
 
-/** The address as the platform's `clientAddress(c)` reads it from X-Forwarded-For ("local" for none), whichever side passes it. */
-export function boundAddress(address: string) {
-  const first = address.split(",")[0].trim();
-  return first && first.length <= 64 ? first.toLowerCase() : "local";
-}
-
 const sign = (secret: string, scope: TicketScope, address: string, expires: string, nonce: string) =>
-  crypto.createHmac("sha256", secret).update(`ticket|${scope}|${boundAddress(address)}|${expires}|${nonce}`).digest("base64url");
+  crypto.createHmac("sha256", secret).update(`ticket|${scope}|${clientKey(address)}|${expires}|${nonce}`).digest("base64url");
 
 /**
  * A ticket a page renders for the client that asked for it: HMAC-signed, bound to the client's
