@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chinaDay, chinaDayStart } from "./clock";
+import { chinaDay, chinaDayStart } from "#contract/clock";
 import { person, registrationBody, setupConference, uploadProof } from "./services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "./testing";
 

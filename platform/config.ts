@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { normalizeMobile } from "../app/schemas/mobile";
+import { normalizeMobile } from "#contract/schemas/mobile";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])

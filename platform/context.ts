@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { Db } from "./db";
 import { fail, langOf } from "./http";
-import { messagesOf } from "../app/schemas/messages";
+import { messagesOf } from "#contract/schemas/messages";
 import { translate } from "./messages";
 import type { PaymentGateways } from "./payments/types";
 import type { OfficialAccount } from "./providers/wechat-official";
@@ -126,7 +126,7 @@ export function parse<S extends z.ZodType>(c: Ctx, schema: S, input: unknown): z
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lang = langOf(c);
-  // One message per field, as the forms show them (app/schemas/messages.ts).
+  // One message per field, as the forms show them (contract/schemas/messages.ts).
   const { fieldErrors, formErrors } = messagesOf(result.error.issues, (path) => path.map(String).join(".") || "_");
   const fields = Object.fromEntries(Object.entries(fieldErrors).map(([path, [key]]) => [path, translate(lang, key)]));
   const keys = [...Object.values(fieldErrors).map(([key]) => key), ...formErrors];

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { parseId, parsePage, parsePageSize } from "../app/utils/params";
+import { parseId, parsePage, parsePageSize } from "#contract/params";
 import { translate, type Lang } from "./messages";
 
 /** A failure the caller should see: HTTP status, a business code and translated message(s). */
@@ -62,14 +62,14 @@ export function waitText(lang: Lang, seconds: number) {
   return translate(lang, `errors.wait.${unit}${count === 1 ? "" : "s"}`, { count });
 }
 
-/** Paging parameters (app/utils/params.ts): `page`/`currentPage` 1–10000, `pageSize` 1–100; garbage is the default. */
+/** Paging parameters (contract/params.ts): `page`/`currentPage` 1–10000, `pageSize` 1–100; garbage is the default. */
 export function paging(c: Context, defaultSize = 20) {
   const pageNo = parsePage(c.req.query("currentPage") ?? c.req.query("page"));
   const size = parsePageSize(c.req.query("pageSize"), defaultSize);
   return { page: pageNo, pageSize: size, offset: (pageNo - 1) * size };
 }
 
-/** A positive int4 path/query parameter (app/utils/params.ts), or 404 (not a database error) for anything else. */
+/** A positive int4 path/query parameter (contract/params.ts), or 404 (not a database error) for anything else. */
 export function idParam(value: string | undefined): number {
   const id = parseId(value);
   if (id === null) fail(404, "errors.notFound");

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createPlatformApp } from "./app";
-import { systemClock } from "./clock";
+import { systemClock } from "#contract/clock";
 import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
-import { configuredHostNames } from "../app/schemas/host";
+import { configuredHostNames } from "#contract/schemas/host";
 import { type Database, openDatabase } from "./db";
 import { demoAccounts, isSeeded, seedDemo } from "./db/seed";
 import { gatewaysFromConfig } from "./payments";

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { desc, sql } from "drizzle-orm";
-import { applicantFilterSchema } from "../app/schemas/applicants";
+import { applicantFilterSchema } from "#contract/schemas/applicants";
 import { payments, type RegistrationState, registrations, vipLevels } from "../platform/db/schema";
 import { applicantCondition } from "../platform/services/applicants";
 import { readXlsx } from "../platform/services/xlsx";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-import { UNTRANSLATED_MESSAGES } from "~/utils/params";
+import { UNTRANSLATED_MESSAGES } from "#contract/params";
 
 
 /** Title by status (spec §2): 401/403 No Permission, 404 The Page Not Found, else System Error. */

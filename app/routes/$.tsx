@@ -1,5 +1,5 @@
 /** Any unmatched route: status 404, 'This page could not be found' (spec §2). */
-import { notFound } from "~/utils/params";
+import { notFound } from "#contract/params";
 
 export async function loader() {
   throw notFound();

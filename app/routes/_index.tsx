@@ -16,7 +16,7 @@ import { appNow } from "~/services/clock.server";
 import { chinaToday, conferenceIdForHost, readFilters, toConferences, toHome } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "~/utils/params";
+import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 18;
 const WHEN = ["upcoming", "past", "all"] as const;

@@ -7,7 +7,7 @@ import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
-import { parseId, parsePage } from "~/utils/params";
+import { parseId, parsePage } from "#contract/params";
 
 type InboxItem = { id: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; readAt: string | null; createdAt: string };
 const PAGE_SIZE = 20;

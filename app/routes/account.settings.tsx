@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
-import { accountSettingsSchema } from "~/schemas/account";
+import { accountSettingsSchema } from "#contract/schemas/account";
 import { type Account, requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";

@@ -7,8 +7,8 @@ import { type FormEvent, Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
-import { sendCodeSchema } from "~/schemas/account";
-import { quickLoginSchema, registrationSchema } from "~/schemas/registration";
+import { sendCodeSchema } from "#contract/schemas/account";
+import { quickLoginSchema, registrationSchema } from "#contract/schemas/registration";
 import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
 import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, postedFile } from "~/utils/attend";
 import { SubscribeGate } from "~/components/attend/SubscribeGate";
@@ -22,7 +22,7 @@ import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
 import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
-import { notFound, parseId, routeId } from "~/utils/params";
+import { notFound, parseId, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

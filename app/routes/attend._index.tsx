@@ -15,7 +15,7 @@ import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, formatMoney, pick } from "~/utils/format";
-import { parseId, parsePage } from "~/utils/params";
+import { parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 10;
 

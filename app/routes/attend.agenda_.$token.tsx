@@ -5,7 +5,7 @@ import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { appNow } from "~/services/clock.server";
-import { notFound } from "~/utils/params";
+import { notFound } from "#contract/params";
 
 /**
  * My agenda as a calendar feed (`/attend/agenda/<token>.ics`), for calendar apps that fetch

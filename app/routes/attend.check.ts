@@ -4,7 +4,7 @@ import type { RegisteredAnswer } from "~/components/attend/RegisteredCheck";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { requireToken } from "~/services/guard.server";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 /**
  * `GET /attend/check?conferenceId=&mobile=&ticket=` (or `&email=`): the registration form's live

@@ -5,8 +5,8 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { sendCodeSchema } from "~/schemas/account";
-import { claimSchema } from "~/schemas/registration";
+import { sendCodeSchema } from "#contract/schemas/account";
+import { claimSchema } from "#contract/schemas/registration";
 import { type AttendRegistration, attendMeta } from "~/utils/attend";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -16,7 +16,7 @@ import { getLang, setTokenCookie } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
 import { FieldError } from "~/components/FieldError";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 type Claimable = {
   id: number;

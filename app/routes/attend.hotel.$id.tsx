@@ -5,12 +5,12 @@ import { ReservationCard, RoomCard, ServiceSection } from "~/components/services
 import { ServiceField, ServiceForm, StayFields } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { BookableRoom, HotelBooking, ServiceConference } from "~/components/services/types";
-import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "~/schemas/services";
+import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "#contract/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { formatMoney } from "~/utils/format";
-import { badRequest, routeId } from "~/utils/params";
+import { badRequest, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -5,14 +5,14 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
-import { invoiceEditSchema, invoiceRequestSchema } from "~/schemas/registration";
+import { invoiceEditSchema, invoiceRequestSchema } from "#contract/schemas/registration";
 import { type AttendPayment } from "~/utils/attend";
 import { requireToken } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { formatMoney } from "~/utils/format";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 type Invoice = { id: number; title: string; taxId: string; email: string; amountFen: number; state: "requested" | "issued" | "rejected"; remark: string | null; fileKey: string | null };
 type SavedTaxId = { id: number; title: string; taxId: string };

@@ -6,12 +6,12 @@ import { FileLink, RowFields, ServiceErrors, ServiceField, ServiceForm, StateBad
 import { PendingActions, ServiceSection } from "~/components/services/ReservationCard";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ConferenceFile, Paper, ServiceConference } from "~/components/services/types";
-import { conferenceFileSchema, paperSchema } from "~/schemas/services";
+import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { pick } from "~/utils/format";
-import { badRequest, parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "#contract/params";
 import { appEnv } from "~/services/env.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -15,7 +15,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
-import { parseId, routeId } from "~/utils/params";
+import { parseId, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -10,7 +10,7 @@ import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { subscriptionAction, groupSessions } from "~/services/agenda.server";
 import { getLang } from "~/services/session.server";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
-import { TEAM_MAX_MEMBERS, teamMemberSchema, teamSchema } from "~/schemas/registration";
+import { TEAM_MAX_MEMBERS, teamMemberSchema, teamSchema } from "#contract/schemas/registration";
 import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { keepUploads } from "~/services/kept-uploads.server";
@@ -18,7 +18,7 @@ import { HoldNotice } from "~/components/HoldNotice";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
-import { notFound, parseId, routeId } from "~/utils/params";
+import { notFound, parseId, routeId } from "#contract/params";
 
 type Team = { id: number; name: string; conferenceId: number; members?: number };
 type TeamTotal = { count: number; totalFen: number; currency: string };

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { ServiceField, ServiceForm } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ServiceConference, Travel, TravelLeg } from "~/components/services/types";
-import { TRAVEL_MODES, travelSchema } from "~/schemas/services";
+import { TRAVEL_MODES, travelSchema } from "#contract/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
-import { badRequest, parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 /** /c/{id} is the short link of a conference page. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { type Page, callPlatform, platformData } from "~/services/platform.serve
 import { getLang } from "~/services/session.server";
 import { pick } from "~/utils/format";
 import { appNow } from "~/services/clock.server";
-import { notFound, routeId } from "~/utils/params";
+import { notFound, routeId } from "#contract/params";
 
 type Info = { info: PlatformConferencePage["info"] };
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { keptHeaders, keptSession } from "~/services/kept-uploads.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
-import { notFound } from "~/utils/params";
+import { notFound } from "#contract/params";
 
 /**
  * A kept upload (decision 017) for the one who chose it: the signed reference names the file,

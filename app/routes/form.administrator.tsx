@@ -6,7 +6,7 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { FormsTable } from "~/components/forms/FormsTable";
 import { IntentForm } from "~/components/authoring/IntentForm";
-import { formAdminSchema } from "~/schemas/forms";
+import { formAdminSchema } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/account.server";
 import { formValues, rejected } from "~/services/authoring.server";
 import { formIdOf, privateData } from "~/services/forms.server";
@@ -17,7 +17,7 @@ import { type Page, callPlatform, platformData } from "~/services/platform.serve
 import { getLang } from "~/services/session.server";
 import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { badRequest, parseId, parsePage } from "~/utils/params";
+import { badRequest, parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

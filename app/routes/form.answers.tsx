@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { FormField } from "../../platform/db/schema";
+import type { FormField } from "#contract/states";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
 import { showMoment } from "~/components/authoring/types";
-import { DATE_FORMATS } from "~/schemas/forms";
+import { DATE_FORMATS } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/account.server";
 import { formValues } from "~/services/authoring.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
@@ -17,7 +17,7 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { badRequest, notFound, parseId, parsePage } from "~/utils/params";
+import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
 import { showMoment } from "~/components/authoring/types";
-import { answerSchemaFor } from "~/schemas/forms";
+import { answerSchemaFor } from "#contract/schemas/forms";
 import { formIdOf, loadForm, privatePage } from "~/services/forms.server";
 import { loginUrl } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";

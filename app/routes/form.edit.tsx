@@ -4,13 +4,13 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { FormField } from "../../platform/db/schema";
+import type { FormField } from "#contract/states";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
 import { chinaLocal } from "~/components/authoring/types";
-import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "~/schemas/forms";
+import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/account.server";
 import { formValues, rejected } from "~/services/authoring.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
@@ -20,7 +20,7 @@ import { type CallOptions, callPlatform, type Page, platformData } from "~/servi
 import { getLang } from "~/services/session.server";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { badRequest, notFound, parseId, parsePage } from "~/utils/params";
+import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 import { schemaMessages } from "~/utils/validation";
 
 /** Spec §9: the template list pages 20 at a time from page 1. */

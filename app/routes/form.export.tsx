@@ -6,7 +6,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formPath } from "~/utils/forms";
-import { noPermission, notFound } from "~/utils/params";
+import { noPermission, notFound } from "#contract/params";
 
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
 

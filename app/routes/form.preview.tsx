@@ -4,14 +4,14 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
-import { answerSchemaFor } from "~/schemas/forms";
+import { answerSchemaFor } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/account.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { getLang } from "~/services/session.server";
 import { formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { notFound } from "~/utils/params";
+import { notFound } from "#contract/params";
 import { appEnv } from "~/services/env.server";
 
 

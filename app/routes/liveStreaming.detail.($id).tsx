@@ -10,7 +10,7 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
-import { parseId } from "~/utils/params";
+import { parseId } from "#contract/params";
 
 type ReplayDetail = {
   info: {

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FieldError } from "~/components/FieldError";
-import { loginSchema, registerSchema, sendCodeSchema } from "~/schemas/account";
+import { loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import type { Account } from "~/services/account.server";
 import { safeRedirect } from "~/services/guard.server";

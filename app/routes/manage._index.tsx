@@ -8,7 +8,7 @@ import { formValues, rejected, runIntent } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { formatDay, pick } from "~/utils/format";
-import { parsePage, routeId } from "~/utils/params";
+import { parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

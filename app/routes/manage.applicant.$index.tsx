@@ -9,12 +9,12 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "~/schemas/applicants";
+import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "#contract/schemas/applicants";
 import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants, type SmsBlock, type SmsStanding, smsStanding } from "~/services/applicants.server";
 import { requireToken } from "~/services/guard.server";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const BULK_FORM = "apl-bulk";

@@ -3,7 +3,7 @@ import { filtersOf } from "~/services/applicants.server";
 import { requireToken } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { noPermission, notFound, routeId } from "~/utils/params";
+import { noPermission, notFound, routeId } from "#contract/params";
 
 /**
  * The registration list as an Excel download (the list's filters apply). The token lives in an

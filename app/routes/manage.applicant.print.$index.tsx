@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { QrCode } from "~/components/conference/QrCode";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { BADGE_LAYOUTS } from "~/schemas/applicants";
+import { BADGE_LAYOUTS } from "#contract/schemas/applicants";
 import { loadApplicants } from "~/services/applicants.server";
 import { qrMatrix } from "~/services/conference-page.server";
 import type { RouteHandle } from "~/root";

@@ -7,12 +7,12 @@ import { CodeForm, CountsTable, PeopleTable, ResultPanel, UndoQuestion } from "~
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { checkinSearchSchema } from "~/schemas/checkin";
+import { checkinSearchSchema } from "#contract/schemas/checkin";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { callPlatform } from "~/services/platform.server";
-import type { CheckinCounts, CheckinPerson } from "~/utils/checkin";
+import type { CheckinCounts, CheckinPerson } from "#contract/checkin";
 import { appNow } from "~/services/clock.server";
-import { parsePage } from "~/utils/params";
+import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */

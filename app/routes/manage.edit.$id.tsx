@@ -9,9 +9,9 @@ import { RowList } from "~/components/authoring/RowList";
 import { RichTextField } from "~/components/authoring/RichTextField";
 import { chinaLocal, type EditorData, type ModuleData, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
-import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, branchSchema, companySchema, domainSchema, forumSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, roomShowSchema, scheduleSchema, specialItemSchema, specialSchema, sponsorSchema, textSchema } from "~/schemas/conference";
-import { payeeSchema } from "~/schemas/registration";
-import { conferenceStyleSchema } from "~/schemas/conference-style";
+import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, branchSchema, companySchema, domainSchema, forumSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, roomShowSchema, scheduleSchema, specialItemSchema, specialSchema, sponsorSchema, textSchema } from "#contract/schemas/conference";
+import { payeeSchema } from "#contract/schemas/registration";
+import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { requireAccount } from "~/services/account.server";
 import { formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
@@ -19,7 +19,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
 import { pick } from "~/utils/format";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -11,7 +11,7 @@ import { platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import type { FormListRow } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { parsePage, routeId } from "~/utils/params";
+import { parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type HotelBooking, type HotelGrid, type ManagedConference, type SponsorHotelRequest, HOTEL_FILTERS, nightsBetween } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
-import { badRequest, parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;

@@ -7,13 +7,13 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { useIntentResult } from "~/components/authoring/IntentForm";
-import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "~/schemas/registration";
+import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
 import { formValues, rejected } from "~/services/authoring.server";
 import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
-import { badRequest, parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;

@@ -10,7 +10,7 @@ import { filtersOf, manageData, managePage, manageTitle } from "~/services/audit
 import type { ManagedConference, Report } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
-import { notFound } from "~/utils/params";
+import { notFound } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -8,7 +8,7 @@ import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
-import { outcomeTone } from "~/utils/checkin";
+import { outcomeTone } from "#contract/checkin";
 
 /** The same code seen again within this time is the same ticket still in front of the camera. */
 const SAME_CODE_MS = 4_000;

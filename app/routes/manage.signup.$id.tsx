@@ -5,13 +5,13 @@ import type { ReactNode } from "react";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
-import { couponSchema, feeSchema, FIELD_TYPES, formFieldSchema, identitySchema, registrationSettingsSchema, strategySchema, vipLevelSchema } from "~/schemas/conference";
+import { couponSchema, feeSchema, FIELD_TYPES, formFieldSchema, identitySchema, registrationSettingsSchema, strategySchema, vipLevelSchema } from "#contract/schemas/conference";
 import { requireAccount } from "~/services/account.server";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
-import { routeId } from "~/utils/params";
+import { routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -8,7 +8,7 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import type { ConferenceStatistics } from "#platform/services/statistics";
 import type { RouteHandle } from "~/root";
 import { loadStatistics, pageTitle } from "~/services/checkin.server";
-import { chinaClock, share } from "~/utils/checkin";
+import { chinaClock, share } from "#contract/checkin";
 import { formatMoney, pick } from "~/utils/format";
 
 /** How often the open screen fetches fresh figures (with JavaScript). */

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
-import { sponsorRemarkSchema } from "~/schemas/audits";
+import { sponsorRemarkSchema } from "#contract/schemas/audits";
 import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
-import { badRequest, parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

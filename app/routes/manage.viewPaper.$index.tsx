@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { badRequest, parsePage } from "~/utils/params";
+import { badRequest, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { manageData, managePage, manageTitle } from "~/services/audits.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { parsePage } from "~/utils/params";
+import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 /** The platform lists this many subscribers under each session. */

@@ -13,7 +13,7 @@ import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { pageMeta } from "~/utils/meta";
-import { parseId, parsePage } from "~/utils/params";
+import { parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 18;
 const CONFERENCES_PAGE_SIZE = 12;

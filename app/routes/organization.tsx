@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
-import { organizationSchema, organizationTypes } from "~/schemas/organization";
+import { organizationSchema, organizationTypes } from "#contract/schemas/organization";
 import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";

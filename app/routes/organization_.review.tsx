@@ -7,8 +7,8 @@ import { requireAccount } from "~/services/account.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
-import { noPermission, parseId, parsePage } from "~/utils/params";
-import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind } from "~/schemas/organization";
+import { noPermission, parseId, parsePage } from "#contract/params";
+import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind } from "#contract/schemas/organization";
 
 type Application = {
   id: number;

@@ -13,7 +13,7 @@ import { appNow } from "~/services/clock.server";
 import { chinaToday, readFilters, toConferences } from "~/services/portal.server";
 import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "~/utils/params";
+import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 50;
 

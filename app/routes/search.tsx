@@ -12,7 +12,7 @@ import { appNow } from "~/services/clock.server";
 import { chinaToday, toConferences } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "~/utils/params";
+import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 18;
 const SUGGESTED_CITIES = 8;

@@ -11,7 +11,7 @@ import { type Page, platformData } from "~/services/platform.server";
 import { type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "~/utils/params";
+import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

@@ -10,7 +10,7 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parseId, parsePage } from "~/utils/params";
+import { parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 

@@ -5,11 +5,11 @@ import { ReservationCard, RoomCard, ServiceSection } from "~/components/services
 import { RowFields, ServiceField, ServiceForm, StayFields } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest } from "~/components/services/types";
-import { sponsorHotelEditSchema, sponsorHotelSchema } from "~/schemas/services";
+import { sponsorHotelEditSchema, sponsorHotelSchema } from "#contract/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
-import { badRequest, routeId } from "~/utils/params";
+import { badRequest, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -7,11 +7,11 @@ import { type KeptFile, keptFile } from "~/utils/kept";
 import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateBadge, useServiceResult, useTyped } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
-import { exhibitionSchema } from "~/schemas/services";
+import { exhibitionSchema } from "#contract/schemas/services";
 import { requireToken } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
-import { badRequest, parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "#contract/params";
 import { appEnv } from "~/services/env.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

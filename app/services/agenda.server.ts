@@ -1,11 +1,11 @@
 import type { AgendaSession } from "~/components/services/types";
-import { scheduleSubscriptionSchema } from "~/schemas/services";
+import { scheduleSubscriptionSchema } from "#contract/schemas/services";
 import { formatDay, pick } from "~/utils/format";
 import { type CalendarEvent, buildCalendar } from "./conference-ics.server";
 import { localTime } from "./conference-page.server";
 import { requireToken } from "./guard.server";
 import { formValues, runService } from "./services.server";
-import { badRequest } from "~/utils/params";
+import { badRequest } from "#contract/params";
 
 /**
  * The schedule subscription's server side (issue 6): sessions grouped by the conference's local

@@ -1,19 +1,19 @@
 import { data, redirect } from "@remix-run/node";
 import type { NoticeInput } from "~/utils/notice";
-import { adminRegistrationSchema } from "~/schemas/registration";
+import { adminRegistrationSchema } from "#contract/schemas/registration";
 import type { z } from "zod";
-import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage, smsSignNameSchema } from "~/schemas/applicants";
+import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage, smsSignNameSchema } from "#contract/schemas/applicants";
 import { pick } from "~/utils/format";
 import { formValues, rejected, runIntent } from "./authoring.server";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { callPlatform, type Page, platformData } from "./platform.server";
-import { messagesOf } from "~/schemas/messages";
+import { messagesOf } from "#contract/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
-import type { FormField } from "../../platform/db/schema";
+import type { FormField } from "#contract/states";
 import type { SmsBlock, SmsStanding } from "../../platform/services/conference-sms";
-import { badRequest, notFound, parseId, parsePage, routeId } from "~/utils/params";
+import { badRequest, notFound, parseId, parsePage, routeId } from "#contract/params";
 
 /**
  * The organiser's registration list (issue 7), server side: the filters of a URL, the page's

@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { auditDecisionSchema } from "~/schemas/audits";
+import { auditDecisionSchema } from "#contract/schemas/audits";
 import { formValues, runIntent } from "./authoring.server";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type CallOptions, callPlatform, forwardToPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
 import { pick } from "~/utils/format";
-import { noPermission, notFound, routeId } from "~/utils/params";
+import { noPermission, notFound, routeId } from "#contract/params";
 
 /**
  * The server side of the organiser's audit pages (/manage/payment, hotel, viewPaper,

@@ -1,13 +1,13 @@
 import { parseForm, refusalMessages, schemaMessages } from "~/utils/validation";
 import { data } from "@remix-run/node";
 import type { CategoryOption } from "~/components/authoring/BasicsForm";
-import { conferenceBasicsSchema } from "~/schemas/conference";
+import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import type { z } from "zod";
 import { i18n } from "./i18n.server";
 import { redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform, platformData } from "./platform.server";
 import type { EditorData } from "~/components/authoring/types";
-import { badRequest, notFound } from "~/utils/params";
+import { badRequest, notFound } from "#contract/params";
 
 /**
  * The organiser screens' server side: load a conference for editing (404 for others'), and run

@@ -1,15 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/utils/validation";
 import { data } from "@remix-run/node";
-import { checkinCodeSchema } from "~/schemas/checkin";
+import { checkinCodeSchema } from "#contract/schemas/checkin";
 import type { ConferenceStatistics } from "#platform/services/statistics";
-import type { CheckinCounts, CheckinOutcome } from "~/utils/checkin";
+import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
 import { pick } from "~/utils/format";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type ApiResult, callPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
-import { badRequest, notFound, parseId, routeId } from "~/utils/params";
+import { badRequest, notFound, parseId, routeId } from "#contract/params";
 
 /**
  * The server side of the check-in desk, the scanner and the statistics screen: the conference

@@ -1,4 +1,4 @@
-import { systemClock } from "#platform/clock";
+import { systemClock } from "#contract/clock";
 import { appEnv } from "./env.server";
 
 /**

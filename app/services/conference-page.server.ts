@@ -17,7 +17,7 @@ import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
 import type { ConferenceDetails } from "~/types/conference";
-import { notFound, routeId } from "~/utils/params";
+import { notFound, routeId } from "#contract/params";
 
 /** Conference times are shown in the conference's local time; the platform's conferences are in China. */
 export const CONFERENCE_TIME_ZONE = "Asia/Shanghai";

@@ -1,7 +1,7 @@
 import { safeHref, safeSrc } from "~/components/RichText";
 import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
-import { chinaDay } from "#platform/clock";
-import { configuredHostNames, hostName, isPlatformHost } from "~/schemas/host";
+import { chinaDay } from "#contract/clock";
+import { configuredHostNames, hostName, isPlatformHost } from "#contract/schemas/host";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
 

@@ -6,7 +6,7 @@ import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
 import { requireToken } from "./guard.server";
-import { badRequest, parseId, routeId } from "~/utils/params";
+import { badRequest, parseId, routeId } from "#contract/params";
 import { keepUploads } from "./kept-uploads.server";
 
 /**

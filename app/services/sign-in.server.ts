@@ -1,6 +1,6 @@
-import { systemClock } from "#platform/clock";
+import { systemClock } from "#contract/clock";
 import { type TicketScope, mintTicket } from "#platform/services/sign-in-guard";
-import { sendCodeSchema } from "~/schemas/account";
+import { sendCodeSchema } from "#contract/schemas/account";
 import { parseForm } from "~/utils/validation";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";

@@ -1,4 +1,4 @@
-import type { FormField, PaymentMethod } from "../../platform/db/schema";
+import type { FormField, PaymentMethod } from "#contract/states";
 
 /** The platform's shapes the attendee screens read (platform/routes/registration.ts, payments.ts). */
 export type AttendForm = {

@@ -1,4 +1,4 @@
-import type { AuditState, PaymentMethod, PaymentState, sponsors } from "../../platform/db/schema";
+import type { AuditState, PaymentMethod, PaymentState, Remark } from "#contract/states";
 
 /** The shapes the organiser's audit pages read from platform/routes/audits-*.ts. */
 
@@ -95,10 +95,26 @@ type Submitted = {
 export type Paper = Submitted & { title: string; authors: Array<{ name: string; affiliation: string }>; abstract: string; keywords: string };
 export type ConferenceFile = Submitted & { name: string };
 
-/** A row as JSON carries its instants as strings. */
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
-export type Sponsor = Wire<typeof sponsors.$inferSelect>;
+/** A sponsor or exhibitor application as the audit screens receive it (instants as strings). */
+export type Sponsor = {
+  id: number;
+  conferenceId: number;
+  accountId: number | null;
+  kind: "sponsor" | "exhibitor";
+  company: string;
+  contact: string;
+  phone: string;
+  email: string;
+  level: string;
+  booth: string;
+  logo: string | null;
+  website: string | null;
+  materials: string[];
+  state: AuditState;
+  remarks: Remark[];
+  sort: number;
+  createdAt: string;
+};
 
 export type SubscribedSession = {
   id: number;

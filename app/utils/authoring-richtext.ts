@@ -1,5 +1,7 @@
 import type { RawDraftContentState, RawDraftEntity } from "draft-js";
-import { type RichTextOp, safeHref, safeSrc, toLines } from "../components/RichText";
+import { type Op, type RichTextOp, appendOp as push, normalizeOps, safeHref, safeSrc, toLines } from "#contract/rich-text";
+
+export { type Op, countWords, normalizeOps, opsToPlain, plainToOps } from "#contract/rich-text";
 
 /**
  * Conversions of the stored rich text (the operations array RichText renders) to and from what
@@ -7,8 +9,6 @@ import { type RichTextOp, safeHref, safeSrc, toLines } from "../components/RichT
  * (one paragraph a line, `# `…`###### ` headings, `- ` and `1. ` list items, `![](url)` images).
  * Type-only draft-js imports: nothing here loads the editor.
  */
-export type Op = { insert: string | { image: string }; attributes?: Record<string, unknown> };
-
 const HEADER_TYPES = ["header-one", "header-two", "header-three", "header-four", "header-five", "header-six"] as const;
 const INLINE_STYLES: Array<[string, string]> = [
   ["BOLD", "bold"],
@@ -21,69 +21,6 @@ function lineAttributes(header: number, list: "bullet" | "ordered" | null): Reco
   if (header) return { header };
   if (list) return { list };
   return undefined;
-}
-
-/** The canonical form: neighbouring text ops with equal attributes merged. */
-export function normalizeOps(ops: Op[]): Op[] {
-  const out: Op[] = [];
-  for (const op of ops) push(out, { ...op });
-  return out;
-}
-
-/** Adds an op, merging with the previous one when their attributes match. */
-function push(ops: Op[], op: Op) {
-  const last = ops[ops.length - 1];
-  if (last && typeof last.insert === "string" && typeof op.insert === "string" && JSON.stringify(last.attributes ?? {}) === JSON.stringify(op.attributes ?? {})) {
-    last.insert += op.insert;
-    return;
-  }
-  ops.push(op.attributes && Object.keys(op.attributes).length ? op : { insert: op.insert });
-}
-
-// ─── Plain text ─────────────────────────────────────────────────────────────────────
-
-/** The textarea's text to ops. */
-export function plainToOps(text: string): Op[] {
-  const ops: Op[] = [];
-  for (const raw of text.replace(/\r\n?/g, "\n").split("\n")) {
-    const line = raw.trimEnd();
-    if (!line.trim()) continue;
-    const image = /^!\[([^\]]*)\]\((.+)\)$/.exec(line.trim());
-    if (image) {
-      const src = safeSrc(image[2]);
-      if (src) {
-        ops.push({ insert: { image: src }, ...(image[1] ? { attributes: { alt: image[1] } } : {}) });
-        push(ops, { insert: "\n" });
-      }
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    const bullet = /^[-*]\s+(.*)$/.exec(line);
-    const ordered = /^\d+[.)]\s+(.*)$/.exec(line);
-    const content = heading?.[2] ?? bullet?.[1] ?? ordered?.[1] ?? line;
-    push(ops, { insert: content });
-    push(ops, { insert: "\n", attributes: heading ? { header: heading[1].length } : bullet ? { list: "bullet" } : ordered ? { list: "ordered" } : undefined });
-  }
-  return ops;
-}
-
-/** Ops to the textarea's text (inline formatting is not kept there). */
-export function opsToPlain(ops: unknown): string {
-  return toLines(ops)
-    .map((line) => {
-      const parts = line.inlines.map((inline) => ("image" in inline ? `![${inline.alt}](${inline.image})` : inline.text));
-      const text = parts.join("");
-      if (line.header) return `${"#".repeat(line.header)} ${text}`;
-      if (line.list === "bullet") return `- ${text}`;
-      if (line.list === "ordered") return `1. ${text}`;
-      return text;
-    })
-    .join("\n");
-}
-
-/** What the counter shows: characters other than white space. */
-export function countWords(text: string) {
-  return [...text.replace(/\s+/g, "")].length;
 }
 
 // ─── draft-js raw content ───────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { columns, niceCeiling, rows } from "./charts";
-import { chinaClock, outcomeKey, outcomeTone, share } from "./checkin";
+import { chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
 
 describe("check-in answers", () => {
   it("are green for a new check-in, amber for one seen before, red for a refusal", () => {

@@ -1,4 +1,4 @@
-import type { FormField } from "../../platform/db/schema";
+import type { FormField } from "#contract/states";
 
 /** Shapes of the forms platform calls (platform/routes/forms.ts) as the pages read them. */
 export type FormState = "open" | "closed" | "full";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { messagesOf } from "~/schemas/messages";
+import { messagesOf } from "#contract/schemas/messages";
 
 /**
  * The one way a form is validated and answered (decision 020): in the browser, in the action

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeMobile } from "../../app/schemas/mobile";
+import { normalizeMobile } from "#contract/schemas/mobile";
 import { type Database, defaultMigrationsFolder, openDatabase } from "./index";
 import * as s from "./schema";
 

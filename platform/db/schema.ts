@@ -5,6 +5,8 @@
  * Rich text is stored as the editor's operations array (jsonb).
  */
 import { sql } from "drizzle-orm";
+import type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText } from "#contract/states";
+export type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText };
 import {
   boolean,
   date,
@@ -22,9 +24,6 @@ import {
 const created = () => timestamp({ withTimezone: true }).notNull();
 const updated = () => timestamp({ withTimezone: true }).notNull();
 
-export type RichText = Array<{ insert: string | Record<string, unknown>; attributes?: Record<string, unknown> }>;
-export type AuditState = "pending" | "approved" | "rejected";
-export type Remark = { by: number; at: string; text: string };
 
 // ─── Accounts and identity ──────────────────────────────────────────────────────────
 
@@ -281,8 +280,6 @@ export const references = pgTable(
 
 // ─── Conferences and their modules ───────────────────────────────────────────────────
 
-export type PaymentMethod = "transfer" | "paypal" | "alipay" | "union";
-export type InvoiceCompany = { name: string; taxId: string; address?: string; phone?: string; bank?: string; account?: string };
 
 export const conferences = pgTable(
   "conferences",
@@ -836,18 +833,6 @@ export const coupons = pgTable(
   (t) => [uniqueIndex().on(t.conferenceId, t.code)],
 );
 
-export type FieldType = "text" | "textarea" | "number" | "radio" | "checkbox" | "date" | "email" | "phone" | "file" | "image";
-export type FormField = {
-  key: string;
-  type: FieldType;
-  labelZh: string;
-  labelEn: string;
-  helpZh?: string;
-  helpEn?: string;
-  required: boolean;
-  options?: Array<{ value: string; labelZh: string; labelEn: string }>;
-  showWhen?: { field: string; value: string } | null;
-};
 
 /** The conference's registration form: its own fields, in order. */
 export const registrationFields = pgTable(
@@ -865,7 +850,6 @@ export const registrationFields = pgTable(
 
 // ─── Registrations, teams, payments, invoices ────────────────────────────────────────
 
-export type RegistrationState = "pending" | "confirmed" | "rejected" | "cancelled";
 
 /** Conference users (spec's `/conference/user`). `accountId` is null until claimed when an organiser entered it. */
 export const registrations = pgTable(
@@ -934,8 +918,6 @@ export const teams = pgTable(
   (t) => [index().on(t.conferenceId), index().on(t.leaderAccountId)],
 );
 
-/** `cancelled`: an online intent replaced by a newer one for the same registration (decision 031). */
-export type PaymentState = "unpaid" | "pending_audit" | "paid" | "rejected" | "refunded" | "cancelled";
 /**
  * What a payment keeps besides its columns: the gateway's order (PayPal's order id and
  * approve link) and, for a team payment, the member registrations it covers.
@@ -1003,7 +985,6 @@ export const payees = pgTable(
   (t) => [index().on(t.conferenceId)],
 );
 
-export type InvoiceState = "requested" | "issued" | "rejected";
 
 export const invoices = pgTable(
   "invoices",

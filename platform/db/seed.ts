@@ -7,7 +7,7 @@
  * keeps round trips per table constant instead of per row, and stays safe if other sessions insert
  * at the same time (reserved ids are never handed out twice).
  */
-import { chinaDay } from "../clock";
+import { chinaDay } from "#contract/clock";
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { normalizeMobile } from "../../app/schemas/mobile";
+import { normalizeMobile } from "#contract/schemas/mobile";
 import type { SmsProvider } from "./types";
 
 /**

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { Hono } from "hono";
-import { accountSettingsSchema } from "../../app/schemas/account";
+import { accountSettingsSchema } from "#contract/schemas/account";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, researchGroups } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { isCertified, publicAccount } from "../services/identity";
-import { mobileSearchKeyword } from "../../app/schemas/mobile";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 export function accountRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();

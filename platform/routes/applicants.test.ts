@@ -3,7 +3,7 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, conferenceAdmins, payments, registrations, vipLevels } from "../db/schema";
 import { type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
-import type { ApplicantFilters } from "../../app/schemas/applicants";
+import type { ApplicantFilters } from "#contract/schemas/applicants";
 import { applicantCondition } from "../services/applicants";
 import { readXlsx } from "../services/xlsx";
 import { indexPlan, type TestPlatform, testPlatform } from "../testing";

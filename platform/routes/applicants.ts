@@ -10,7 +10,7 @@ import {
   remarkSchema,
   smsSchema,
   smsSignNameSchema,
-} from "../../app/schemas/applicants";
+} from "#contract/schemas/applicants";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, type FormField, identities, registrations, vipLevels } from "../db/schema";
 import { ApiError, fail, idParam, langOf, ok, page, paging } from "../http";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AuditDecision } from "../../app/schemas/audits";
+import type { AuditDecision } from "#contract/schemas/audits";
 import type { Ctx, PlatformDeps, PlatformEnv } from "../context";
 import type { Db } from "../db";
 import { accounts, hotelBookings, hotelRooms, hotels, sponsorHotelRequests, sponsors } from "../db/schema";
@@ -8,7 +8,7 @@ import { fail, ok, paging } from "../http";
 import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "../services/audits";
 import { type Stay, addDays, takenByNight } from "../services/hotel-inventory";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
-import { parseId } from "../../app/utils/params";
+import { parseId } from "#contract/params";
 
 const BOOKING_STATES = ["pending", "approved", "rejected", "cancelled"] as const;
 const REQUEST_STATES = ["pending", "approved", "rejected"] as const;

@@ -5,7 +5,7 @@ import { type AuditState, accounts, branches, conferenceFiles, papers } from "..
 import { ok, paging } from "../http";
 import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "../services/audits";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
-import { parseId } from "../../app/utils/params";
+import { parseId } from "#contract/params";
 
 const STATES: AuditState[] = ["pending", "approved", "rejected"];
 

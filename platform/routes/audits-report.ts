@@ -1,7 +1,7 @@
-import { chinaDay, chinaDayStart } from "../clock";
+import { chinaDay, chinaDayStart } from "#contract/clock";
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { reportRangeSchema } from "../../app/schemas/audits";
+import { reportRangeSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse } from "../context";
 import type { Db } from "../db";
 import { type PaymentMethod, accounts, branches, conferences, identities, invoices, payments, registrations, scheduleSubscriptions, schedules } from "../db/schema";

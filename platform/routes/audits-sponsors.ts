@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import { sponsorRemarkSchema } from "../../app/schemas/audits";
+import { sponsorRemarkSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
 import { type AuditState, type Remark, accounts, sponsors } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";

@@ -33,7 +33,7 @@ import {
   specialSchema,
   specialItemSchema,
   domainSchema,
-} from "../../app/schemas/conference";
+} from "#contract/schemas/conference";
 import type { Db } from "../db";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import {
@@ -72,7 +72,7 @@ import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
 import { requireManager } from "../services/access";
 import { recordAudit } from "../services/audit";
-import { isPlatformHost } from "../../app/schemas/host";
+import { isPlatformHost } from "#contract/schemas/host";
 import { accountByMobile, isCertified } from "../services/identity";
 
 /** A 400 naming one field, in the caller's language (like `parse` does). */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { checkinSchema, checkinSearchSchema, ticketCode } from "../../app/schemas/checkin";
+import { checkinSchema, checkinSearchSchema, ticketCode } from "#contract/schemas/checkin";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, registrations } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";

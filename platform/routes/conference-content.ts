@@ -1,7 +1,7 @@
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
-import { conferenceStyleSchema } from "../../app/schemas/conference-style";
+import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import type { Db } from "../db";
 import {

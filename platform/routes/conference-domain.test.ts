@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configuredHostNames } from "../../app/schemas/host";
+import { configuredHostNames } from "#contract/schemas/host";
 import { auditLog, conferences } from "../db/schema";
 import { person, setupConference, type ConferenceSetup } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";

@@ -1,4 +1,4 @@
-import { chinaDay } from "../clock";
+import { chinaDay } from "#contract/clock";
 import { and, asc, count, desc, eq, exists, inArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { type PlatformDeps, type PlatformEnv, requireAccount } from "../context";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { checkAnswers } from "../../app/schemas/form-fields";
+import { checkAnswers } from "#contract/schemas/form-fields";
 import {
   answersFilterSchema,
   DATE_PATTERNS,
@@ -15,7 +15,7 @@ import {
   toFormField,
   type AnswersFilter,
   type FormFieldInput,
-} from "../../app/schemas/forms";
+} from "#contract/schemas/forms";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import type { Db } from "../db";
 import { accounts, conferences, formAdmins, formAnswers, forms, type FormField, uploads } from "../db/schema";
@@ -27,7 +27,7 @@ import { issueSubmissionKey } from "../services/form-uploads";
 import type { Account } from "../services/identity";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { keywordMatch } from "./directory";
-import { mobileSearchKeyword } from "../../app/schemas/mobile";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 type Form = typeof forms.$inferSelect;
 /** Who the caller is to a form: its owner edits; its administrators and the attached conference's managers read answers. */

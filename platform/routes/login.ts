@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "../../app/schemas/account";
+import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "#contract/schemas/account";
 import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody } from "../context";
 import { accounts } from "../db/schema";
 import { fail, langOf, ok } from "../http";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { subscribeCheckSchema, subscribeQrSchema } from "../../app/schemas/registration";
+import { subscribeCheckSchema, subscribeQrSchema } from "#contract/schemas/registration";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { fail, ok } from "../http";
 import { WeChatError } from "../providers/wechat";

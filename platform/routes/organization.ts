@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { organizationDecisionSchema, organizationSchema } from "../../app/schemas/organization";
+import { organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, auditLog, institutions, organizations, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";

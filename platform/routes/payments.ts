@@ -13,7 +13,7 @@ import {
   teamPaymentSchema,
   teamRefSchema,
   transferPaymentSchema,
-} from "../../app/schemas/registration";
+} from "#contract/schemas/registration";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, readBodyAsSent, requireAccount } from "../context";
 import { type PaymentMethod, type PaymentState, auditLog, conferences, invoices, payees, payments, registrations, savedTaxIds, teams, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";

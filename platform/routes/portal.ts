@@ -1,12 +1,12 @@
-import { chinaDay } from "../clock";
+import { chinaDay } from "#contract/clock";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { hostName, isPlatformHost } from "../../app/schemas/host";
+import { hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
 import { allOf, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
-import { parsePageSize } from "../../app/utils/params";
+import { parsePageSize } from "#contract/params";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;

@@ -12,7 +12,7 @@ import {
   registrationSchema,
   teamMembersSchema,
   teamSchema,
-} from "../../app/schemas/registration";
+} from "#contract/schemas/registration";
 import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
@@ -43,7 +43,7 @@ import {
 } from "../services/registration";
 import { follows } from "../services/subscription";
 import { addTeamMembers, createTeam, ledTeam, TEAM_MAX_MEMBERS } from "../services/teams";
-import { mobileSearchKeyword, normalizeMobile } from "../../app/schemas/mobile";
+import { mobileSearchKeyword, normalizeMobile } from "#contract/schemas/mobile";
 
 /** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
 export const CODE_QUICK_NO_ACCOUNT = 1101;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { isPlatformHost } from "../../app/schemas/host";
-import { type ConferenceReviewKind, conferenceReviewSchema } from "../../app/schemas/organization";
+import { isPlatformHost } from "#contract/schemas/host";
+import { type ConferenceReviewKind, conferenceReviewSchema } from "#contract/schemas/organization";
 import { type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
 import { accounts, type AuditState, conferences } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";

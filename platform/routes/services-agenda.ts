@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { exhibitionSchema, scheduleSubscriptionSchema } from "../../app/schemas/services";
+import { exhibitionSchema, scheduleSubscriptionSchema } from "#contract/schemas/services";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { branches, conferences, modules, scheduleSubscriptions, schedules, sponsors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";

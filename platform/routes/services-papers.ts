@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { conferenceFileSchema, paperSchema } from "../../app/schemas/services";
+import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { branches, conferenceFiles, papers } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { hotelBookingEditSchema, hotelBookingSchema, sponsorHotelEditSchema, sponsorHotelSchema, travelSchema } from "../../app/schemas/services";
+import { hotelBookingEditSchema, hotelBookingSchema, sponsorHotelEditSchema, sponsorHotelSchema, travelSchema } from "#contract/schemas/services";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { hotelBookings, hotelRooms, hotels, sponsorHotelRequests, sponsors, travels } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";

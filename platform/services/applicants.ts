@@ -1,7 +1,7 @@
-import { chinaDayStart } from "../clock";
+import { chinaDayStart } from "#contract/clock";
 import { and, asc, eq, gt, gte, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ApplicantFilters } from "../../app/schemas/applicants";
+import type { ApplicantFilters } from "#contract/schemas/applicants";
 import type { Db } from "../db";
 import { conferences, payments, registrations, vipLevels } from "../db/schema";
 import { fail } from "../http";
@@ -9,7 +9,7 @@ import { recordAudit } from "./audit";
 import { releaseCoupon } from "./fees";
 import { markPaid, newTradeNo } from "./payments";
 import { checkCapacity, LIVE_STATES, lockConference, paymentsCovering, type Registration } from "./registration";
-import { mobileSearchKeyword } from "../../app/schemas/mobile";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
  * The organiser's registration list (issue 7): which rows a filter selects, and the changes an

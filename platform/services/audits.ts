@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { conferenceFiles, conferences, hotelBookings, papers, sponsorHotelRequests } from "../db/schema";
-import { type AuditDecision, auditDecisionSchema } from "../../app/schemas/audits";
+import { type AuditDecision, auditDecisionSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, parse, readBody } from "../context";
 import { fail, idParam, langOf } from "../http";
 import { translate } from "../messages";
@@ -9,7 +9,7 @@ import { requireManager } from "./access";
 import { recordAudit } from "./audit";
 import type { Account } from "./identity";
 import type { XlsxCell } from "./xlsx";
-import { mobileSearchKeyword } from "../../app/schemas/mobile";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
  * What the organiser's audit calls share (platform/routes/audits-*.ts): the manager guard

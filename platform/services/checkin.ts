@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { auditLog, identities, registrations } from "../db/schema";
-import type { CheckinPerson } from "../../app/utils/checkin";
+import type { CheckinPerson } from "#contract/checkin";
 import { recordAudit } from "./audit";
-import { mobileSearchKeyword } from "../../app/schemas/mobile";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
  * Check-in (docs/decisions/014-check-in.md). One ticket is checked in once, whatever number

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { chinaDay, chinaDayStart } from "../clock";
+import { chinaDay, chinaDayStart } from "#contract/clock";
 import type { PlatformDeps } from "../context";
 import type { Db } from "../db";
 import { accounts, auditLog, conferences, registrations } from "../db/schema";

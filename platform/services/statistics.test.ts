@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chinaDay } from "../clock";
+import { chinaDay } from "#contract/clock";
 import { checkinBuckets, fillDays } from "./statistics";
 
 describe("statistics helpers", () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { conferences, hotelBookings, hotelRooms, hotels, identities, payments, registrations, sponsorHotelRequests } from "../db/schema";
-import { chinaDay, chinaDayStart } from "../clock";
+import { chinaDay, chinaDayStart } from "#contract/clock";
 import { LIVE_STATES } from "./registration";
 
 /**

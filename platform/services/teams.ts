@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { TEAM_MAX_MEMBERS, TEAMS_PER_ACCOUNT } from "../../app/schemas/registration";
+import { TEAM_MAX_MEMBERS, TEAMS_PER_ACCOUNT } from "#contract/schemas/registration";
 import type { Db } from "../db";
 import { type RegistrationState, accounts, registrations, teams } from "../db/schema";
 import { fail } from "../http";

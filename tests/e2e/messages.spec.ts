@@ -4,7 +4,7 @@
  * exactly one message in the page's language that says what to do — never zod's or conform's
  * English ("Invalid input: expected string, received undefined"), never a translation key,
  * never a bare "无效的值". A platform refusal reads the same way. The schemas of every form are
- * walked exhaustively in app/schemas/messages.test.ts; this checks what the browser shows.
+ * walked exhaustively in app/utils/schema-messages.test.ts; this checks what the browser shows.
  */
 import type { Locator, Page } from "@playwright/test";
 import { api, organiserToken, showcase, uploadedProof } from "./attend-support";

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { mobile } from "~/schemas/account";
+import { mobile } from "#contract/schemas/account";
 
 /** What /attend/check answers: whether the value holds a registration here, in words. */
 export type RegisteredAnswer = { field: "mobile" | "email"; value: string; taken: boolean | null; message: string };

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { parseForm } from "~/utils/validation";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { conferenceBasicsSchema } from "~/schemas/conference";
+import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import { pick } from "~/utils/format";
 import { FieldError } from "../FieldError";
 import { UploadField } from "../UploadField";

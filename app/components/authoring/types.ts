@@ -1,4 +1,4 @@
-import type { FormField } from "../../../platform/db/schema";
+import type { FormField } from "#contract/states";
 import type { ReplaySummary } from "../ReplayCard";
 import type { ConferenceDetails } from "~/types/conference";
 

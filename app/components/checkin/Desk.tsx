@@ -5,8 +5,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { Modal } from "~/components/Modal";
-import { checkinCodeSchema } from "~/schemas/checkin";
-import { type CheckinCounts, type CheckinOutcome, type CheckinPerson, chinaClock, outcomeKey, outcomeTone, share } from "~/utils/checkin";
+import { checkinCodeSchema } from "#contract/schemas/checkin";
+import { type CheckinCounts, type CheckinOutcome, type CheckinPerson, chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
 import { pick } from "~/utils/format";
 
 /** The identity's name in the user's language, or "no identity". */

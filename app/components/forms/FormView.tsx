@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
-import { answerSchemaFor } from "~/schemas/forms";
+import { answerSchemaFor } from "#contract/schemas/forms";
 import type { FormInfo } from "~/utils/forms";
 import { showMoment } from "~/components/authoring/types";
 import { pick } from "~/utils/format";

@@ -2,13 +2,13 @@ import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 import en from "../locales/en/common.json";
 import zh from "../locales/zh/common.json";
-import type { FormField } from "../../platform/db/schema";
-import { parseForm, schemaMessages } from "../utils/validation";
-import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "./account";
-import { applicantFilterSchema, bulkSchema, remarkSchema, smsMessage } from "./applicants";
-import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "./audits";
-import { checkinCodeSchema, checkinSearchSchema } from "./checkin";
-import { conferenceStyleSchema } from "./conference-style";
+import type { FormField } from "#contract/states";
+import { parseForm, schemaMessages } from "./validation";
+import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
+import { applicantFilterSchema, bulkSchema, remarkSchema, smsMessage } from "#contract/schemas/applicants";
+import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
+import { checkinCodeSchema, checkinSearchSchema } from "#contract/schemas/checkin";
+import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import {
   adminUserSchema,
   adminUserUpdateSchema,
@@ -36,10 +36,10 @@ import {
   sponsorSchema,
   strategySchema,
   vipLevelSchema,
-} from "./conference";
-import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "./forms";
-import { issueKey } from "./messages";
-import { organizationDecisionSchema, organizationSchema } from "./organization";
+} from "#contract/schemas/conference";
+import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
+import { issueKey } from "#contract/schemas/messages";
+import { organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import {
   adminRegistrationSchema,
   claimSchema,
@@ -54,8 +54,8 @@ import {
   teamMemberSchema,
   teamSchema,
   transferPaymentSchema,
-} from "./registration";
-import { conferenceFileSchema, exhibitionSchema, hotelBookingEditSchema, hotelBookingSchema, paperSchema, sponsorHotelEditSchema, sponsorHotelSchema, travelSchema } from "./services";
+} from "#contract/schemas/registration";
+import { conferenceFileSchema, exhibitionSchema, hotelBookingEditSchema, hotelBookingSchema, paperSchema, sponsorHotelEditSchema, sponsorHotelSchema, travelSchema } from "#contract/schemas/services";
 
 /**
  * Every form of the app, submitted empty, with fields missing, with wrong values and with wrong

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./messages";
-import { idField } from "~/utils/params";
+import { idField } from "../params";
 
 /**
  * Check-in shapes, shared by the desk's forms and the platform's handlers. Messages are

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./messages";
 import { normalizeMobile } from "./mobile";
-import type { FieldType, FormField } from "../../platform/db/schema";
+import type { FieldType, FormField } from "../states";
 
 /**
  * Custom fields with conditions ("show only when field X has value Y"), shared by the

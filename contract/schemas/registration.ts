@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./messages";
 import { checkbox, mobile, smsCode } from "./account";
-import { idField } from "~/utils/params";
+import { idField } from "../params";
 
 /**
  * Registration, payment, invoice and team shapes: one schema for the form and for the
@@ -310,5 +310,5 @@ export const teamPaymentRemoveSchema = z.object({ id: id("payment.validation.pay
 
 // ─── The organiser's own fields ─────────────────────────────────────────────────────
 
-/** Shared with standalone forms (app/schemas/form-fields.ts). */
+/** Shared with standalone forms (contract/schemas/form-fields.ts). */
 export { checkAnswers, visibleFields } from "./form-fields";

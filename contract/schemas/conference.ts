@@ -1,12 +1,11 @@
 import { z } from "zod";
 import "./messages";
-import { safeHref, safeSrc } from "../components/RichText";
-import { normalizeOps } from "../utils/authoring-richtext";
-import { toFen } from "../utils/format";
+import { toFen } from "../money";
+import { normalizeOps, safeHref, safeSrc } from "../rich-text";
 import { chinaMoment } from "./china-time";
 import { hostName, isLoopbackOrAddress } from "./host";
 import { mobileField } from "./mobile";
-import { idField, optionalIdField } from "~/utils/params";
+import { idField, optionalIdField } from "../params";
 
 /**
  * Organiser authoring (issue 4): one schema per form, shared by the Remix actions and the

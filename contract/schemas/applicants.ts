@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./messages";
-import { idField } from "~/utils/params";
+import { idField } from "../params";
 
 /**
  * The organiser's registration list (issue 7): its filters, the per-row changes, bulk actions and

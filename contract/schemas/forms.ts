@@ -1,11 +1,11 @@
 import { z } from "zod";
 import "./messages";
-import type { FieldType, FormField } from "../../platform/db/schema";
+import type { FieldType, FormField } from "../states";
 import { checkbox, mobile } from "./account";
 import { parseOptions } from "./conference";
 import { type AnswerProblem, checkAnswers } from "./form-fields";
 import { chinaMoment } from "./china-time";
-import { idField, optionalIdField } from "~/utils/params";
+import { idField, optionalIdField } from "../params";
 
 /**
  * Standalone forms (surveys, sign-up sheets, calls for volunteers): one schema per form,

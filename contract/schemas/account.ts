@@ -8,7 +8,7 @@ import { mobileField } from "./mobile";
  */
 
 /**
- * A mobile in its one stored form (app/schemas/mobile.ts): `+86 138-0013-8000`, `0086…`,
+ * A mobile in its one stored form (contract/schemas/mobile.ts): `+86 138-0013-8000`, `0086…`,
  * `86…` and full-width digits all become `13800138000`; other countries stay E.164.
  */
 export const mobile = mobileField({ required: "validation.mobileRequired", invalid: "validation.mobileInvalid" });

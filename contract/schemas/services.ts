@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "./messages";
-import { idField, optionalIdField } from "~/utils/params";
+import { idField, optionalIdField } from "../params";
 import { mobileField } from "./mobile";
 
 /**
@@ -34,7 +34,7 @@ const uploadKey = z
   .max(300, "services.v.fileAgain")
   .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/, "services.v.fileAgain");
 
-/** A guest's mobile, optional; in its stored form (app/schemas/mobile.ts). */
+/** A guest's mobile, optional; in its stored form (contract/schemas/mobile.ts). */
 const mobile = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
   mobileField({ required: "services.v.mobile", invalid: "services.v.mobile" }).optional(),
