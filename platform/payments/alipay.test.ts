@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, payments } from "../db/schema";
 import { type ConferenceSetup, person, postForm, registrationBody, setupConference } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
-import { alipayGateway, rawJsonMember } from "./alipay";
+import { alipayGateway } from "./alipay";
 import { type FakeAlipay, startFakeAlipay } from "./fake-alipay";
 import { GatewayError } from "./types";
 
@@ -98,10 +100,28 @@ describe("the Alipay adapter against the fake", () => {
     expect((await submit(form)).status).toBe(200);
   });
 
-  it("cuts a JSON member out as written", () => {
-    const text = '{"a_response":{"x":"}\\"{","n":{"m":1}},"sign":"s"}';
-    expect(rawJsonMember(text, "a_response")).toBe('{"x":"}\\"{","n":{"m":1}}');
-    expect(rawJsonMember(text, "missing")).toBeNull();
+  it("verifies a notice with an empty field as Alipay signs it (empty values left out), and refuses RSA1 notices", async () => {
+    const no = tradeNo();
+    await submit(gateway().pagePay({ tradeNo: no, amountFen: 100, subject: "x", returnUrl: "https://m.example/r", notifyUrl: "https://m.example/n", now }));
+    fake.pay(no);
+    expect(gateway().verifyNotice(fake.notice(no, { passback_params: "" }))).toBe(true);
+    expect(gateway().verifyNotice(fake.notice(no, { sign_type: "RSA" }))).toBe(false);
+  });
+
+  it("refuses an answer without a signature, and says so when Alipay can't be reached", async () => {
+    const unsigned = http.createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end('{"alipay_trade_query_response":{"code":"10000","msg":"Success","out_trade_no":"X","trade_status":"TRADE_SUCCESS","total_amount":"0.01"}}');
+    });
+    await new Promise<void>((resolve) => unsigned.listen(0, "127.0.0.1", resolve));
+    const { port } = unsigned.address() as AddressInfo;
+    const lying = alipayGateway({ appId: fake.appId, privateKey: pem.merchantPrivate, alipayPublicKey: pem.alipayPublic, gateway: `http://127.0.0.1:${port}/gateway.do` });
+    const error = await lying.queryTrade("X", now).catch((e: unknown) => e);
+    await new Promise((resolve) => unsigned.close(resolve));
+    expect(error).toBeInstanceOf(GatewayError);
+    expect(error).toMatchObject({ code: "bad-answer" });
+    const gone = alipayGateway({ appId: fake.appId, privateKey: pem.merchantPrivate, alipayPublicKey: pem.alipayPublic, gateway: `http://127.0.0.1:${port}/gateway.do` });
+    expect(await gone.queryTrade("X", now).catch((e: unknown) => e)).toMatchObject({ code: "unreachable" });
   });
 });
 
