@@ -33,10 +33,9 @@ type Verdict = { ok: true } | { ok: false; status: number; code: string; message
 
 function verifySignature(req: IncomingMessage, rawPath: string, body: Buffer): Verdict {
   const auth = req.headers.authorization ?? "";
-  const match =
-    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
-      auth,
-    );
+  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+    auth,
+  );
   if (!match) return { ok: false, status: 400, code: "AuthorizationHeaderMalformed", message: auth };
   const [, accessKey, day, region, service, signedHeaders, signature] = match;
   if (accessKey !== ACCESS_KEY) return { ok: false, status: 403, code: "InvalidAccessKeyId", message: accessKey };
@@ -59,7 +58,9 @@ function verifySignature(req: IncomingMessage, rawPath: string, body: Buffer): V
     .join("/");
   let canonicalHeaders = "";
   for (const name of names) {
-    const value = String(req.headers[name] ?? "").trim().replace(/\s+/g, " ");
+    const value = String(req.headers[name] ?? "")
+      .trim()
+      .replace(/\s+/g, " ");
     canonicalHeaders += `${name}:${value}\n`;
   }
   const canonicalRequest = `${req.method}\n${canonicalUri}\n\n${canonicalHeaders}\n${signedHeaders}\n${req.headers["x-amz-content-sha256"]}`;

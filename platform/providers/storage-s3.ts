@@ -68,7 +68,15 @@ export function s3Storage(config: S3Config): Storage {
     const url = `${endpoint.protocol}//${host}${pathOf(key)}`;
     const sent: Record<string, string> = { "x-amz-content-sha256": sha256Hex(body ?? "") };
     if (contentType !== undefined) sent["content-type"] = contentType;
-    const headers = await signS3Request({ method, url, headers: sent, region: config.region, accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, cache });
+    const headers = await signS3Request({
+      method,
+      url,
+      headers: sent,
+      region: config.region,
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      cache,
+    });
     try {
       return await doFetch(url, {
         method,
