@@ -14,8 +14,8 @@ import { desc, sql } from "drizzle-orm";
 import { applicantFilterSchema } from "#contract/schemas/applicants";
 import { payments, type RegistrationState, registrations, vipLevels } from "../platform/db/schema";
 import { applicantCondition } from "../platform/services/applicants";
-import { readXlsx } from "../platform/services/xlsx";
 import { setupConference } from "../platform/services/registration-fixtures";
+import { readXlsx } from "../platform/services/xlsx";
 import { type TestPlatform, testPlatform } from "../platform/testing";
 import { intOption } from "./bench/options";
 
@@ -122,7 +122,8 @@ async function main() {
           ? p.db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(20)
           : p.db.select({ n: sql`count(*)` }).from(registrations).where(condition);
       // PGlite answers `{rows}`; each row of EXPLAIN is one line of the plan.
-      const { rows } = (await p.db.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
+      const result = await p.db.execute<Record<string, string>>(sql`explain ${query}`);
+      const { rows } = result as { rows: Array<Record<string, string>> };
       return rows.map((row) => Object.values(row)[0]).join("\n");
     };
     const plans = {

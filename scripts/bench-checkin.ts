@@ -160,7 +160,7 @@ async function serveRole() {
         .where(and(eq(registrations.conferenceId, conference.id), eq(registrations.checkinState, true)));
       const twice = await db.execute(sql`select ${auditLog.target} from ${auditLog} where ${auditLog.action} = 'registration.checkin' group by ${auditLog.target} having count(*) > 1`);
       const [{ audits }] = await db.select({ audits: count() }).from(auditLog).where(eq(auditLog.action, "registration.checkin"));
-      process.send!({ checkedIn, audits, doubled: (twice as unknown as { rows: unknown[] }).rows.length } satisfies Verified);
+      process.send!({ checkedIn, audits, doubled: (twice as { rows: unknown[] }).rows.length } satisfies Verified);
     })();
   });
   process.send!({ base, token, conferenceId: conference.id, codes, seededMs: performance.now() - started } satisfies Ready);

@@ -114,6 +114,7 @@ function parseOptions(argv: string[]): Options {
       case "-h":
         console.log(USAGE);
         process.exit(0);
+        break;
       default:
         throw new UsageError(`unknown option ${arg}`);
     }
@@ -256,7 +257,6 @@ function memory(pid: number): { rssMb: number; peakMb: number } {
 }
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
-const fmt1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 const fmt2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
 const ratio = (n: number) => (Number.isFinite(n) ? `${n < 0.1 ? n.toFixed(3) : n.toFixed(2)}×` : "–");
 const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms` : "–");

@@ -6,9 +6,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { SystemStyleObject } from "@chakra-ui/react";
 import { serializeStyles } from "@emotion/serialize";
 import { compile, serialize, stringify } from "stylis";
-import type { SystemStyleObject } from "@chakra-ui/react";
 import { system } from "../app/styles/system";
 
 export function toCss(styles: object, selector?: string) {

@@ -21,7 +21,7 @@ beforeAll(async () => {
     const limited = req.method === "GET" ? null : guard.limitBody(req);
     let bytes = 0;
     try {
-      if (limited) bytes = (await new Request("http://x/", { method: "POST", body: limited.body, duplex: "half" } as RequestInit).arrayBuffer()).byteLength;
+      if (limited) bytes = (await new Request("http://x/", { method: "POST", body: limited.body, duplex: "half" }).arrayBuffer()).byteLength;
     } catch {
       // The counted stream errored: over the limit.
     }

@@ -230,7 +230,7 @@ describe("bodies over the limits", () => {
         controller.enqueue(new Uint8Array(64 * 1024).fill(32));
       },
     });
-    const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body, duplex: "half" } as RequestInit);
+    const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body, duplex: "half" });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 413, statusCode: 413, message: "提交的内容过大，最多 1 MB" });
   });

@@ -33,8 +33,8 @@ function start(): Promise<{ server: ChildProcess; ms: number }> {
       output += chunk.toString();
       if (output.includes("[server] listening")) resolve({ server, ms: Date.now() - began });
     };
-    server.stdout!.on("data", read);
-    server.stderr!.on("data", read);
+    server.stdout.on("data", read);
+    server.stderr.on("data", read);
     server.on("exit", (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
   });
 }

@@ -7,8 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { createRequestHandler } from "@remix-run/node";
+import { type ServerBuild, createRequestHandler } from "@remix-run/node";
 
 type Lifecycle = { startup(): Promise<void>; shutdown(): Promise<void> };
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoAccounts } from "../platform/db/seed";
 import { lastOutboxCode } from "../platform/providers/sms-outbox";
 import { garbledBytes } from "./e2e/garbled";
-import { requestCode } from "./sign-in-code";
 import { openProductionApp, type ProductionApp } from "./production-app";
+import { requestCode } from "./sign-in-code";
 
 let app: ProductionApp;
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
-import type { FormField } from "#contract/states";
 import { visibleFields } from "#contract/schemas/form-fields";
+import type { FormField } from "#contract/states";
 import { pick } from "~/utils/format";
 import { FieldError } from "./FieldError";
 import { UploadField } from "./UploadField";

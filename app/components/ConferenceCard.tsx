@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ConferenceCore } from "~/types/conference";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { Highlight } from "./Highlight";
-import type { ConferenceCore } from "~/types/conference";
 
 export type ConferenceSummary = ConferenceCore & { isPublish: boolean };
 

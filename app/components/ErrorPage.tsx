@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-
 import { UNTRANSLATED_MESSAGES } from "#contract/params";
 
 

@@ -2,8 +2,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SessionState } from "~/services/account.server";
 import type { SiteLinks } from "~/services/env.server";
-import { BellIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
 import { usePrefetch } from "~/utils/prefetch";
+import { BellIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
 import { useNotices } from "./Notices";
 
 type Props = { session: SessionState; links: SiteLinks & { groupDetail: string | null }; lang: "zh" | "en"; slim?: boolean };

@@ -34,6 +34,8 @@ export function Modal({ open, title, children, onConfirm, onCancel, confirmText,
 
   if (!open) return null;
   return (
+    // A click on the backdrop is the mouse's way out; Escape (the listener above) is the keyboard's.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div className="ui-modal-backdrop" onClick={(event) => event.target === event.currentTarget && onCancel()}>
       <div className="ui-modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId} className="ui-modal-title">

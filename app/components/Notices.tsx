@@ -71,10 +71,14 @@ function NoticeItem({ notice, onClose }: { notice: Notice; onClose: () => void }
       <div className="ui-notice" data-color={notice.color} data-light={notice.isLight} onMouseEnter={pause} onMouseLeave={start} role="alert">
         <div className="ui-notice-body">{notice.content}</div>
         {notice.closeable && (
+          // Without JavaScript the label ticks the hidden checkbox and CSS hides the notice; with
+          // it, the same label (focusable, Enter or Space) closes it through onClose.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
           <label
             htmlFor={dismissId}
             className="ui-notice-close"
             title={t("common.close")}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             onClick={(event) => {
               event.preventDefault();

@@ -1,3 +1,4 @@
+import type HlsPlayer from "hls.js";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -19,7 +20,7 @@ export function ReplayPlayer({ title, mp4Url, hlsUrl, poster }: Props) {
     const video = videoRef.current;
     if (!video || !hlsUrl || video.canPlayType(HLS_TYPE)) return;
     let cancelled = false;
-    let hls: import("hls.js").default | null = null;
+    let hls: HlsPlayer | null = null;
     import("hls.js")
       .then(({ default: Hls }) => {
         if (cancelled || !Hls.isSupported()) return;
@@ -53,6 +54,8 @@ export function ReplayPlayer({ title, mp4Url, hlsUrl, poster }: Props) {
     );
   }
   return (
+    // Replays are uploaded as video files only; the platform holds no caption track to offer.
+    // eslint-disable-next-line jsx-a11y/media-has-caption
     <video
       ref={videoRef}
       className="ui-replay-video"

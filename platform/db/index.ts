@@ -51,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrate(drizzle(client, { schema, casing: "snake_case" }), { migrationsFolder });
-      await options.afterMigrate?.(db as unknown as Db);
+      await options.afterMigrate?.(db);
     } catch (error) {
       client.release();
       await pool.end();
@@ -81,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzle(client, { schema, casing: "snake_case" });
     try {
       await migrate(db, { migrationsFolder });
-      await options.afterMigrate?.(db as unknown as Db);
+      await options.afterMigrate?.(db);
     } catch (error) {
       await client.close();
       throw error;

@@ -27,7 +27,7 @@ function sleeper() {
 async function zombie(): Promise<number> {
   const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
   children.push(parent);
-  const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const pid = await new Promise<number>((resolve) => parent.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1][0]).toBe("Z");
   return pid;
 }

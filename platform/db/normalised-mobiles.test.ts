@@ -97,7 +97,7 @@ describe("migration 0014", () => {
     const inputs = ["13800138000", "+8613800138000", "+86 138-0013-8000", "0086 13800138000", "8613800138000", "１３８００１３８０００", "＋８６ １３８ ００１３ ８０００", "(+86) 138.0013.8000", "138－0013－8000", "+44 7700 900123", "0044 7700 900123", "+1 (415) 555-0100", "+86 10 1234 5678", "12800138000", "1380013800", "+12345", "tel:13800138000", "", "138\u30000013\u30008000"];
     for (const input of inputs) {
       const result = await database.db.execute<{ v: string | null }>(sql`select normalize_mobile_0014(${input}) as v`);
-      const rows = (result as unknown as { rows: Array<{ v: string | null }> }).rows;
+      const rows = (result as { rows: Array<{ v: string | null }> }).rows;
       expect(rows[0].v, input).toBe(normalizeMobile(input));
     }
     await database.db.execute(sql`drop function normalize_mobile_0014(text)`);
@@ -137,6 +137,6 @@ describe("migration 0014", () => {
     const codes = await db.select({ mobile: s.smsCodes.mobile }).from(s.smsCodes);
     expect(codes).toEqual([{ mobile: "13900139000" }]);
     const left = await db.execute(sql`select count(*)::int as n from pg_proc where proname = 'normalize_mobile_0014'`);
-    expect((left as unknown as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
+    expect((left as { rows: Array<{ n: number }> }).rows[0].n).toBe(0);
   });
 });

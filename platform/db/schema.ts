@@ -5,8 +5,6 @@
  * Rich text is stored as the editor's operations array (jsonb).
  */
 import { sql } from "drizzle-orm";
-import type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText } from "#contract/states";
-export type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText };
 import {
   boolean,
   date,
@@ -20,6 +18,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText } from "#contract/states";
+export type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText };
 
 const created = () => timestamp({ withTimezone: true }).notNull();
 const updated = () => timestamp({ withTimezone: true }).notNull();

@@ -4,8 +4,8 @@
  * DATABASE_URL selects PostgreSQL; otherwise PGlite files in <DATA_DIR or ./data>/db.
  * The demo set is inserted once; --conferences N appends N generated conferences on every run.
  */
-import { sql } from "drizzle-orm";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "./index";
 import { addConferences, demoAccounts, isSeeded, seedDemo, type SeedSummary } from "./seed";
 

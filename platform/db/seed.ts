@@ -7,10 +7,10 @@
  * keeps round trips per table constant instead of per row, and stays safe if other sessions insert
  * at the same time (reserved ids are never handed out twice).
  */
-import { chinaDay } from "#contract/clock";
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { chinaDay } from "#contract/clock";
 import type { Db } from "./index";
 import * as s from "./schema";
 import type { FormField, InvoiceCompany, PaymentMethod, RichText } from "./schema";
@@ -361,7 +361,7 @@ async function reserveIds(db: Db, table: string, n: number): Promise<number[]> {
   const result = await db.execute(
     sql`select nextval(pg_get_serial_sequence(${`"${table}"`}::text, 'id'))::int as id from generate_series(1, ${n}::int)`,
   );
-  const rows = (result as unknown as { rows: Array<{ id: number | string }> }).rows;
+  const rows = (result as { rows: Array<{ id: number | string }> }).rows;
   // Sorted so that the first planned row gets the lowest id (conference 1 is the showcase).
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, payments } from "../db/schema";
 import { type ConferenceSetup, person, postForm, registrationBody, setupConference } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
-import { alipayGateway, rawJsonMember } from "./alipay";
+import { alipayGateway } from "./alipay";
 import { type FakeAlipay, startFakeAlipay } from "./fake-alipay";
 import { GatewayError } from "./types";
 
@@ -25,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const gateway = (overrides: { alipayPublicKey?: string; privateKey?: string } = {}) =>
-  alipayGateway({ appId: fake.appId, privateKey: overrides.privateKey ?? pem.merchantPrivate, alipayPublicKey: overrides.alipayPublicKey ?? pem.alipayPublic, gateway: fake.url });
+  alipayGateway({
+    appId: fake.appId,
+    privateKey: overrides.privateKey ?? pem.merchantPrivate,
+    alipayPublicKey: overrides.alipayPublicKey ?? pem.alipayPublic,
+    gateway: fake.url,
+  });
 
 const now = new Date("2026-11-21T08:00:00Z");
 const tradeNo = () => `A${Date.now()}${crypto.randomInt(1e6)}`;
@@ -37,7 +44,14 @@ const submit = (form: { action: string; fields: Record<string, string> }) =>
 describe("the Alipay adapter against the fake", () => {
   it("signs the page-pay form with RSA2 over the sorted parameters; the fake verifies it", async () => {
     const no = tradeNo();
-    const form = gateway().pagePay({ tradeNo: no, amountFen: 80_050, subject: "会议注册费", returnUrl: "https://m.example/r", notifyUrl: "https://m.example/api/alipay/notify", now });
+    const form = gateway().pagePay({
+      tradeNo: no,
+      amountFen: 80_050,
+      subject: "会议注册费",
+      returnUrl: "https://m.example/r",
+      notifyUrl: "https://m.example/api/alipay/notify",
+      now,
+    });
     expect(form.action).toBe(fake.url);
     expect(form.fields).toMatchObject({
       app_id: fake.appId,
@@ -50,7 +64,12 @@ describe("the Alipay adapter against the fake", () => {
       notify_url: "https://m.example/api/alipay/notify",
       return_url: "https://m.example/r",
     });
-    expect(JSON.parse(form.fields.biz_content)).toEqual({ out_trade_no: no, total_amount: "800.50", subject: "会议注册费", product_code: "FAST_INSTANT_TRADE_PAY" });
+    expect(JSON.parse(form.fields.biz_content)).toEqual({
+      out_trade_no: no,
+      total_amount: "800.50",
+      subject: "会议注册费",
+      product_code: "FAST_INSTANT_TRADE_PAY",
+    });
     const response = await submit(form);
     expect(response.status).toBe(200);
     expect(fake.requests.at(-1)).toMatchObject({ method: "alipay.trade.page.pay", verified: true, problem: null });
@@ -58,13 +77,26 @@ describe("the Alipay adapter against the fake", () => {
   });
 
   it("is refused by the fake when a signed field is changed or another key signed", async () => {
-    const form = gateway().pagePay({ tradeNo: tradeNo(), amountFen: 100, subject: "x", returnUrl: "https://m.example/r", notifyUrl: "https://m.example/n", now });
+    const form = gateway().pagePay({
+      tradeNo: tradeNo(),
+      amountFen: 100,
+      subject: "x",
+      returnUrl: "https://m.example/r",
+      notifyUrl: "https://m.example/n",
+      now,
+    });
     const biz = JSON.parse(form.fields.biz_content);
     const tampered = { ...form, fields: { ...form.fields, biz_content: JSON.stringify({ ...biz, total_amount: "0.01" }) } };
     expect((await submit(tampered)).status).toBe(400);
     expect(fake.requests.at(-1)?.problem).toBe("invalid-signature");
     const wrongKey = gateway({ privateKey: attacker.privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
-    expect((await submit(wrongKey.pagePay({ tradeNo: tradeNo(), amountFen: 100, subject: "x", returnUrl: "https://m.example/r", notifyUrl: "https://m.example/n", now }))).status).toBe(400);
+    expect(
+      (
+        await submit(
+          wrongKey.pagePay({ tradeNo: tradeNo(), amountFen: 100, subject: "x", returnUrl: "https://m.example/r", notifyUrl: "https://m.example/n", now }),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("verifies notices signed by Alipay's key only, and any change breaks them", async () => {
@@ -98,10 +130,38 @@ describe("the Alipay adapter against the fake", () => {
     expect((await submit(form)).status).toBe(200);
   });
 
-  it("cuts a JSON member out as written", () => {
-    const text = '{"a_response":{"x":"}\\"{","n":{"m":1}},"sign":"s"}';
-    expect(rawJsonMember(text, "a_response")).toBe('{"x":"}\\"{","n":{"m":1}}');
-    expect(rawJsonMember(text, "missing")).toBeNull();
+  it("verifies a notice with an empty field as Alipay signs it (empty values left out), and refuses RSA1 notices", async () => {
+    const no = tradeNo();
+    await submit(gateway().pagePay({ tradeNo: no, amountFen: 100, subject: "x", returnUrl: "https://m.example/r", notifyUrl: "https://m.example/n", now }));
+    fake.pay(no);
+    expect(gateway().verifyNotice(fake.notice(no, { passback_params: "" }))).toBe(true);
+    expect(gateway().verifyNotice(fake.notice(no, { sign_type: "RSA" }))).toBe(false);
+  });
+
+  it("refuses an answer without a signature, and says so when Alipay can't be reached", async () => {
+    const unsigned = http.createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end('{"alipay_trade_query_response":{"code":"10000","msg":"Success","out_trade_no":"X","trade_status":"TRADE_SUCCESS","total_amount":"0.01"}}');
+    });
+    await new Promise<void>((resolve) => unsigned.listen(0, "127.0.0.1", resolve));
+    const { port } = unsigned.address() as AddressInfo;
+    const lying = alipayGateway({
+      appId: fake.appId,
+      privateKey: pem.merchantPrivate,
+      alipayPublicKey: pem.alipayPublic,
+      gateway: `http://127.0.0.1:${port}/gateway.do`,
+    });
+    const error = await lying.queryTrade("X", now).catch((e: unknown) => e);
+    await new Promise((resolve) => unsigned.close(resolve));
+    expect(error).toBeInstanceOf(GatewayError);
+    expect(error).toMatchObject({ code: "bad-answer" });
+    const gone = alipayGateway({
+      appId: fake.appId,
+      privateKey: pem.merchantPrivate,
+      alipayPublicKey: pem.alipayPublic,
+      gateway: `http://127.0.0.1:${port}/gateway.do`,
+    });
+    expect(await gone.queryTrade("X", now).catch((e: unknown) => e)).toMatchObject({ code: "unreachable" });
   });
 });
 
@@ -128,7 +188,11 @@ describe("Alipay through the platform", () => {
   }
 
   const state = async (id: number) => (await p.db.select().from(payments).where(eq(payments.id, id)))[0];
-  const paidRows = (id: number) => p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${id}`), eq(auditLog.action, "payment.paid")));
+  const paidRows = (id: number) =>
+    p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `payment:${id}`), eq(auditLog.action, "payment.paid")));
 
   it("returns the gateway and a signed form with our notify and return addresses; a repeat is the same payment", async () => {
     const { token, registrationId, key, payment, form } = await started();
@@ -184,7 +248,10 @@ describe("Alipay through the platform", () => {
     expect((await postForm(p, "/alipay/notify", fake.notice(payment.tradeNo, { app_id: "2021999999999999" }))).text).toBe("failure");
     expect((await postForm(p, "/alipay/notify", fake.notice(payment.tradeNo, { out_trade_no: "UNKNOWN123" }))).text).toBe("failure");
     expect((await state(payment.id)).state).toBe("unpaid");
-    const trail = await p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${payment.id}`));
+    const trail = await p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `payment:${payment.id}`));
     expect(trail.map((t) => t.action)).toEqual(["payment.mismatch"]);
   });
 

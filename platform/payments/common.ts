@@ -60,15 +60,6 @@ export function publicKey(text: string): crypto.KeyObject {
   return crypto.createPublicKey({ key: Buffer.from(value.replace(/\s+/g, ""), "base64"), format: "der", type: "spki" });
 }
 
-/** `k=v&…` over the keys in ASCII order. */
-export function sortedPairs(params: Record<string, string>, keep: (key: string, value: string) => boolean) {
-  return Object.keys(params)
-    .filter((key) => keep(key, params[key]))
-    .sort()
-    .map((key) => `${key}=${params[key]}`)
-    .join("&");
-}
-
 export function rsaSha256Sign(content: string, key: crypto.KeyObject): string {
   return crypto.sign("sha256", Buffer.from(content, "utf8"), key).toString("base64");
 }

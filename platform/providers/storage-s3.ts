@@ -1,4 +1,5 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
+import { AwsV4Signer } from "aws4fetch";
 import type { Storage } from "./types";
 
 export interface S3Config {
@@ -18,53 +19,30 @@ const TIMEOUT_MS = 30_000;
 
 export const sha256Hex = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
-const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
-
 /** RFC 3986 encoding as SigV4 wants it: encodeURIComponent also leaves !'()* alone, SigV4 does not. */
 export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
-/** `20130524T000000Z`, the timestamp format of x-amz-date. */
-export const amzDate = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-
 /**
- * The Authorization header of AWS Signature Version 4 for a request without a query string.
- * `headers` are the headers to sign (host included); `canonicalUri` is the path exactly as sent, already encoded.
+ * The headers of a request signed with AWS Signature Version 4 (aws4fetch), every header given
+ * signed: content-type too, which aws4fetch would otherwise leave out. `x-amz-content-sha256`
+ * must be among them (without it aws4fetch signs UNSIGNED-PAYLOAD).
  */
-export function signV4(input: {
+export async function signS3Request(input: {
   method: string;
-  canonicalUri: string;
+  url: string;
   headers: Record<string, string>;
-  payloadHash: string;
-  amzDate: string;
   region: string;
-  service?: string;
   accessKeyId: string;
   secretAccessKey: string;
-}): string {
-  const service = input.service ?? "s3";
-  const day = input.amzDate.slice(0, 8);
-  const scope = `${day}/${input.region}/${service}/aws4_request`;
-
-  const entries = Object.entries(input.headers)
-    .map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, " ")] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const signedHeaders = entries.map(([name]) => name).join(";");
-  const canonicalRequest = [
-    input.method,
-    input.canonicalUri,
-    "", // no query string
-    ...entries.map(([name, value]) => `${name}:${value}`),
-    "",
-    signedHeaders,
-    input.payloadHash,
-  ].join("\n");
-
-  const stringToSign = ["AWS4-HMAC-SHA256", input.amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-  const key = hmac(hmac(hmac(hmac("AWS4" + input.secretAccessKey, day), input.region), service), "aws4_request");
-  const signature = createHmac("sha256", key).update(stringToSign).digest("hex");
-  return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  /** `20130524T000000Z`; the current time by default. */
+  datetime?: string;
+  cache?: Map<string, ArrayBuffer>;
+}): Promise<Headers> {
+  const { url, ...rest } = input;
+  const signer = new AwsV4Signer({ ...rest, url, service: "s3", allHeaders: true });
+  return (await signer.sign()).headers;
 }
 
 /** Objects in any S3-compatible store (MinIO, Tencent COS, Aliyun OSS in S3 mode), signed with SigV4. */
@@ -83,28 +61,26 @@ export function s3Storage(config: S3Config): Storage {
     return pathStyle ? `${basePath}/${encodeSegment(config.bucket)}/${objectPath}` : `${basePath}/${objectPath}`;
   };
 
+  // The signing key of a day, kept between requests.
+  const cache = new Map<string, ArrayBuffer>();
+
   const request = async (method: "PUT" | "GET" | "DELETE", key: string, body?: Uint8Array, contentType?: string) => {
-    const canonicalUri = pathOf(key);
-    const payloadHash = sha256Hex(body ?? "");
-    const date = amzDate(new Date());
-    const sent: Record<string, string> = { "x-amz-content-sha256": payloadHash, "x-amz-date": date };
+    const url = `${endpoint.protocol}//${host}${pathOf(key)}`;
+    const sent: Record<string, string> = { "x-amz-content-sha256": sha256Hex(body ?? "") };
     if (contentType !== undefined) sent["content-type"] = contentType;
-    const authorization = signV4({
+    const headers = await signS3Request({
       method,
-      canonicalUri,
-      // fetch derives Host from the URL (and refuses to have it set), but it must be signed.
-      headers: { ...sent, host },
-      payloadHash,
-      amzDate: date,
+      url,
+      headers: sent,
       region: config.region,
       accessKeyId: config.accessKeyId,
       secretAccessKey: config.secretAccessKey,
+      cache,
     });
-    const url = `${endpoint.protocol}//${host}${canonicalUri}`;
     try {
       return await doFetch(url, {
         method,
-        headers: { ...sent, authorization },
+        headers,
         // A copy, because the DOM typing of fetch bodies only admits views on a plain ArrayBuffer.
         body: body ? new Uint8Array(body) : undefined,
         signal: AbortSignal.timeout(TIMEOUT_MS),

@@ -8,8 +8,8 @@
 import fs from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
-import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
 import { pageTicket } from "../sign-in-code";
+import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const ANSWERS = { department: "化学系", position: "professor", presenting: "no" };
@@ -137,7 +137,7 @@ test("the organiser exports the filtered list to Excel and opens it", async ({ p
   await expect(page.getByTestId("applicant")).toHaveCount(2);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const rows = await readXlsx(new Uint8Array(await fs.readFile((await download.path())!)));
+  const rows = await readXlsx(new Uint8Array(await fs.readFile((await download.path()))));
   const [header, ...body] = rows;
   expect(header).toEqual(expect.arrayContaining(["姓名", "手机号", "票号", "院系/部门", "职称"]));
   expect(body.map((cells) => cells[header.indexOf("姓名")]).sort()).toEqual([first.name, second.name].sort());

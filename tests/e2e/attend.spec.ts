@@ -7,7 +7,6 @@
  * a pending registration (re-priced by a new identity); see a registered mobile or e-mail said
  * as it is typed; replace or withdraw a team's proof of payment.
  */
-import type { Page } from "@playwright/test";
 import { formatMoney } from "../../app/utils/format";
 import { api, conferenceRequiringFollow, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, scanAndFollow, SHOWCASE, showcase, uploadedProof } from "./attend-support";
 import {

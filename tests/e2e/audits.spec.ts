@@ -5,9 +5,9 @@
  * report and the exhibitor print page. An attendee (not an organiser) gets 404 and changes
  * nothing. The attendee's data is made through the API, as the attendee.
  */
+import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import fs from "node:fs/promises";
 import { readXlsx } from "../../platform/services/xlsx";
 import { cookieValue, demoAccounts, expect, expectNotice, hasJs, ready, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
 
@@ -68,7 +68,7 @@ async function expectAccessible(page: Page) {
 async function downloadSheet(page: Page, testId: string) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  return await readXlsx(new Uint8Array(await fs.readFile((await download.path())!)));
+  return await readXlsx(new Uint8Array(await fs.readFile((await download.path()))));
 }
 
 test("an organiser approves a transfer proof and issues the invoice; others get 404", async ({ page }) => {

@@ -110,7 +110,7 @@ test("add to calendar downloads the conference and its schedule as iCalendar", a
   await ready(page);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "添加到日历" }).click()]);
   expect(download.suggestedFilename()).toBe(`conference-${conference.id}.ics`);
-  const ics = await fs.readFile((await download.path())!, "utf8");
+  const ics = await fs.readFile((await download.path()), "utf8");
   expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
   expect(ics.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
   const events = ics.split("BEGIN:VEVENT").slice(1);

@@ -179,7 +179,7 @@ test("build a form from a template, answer it, read and export the answers, shar
   // The Excel export: the form's fields are its columns.
   await page.goto(`/form/answers?id=${id}`);
   const [excel] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
-  const sheet = await readXlsx(new Uint8Array(await (await import("node:fs/promises")).readFile((await excel.path())!)));
+  const sheet = await readXlsx(new Uint8Array(await (await import("node:fs/promises")).readFile((await excel.path()))));
   expect(sheet[0]).toEqual(expect.arrayContaining(["编号", "提交时间", "姓名", "相关经验", "希望学习的内容", "个人简历"]));
   expect(sheet).toHaveLength(3);
   const header = sheet[0];

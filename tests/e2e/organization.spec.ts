@@ -1,4 +1,3 @@
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { completeRegistration, cookieValue, expect, expectNotice, HYDRATION_HOOK, hasJs, logout, ready, registerNew, test, TOKEN_COOKIE } from "./support";

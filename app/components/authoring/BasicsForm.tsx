@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseForm } from "~/utils/validation";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import { pick } from "~/utils/format";
+import { parseForm } from "~/utils/validation";
 import { FieldError } from "../FieldError";
 import { UploadField } from "../UploadField";
 

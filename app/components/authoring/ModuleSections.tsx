@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDuration } from "~/utils/replay";
 import { formatMoney, pick } from "~/utils/format";
+import { formatDuration } from "~/utils/replay";
 import { UploadField } from "../UploadField";
 import { type FieldSpec, IntentButton, IntentForm } from "./IntentForm";
 import { RowList } from "./RowList";
@@ -44,7 +44,9 @@ export function ModuleSections({ data }: { data: ModuleData }) {
   });
   const upload =
     (name: string, label: string, kind: string): Upload =>
-    (row, typed, current) => <UploadField name={name} id={`upload-${kind}-${row?.id ?? "new"}-${name}`} label={label} defaultUrl={typed?.[name] ?? current} />;
+    function UploadCell(row, typed, current) {
+      return <UploadField name={name} id={`upload-${kind}-${row?.id ?? "new"}-${name}`} label={label} defaultUrl={typed?.[name] ?? current} />;
+    };
   const byId = { rowId: (row: { id: number }) => row.id };
 
   const organizerLogo = upload("logo", more("logo"), "organizer");

@@ -13,8 +13,8 @@ import {
 } from "draft-js";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { safeHref, safeSrc } from "../RichText";
 import { countWords, opsToRaw, rawToOps } from "~/utils/authoring-richtext";
+import { safeHref, safeSrc } from "../RichText";
 
 const HEADINGS = ["header-one", "header-two", "header-three", "header-four", "header-five", "header-six"];
 

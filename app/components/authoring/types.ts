@@ -1,6 +1,6 @@
 import type { FormField } from "#contract/states";
-import type { ReplaySummary } from "../ReplayCard";
 import type { ConferenceDetails } from "~/types/conference";
+import type { ReplaySummary } from "../ReplayCard";
 
 /** What `/manage/conference/{id}` answers (platform/routes/authoring.ts). */
 export type EditorData = {

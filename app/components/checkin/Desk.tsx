@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseForm } from "~/utils/validation";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type CheckinCounts, type CheckinOutcome, type CheckinPerson, chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
+import { checkinCodeSchema } from "#contract/schemas/checkin";
 import { FieldError } from "~/components/FieldError";
 import { Modal } from "~/components/Modal";
-import { checkinCodeSchema } from "#contract/schemas/checkin";
-import { type CheckinCounts, type CheckinOutcome, type CheckinPerson, chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
 import { pick } from "~/utils/format";
+import { parseForm } from "~/utils/validation";
 
 /** The identity's name in the user's language, or "no identity". */
 export function useIdentityName() {
@@ -61,6 +61,8 @@ export function CodeForm({ lastResult, resetKey, label, help, submit, autoFocus 
           {...getInputProps(fields.code, { type: "text" })}
           key={fields.code.key}
           className="ui-input ui-chk-code-input"
+          // The desk's only task is this field: a scanner types into whatever has focus.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={autoFocus}
           autoComplete="off"
           autoCapitalize="characters"

@@ -441,6 +441,8 @@ function Links({ page, t }: { page: ConferencePageData; t: T }) {
               <li key={m.id}>
                 <figure>
                   {m.kind === "video" ? (
+                    // An organiser's uploaded clip: the platform holds no caption track to offer.
+                    // eslint-disable-next-line jsx-a11y/media-has-caption
                     <video className="ui-conf-media-item" src={m.url} controls preload="none" width={320} height={180} aria-label={m.title || undefined} />
                   ) : (
                     <img className="ui-conf-media-item" src={m.url} alt="" width={320} height={180} loading="lazy" />

@@ -1,13 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseForm } from "~/utils/validation";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
 import { answerSchemaFor } from "#contract/schemas/forms";
-import type { FormInfo } from "~/utils/forms";
+import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
 import { showMoment } from "~/components/authoring/types";
 import { pick } from "~/utils/format";
+import type { FormInfo } from "~/utils/forms";
+import { parseForm } from "~/utils/validation";
 
 /** A form's title, description and terms, as a respondent sees them on /form/detail and /form/preview. */
 export function FormHeader({ form, lang, children }: { form: FormInfo; lang: string; children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
+import { type FormListRow, formPath } from "~/utils/forms";
 
 /**
  * A table of forms with their state, answer count and what the reader may do: "my forms"

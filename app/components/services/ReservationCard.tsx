@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmForm } from "../ConfirmForm";
 import { formatDay, formatMoney, pick } from "~/utils/format";
+import { ConfirmForm } from "../ConfirmForm";
 import { EditDetails, FormMessages, StateBadge } from "./ServiceFields";
 import type { BookableRoom, ReviewState } from "./types";
 

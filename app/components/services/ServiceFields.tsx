@@ -1,8 +1,8 @@
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "../FieldError";
 import type { IntentResult } from "../authoring/IntentForm";
+import { FieldError } from "../FieldError";
 import type { ReviewState } from "./types";
 
 /**
