@@ -68,16 +68,17 @@ import {
   replays,
 } from "../db/schema";
 import { conferenceSearchText } from "../db/seed";
-import { fail, idParam, langOf, ok, page, paging } from "../http";
-import { translate } from "../messages";
+import type { EditorData, ModuleData } from "#contract/views/authoring";
+import type { Sent } from "#contract/views/sent";
+import { fail, idParam, ok, page, paging, refuseField } from "../http";
 import { requireManager } from "../services/access";
 import { recordAudit } from "../services/audit";
 import { isPlatformHost } from "#contract/schemas/host";
 import { accountByMobile, isCertified } from "../services/identity";
 
-/** A 400 naming one field, in the caller's language (like `parse` does). */
-function fieldFail(c: Ctx, field: string, key: string): never {
-  fail(400, key, { data: { fields: { [field]: translate(langOf(c), key) } } });
+/** A 400 naming one field (like `parse` does). */
+function fieldFail(_c: Ctx, field: string, key: string): never {
+  refuseField(field, key);
 }
 
 /** The shared schemas give times as ISO strings; timestamp columns take dates. */
@@ -213,12 +214,13 @@ export function authoringRoutes(deps: PlatformDeps) {
   app.get("/manage/conference/:id{[0-9]+}", async (c) => {
     const id = idParam(c.req.param("id"));
     const account = await guard(c, id);
-    const byConference = <T extends Owned & { sort?: AnyPgColumn }>(table: T) =>
+    // Drizzle can't infer a select from a table given as a type parameter: its rows are the table's.
+    const byConference = <T extends Owned & { $inferSelect: object; sort?: AnyPgColumn }>(table: T) =>
       db
         .select()
         .from(table as PgTable)
         .where(eq(table.conferenceId, id))
-        .orderBy(...(table.sort ? [asc(table.sort)] : []), asc(table.id));
+        .orderBy(...(table.sort ? [asc(table.sort)] : []), asc(table.id)) as Promise<Array<T["$inferSelect"]>>;
     const [extra] = await Promise.all([loadExtras(id)]);
     const [[info], moduleRows, textRows, branchRows, forumRows, scheduleRows, identityRows, strategyRows, feeRows, vipRows, couponRows, fieldRows, adminRows, certified] = await Promise.all([
       db.select().from(conferences).where(eq(conferences.id, id)),
@@ -241,7 +243,7 @@ export function authoringRoutes(deps: PlatformDeps) {
       isCertified(db, account.id),
     ]);
     const { searchText: _searchText, ...conference } = info;
-    return ok(c, {
+    const editor = {
       conference,
       isOwner: info.ownerAccountId === account.id,
       certified,
@@ -258,7 +260,8 @@ export function authoringRoutes(deps: PlatformDeps) {
       fields: fieldRows,
       admins: adminRows,
       ...extra,
-    });
+    };
+    return ok(c, editor satisfies Sent<EditorData & ModuleData>);
   });
 
   /** The other modules' rows for the editor. */

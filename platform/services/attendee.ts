@@ -3,8 +3,8 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Db } from "../db";
 import { branches, conferences, registrations, uploads } from "../db/schema";
-import { fail, langOf } from "../http";
-import { translate } from "../messages";
+import type { MessageParams } from "#contract/message";
+import { fail, refuseField } from "../http";
 import { IMAGE_TYPES } from "./sniff";
 
 /**
@@ -12,9 +12,9 @@ import { IMAGE_TYPES } from "./sniff";
  * be attached, and the private agenda feed's token.
  */
 
-/** A 400 that names one field, in the caller's language (the form shows it beside the field). */
-export function fieldFail(c: Ctx, field: string, key: string, params?: Record<string, string | number>): never {
-  fail(400, key, { params, data: { fields: { [field]: translate(langOf(c), key, params) } } });
+/** A 400 that names one field (the form shows its message beside the field). */
+export function fieldFail(_c: Ctx, field: string, key: string, params?: MessageParams): never {
+  refuseField(field, key, params);
 }
 
 /** A published conference, or 404. */

@@ -3,8 +3,7 @@ import type { Db } from "../db";
 import { conferenceFiles, conferences, hotelBookings, papers, sponsorHotelRequests } from "../db/schema";
 import { type AuditDecision, auditDecisionSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, parse, readBody } from "../context";
-import { fail, idParam, langOf } from "../http";
-import { translate } from "../messages";
+import { fail, idParam, langOf, say } from "../http";
 import { requireManager } from "./access";
 import { recordAudit } from "./audit";
 import type { Account } from "./identity";
@@ -134,13 +133,12 @@ export async function* keysetRows<T extends { id: number }>(
 
 /** Column headers of an export in the caller's language, from keys under `audits.export`. */
 export function headers(c: Ctx, keys: string[]) {
-  const lang = langOf(c);
-  return keys.map((key) => ({ header: translate(lang, `audits.export.${key}`), width: 18 }));
+  return keys.map((key) => ({ header: say(c, { key: `audits.export.${key}` }), width: 18 }));
 }
 
 /** A word of the caller's language (a state, a method) for an export cell. */
 export function word(c: Ctx, key: string) {
-  return translate(langOf(c), key);
+  return say(c, { key });
 }
 
 /** Bilingual names as the caller reads them. */
