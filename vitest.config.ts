@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "contract/**/*.test.ts", "platform/**/*.test.ts", "scripts/**/*.test.ts", "tests/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["tests/setup/platform-words.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -5,6 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./components/Nonce";
 import { renderHtmlStream } from "./services/html-stream.server";
 import { i18n, instanceFor } from "./services/i18n.server";
+import { startPlatform, stopPlatform } from "./services/platform.server";
 import { applyResponsePolicy, newNonce } from "./services/response-policy.server";
 
 const ABORT_DELAY = 5_000;
@@ -62,12 +63,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 /** Server start and stop, called by server.mjs: open the platform (migrations, seed) before serving. */
 export async function startup() {
-  if (process.env.PLATFORM_API_URL) return;
-  const { getPlatform } = await import("#platform/runtime");
-  await getPlatform();
+  await startPlatform();
 }
 
 export async function shutdown() {
-  const { stopPlatform } = await import("#platform/runtime");
   await stopPlatform();
 }

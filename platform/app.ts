@@ -44,6 +44,11 @@ function databaseRefusal(error: unknown): ApiError | null {
  */
 export function createPlatformApp(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>().basePath("/api");
+  // First of all, so that every answer (a refusal in any middleware too) has the words it was plugged in with.
+  app.use(async (c, next) => {
+    c.set("words", deps.words);
+    await next();
+  });
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {

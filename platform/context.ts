@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Db } from "./db";
-import { fail, langOf } from "./http";
+import { fail } from "./http";
+import type { FieldMessages, Words } from "#contract/message";
 import { messagesOf } from "#contract/schemas/messages";
-import { translate } from "./messages";
 import type { PaymentGateways } from "./payments/types";
 import type { OfficialAccount } from "./providers/wechat-official";
 import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
@@ -28,10 +28,15 @@ export type PlatformDeps = {
   payments?: PaymentGateways;
   /** The organisers' WeChat official account (subscription check); absent or null when not configured. */
   officialAccount?: OfficialAccount | null;
+  /**
+   * Words for what the platform writes itself (workbooks, the readable `message` of its envelope):
+   * handed over by what plugs it in (the app's catalogue); absent, the platform writes keys (decision 035).
+   */
+  words?: Words;
 };
 
 export type PlatformEnv = {
-  Variables: { account: Account | null; token: string | null; clientType: string };
+  Variables: { account: Account | null; token: string | null; clientType: string; words: Words | undefined };
 };
 
 export type Ctx = Context<PlatformEnv>;
@@ -82,7 +87,7 @@ export async function readBodyAsSent(c: Ctx): Promise<unknown> {
       fail(400, "errors.badForm");
     }
   }
-  refuseNul(c, body);
+  refuseNul(body);
   return body;
 }
 
@@ -104,11 +109,11 @@ function nulPaths(value: unknown, path: string, found: string[]) {
   return found;
 }
 
-function refuseNul(c: Ctx, body: unknown) {
+function refuseNul(body: unknown) {
   const paths = nulPaths(body, "", []);
   if (!paths.length) return;
-  const message = translate(langOf(c), "errors.nulByte");
-  fail(400, "errors.nulByte", { data: { fields: Object.fromEntries(paths.map((path) => [path.replaceAll("\0", "\\0"), message])) } });
+  const fields: FieldMessages = Object.fromEntries(paths.map((path) => [path.replaceAll("\0", "\\0"), { key: "errors.nulByte" }]));
+  fail(400, "errors.nulByte", { data: { fields } });
 }
 
 /** CRLF and lone CR become LF in every string of a parsed body (files and other values as they are). */
@@ -122,13 +127,12 @@ export function withLfBreaks(value: unknown): unknown {
 }
 
 /** Validates with a shared schema; failures answer 400 with each field's message in the caller's language. */
-export function parse<S extends z.ZodType>(c: Ctx, schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodType>(_c: Ctx, schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const lang = langOf(c);
   // One message per field, as the forms show them (contract/schemas/messages.ts).
   const { fieldErrors, formErrors } = messagesOf(result.error.issues, (path) => path.map(String).join(".") || "_");
-  const fields = Object.fromEntries(Object.entries(fieldErrors).map(([path, [key]]) => [path, translate(lang, key)]));
+  const fields: FieldMessages = Object.fromEntries(Object.entries(fieldErrors).map(([path, [key]]) => [path, { key }]));
   const keys = [...Object.values(fieldErrors).map(([key]) => key), ...formErrors];
   fail(400, keys[0] ?? "errors.invalid", { messages: keys, data: { fields } });
 }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { parseId, parsePage, parsePageSize } from "#contract/params";
-import { translate, type Lang } from "./messages";
+import { type FailureEnvelope, type Lang, type Message, type MessageParams, waitMessage } from "#contract/message";
+import type { Ctx } from "./context";
 
 /** A failure the caller should see: HTTP status, a business code and translated message(s). */
 export class ApiError extends Error {
@@ -9,7 +10,7 @@ export class ApiError extends Error {
     readonly messageKey: string,
     readonly options: {
       code?: number;
-      params?: Record<string, string | number>;
+      params?: MessageParams;
       messages?: string[];
       data?: unknown;
       /** Seconds before the caller may try again (429): `retryAfter` in the body, the Retry-After header, `{{time}}` in the message. */
@@ -35,31 +36,52 @@ export function ok<T>(c: Context, data: T, status: 200 | 201 = 200) {
   return c.json({ code: 0, message: "ok", data }, status);
 }
 
+/** An answer with a business code other than 0 (quick login's 1101, spec §8): its message travels as a key, like a failure's. */
+export function codedAnswer<T>(c: Ctx, code: number, messageKey: string, data: T) {
+  return c.json({ code, message: say(c, { key: messageKey }), messageKey, data });
+}
+
 /** A page: `data: {list, total}`. */
 export function page<T>(c: Context, list: T[], total: number) {
   return ok(c, { list, total });
 }
 
-export function errorBody(c: Context, error: ApiError) {
-  const lang = langOf(c);
-  const messages = error.options.messages?.map((key) => translate(lang, key));
-  const { retryAfter } = error.options;
-  const params = retryAfter === undefined ? error.options.params : { ...error.options.params, time: waitText(lang, retryAfter) };
+/**
+ * The words of the caller's language for a message, for what the platform writes itself (a
+ * workbook, the envelope's readable `message`): from the words it was plugged in with
+ * (`PlatformDeps.words`, the app's catalogue), else the key itself (the platform ships no words).
+ */
+export function say(c: Ctx, message: Message): string {
+  const words = c.get("words");
+  return words ? words(langOf(c), message) : message.key;
+}
+
+/** The failure envelope (contract/message.ts): keys and params to translate, beside readable words. */
+export function errorBody(c: Ctx, error: ApiError): FailureEnvelope {
+  const { retryAfter, messages: keys } = error.options;
+  const params = retryAfter === undefined ? error.options.params : { ...error.options.params, time: waitMessage(retryAfter) };
+  const several = keys && keys.length > 1 ? keys : undefined;
   return {
     code: error.options.code ?? error.status,
-    message: translate(lang, error.messageKey, params),
-    ...(messages && messages.length > 1 ? { messages } : {}),
+    message: say(c, { key: error.messageKey, params }),
+    messageKey: error.messageKey,
+    ...(params ? { params } : {}),
+    ...(several ? { messages: several.map((key) => say(c, { key })), messageKeys: several } : {}),
     ...(error.options.data !== undefined ? { data: error.options.data } : {}),
     ...(retryAfter !== undefined ? { retryAfter } : {}),
     statusCode: error.status,
   };
 }
 
-/** A wait in words: seconds under a minute, minutes (rounded up) under two hours, else hours. */
-export function waitText(lang: Lang, seconds: number) {
-  const [unit, count] =
-    seconds < 60 ? ["second", seconds] : seconds <= 7200 ? ["minute", Math.ceil(seconds / 60)] : ["hour", Math.ceil(seconds / 3600)];
-  return translate(lang, `errors.wait.${unit}${count === 1 ? "" : "s"}`, { count });
+/** A 400 naming one field: the form shows its message beside it. */
+export function refuseField(field: string, key: string, params?: MessageParams): never {
+  fail(400, key, { params, data: { fields: { [field]: params ? { key, params } : { key } } } });
+}
+
+/** A 400 naming several fields (message keys by dotted path): the first is the message, each is said beside its field. */
+export function refuseFields(problems: Record<string, string>): never {
+  const keys = Object.values(problems);
+  fail(400, keys[0], { messages: keys, data: { fields: Object.fromEntries(Object.entries(problems).map(([path, key]) => [path, { key }])) } });
 }
 
 /** Paging parameters (contract/params.ts): `page`/`currentPage` 1–10000, `pageSize` 1–100; garbage is the default. */

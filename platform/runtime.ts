@@ -2,6 +2,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createPlatformApp } from "./app";
 import { systemClock } from "#contract/clock";
+import type { Words } from "#contract/message";
 import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
 import { configuredHostNames } from "#contract/schemas/host";
@@ -26,7 +27,10 @@ export type Platform = {
   sweeper: NodeJS.Timeout;
 };
 
-export function depsFromConfig(config: PlatformConfig, database: Database): PlatformDeps {
+/** What the host that plugs the platform in hands over: the words the platform writes with (decision 035). */
+export type Plug = { words?: Words };
+
+export function depsFromConfig(config: PlatformConfig, database: Database, plug: Plug = {}): PlatformDeps {
   const sms =
     config.SMS_PROVIDER === "http"
       ? httpSms({ url: config.SMS_HTTP_URL!, token: config.SMS_HTTP_TOKEN, signName: config.SMS_SIGN_NAME })
@@ -65,11 +69,12 @@ export function depsFromConfig(config: PlatformConfig, database: Database): Plat
       config.WECHAT_MP_APPID && config.WECHAT_MP_SECRET && config.WECHAT_MP_TOKEN
         ? officialAccount({ appId: config.WECHAT_MP_APPID, appSecret: config.WECHAT_MP_SECRET, token: config.WECHAT_MP_TOKEN, apiBase: config.WECHAT_API_URL })
         : null,
+    words: plug.words,
   };
 }
 
 /** Opens the database, applies migrations and seeds the demo set on first start (unless SEED=false). */
-export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<Platform> {
+export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log, plug: Plug = {}): Promise<Platform> {
   const config = readConfig(env);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -85,7 +90,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
       for (const account of Object.values(demoAccounts)) log(`  ${account.mobile}  ${account.nameEn} — ${account.roleEn}`);
     },
   });
-  const deps = depsFromConfig(config, database);
+  const deps = depsFromConfig(config, database, plug);
   const sweep = () =>
     Promise.all([
       cleanupKeptUploads(deps)
@@ -101,9 +106,9 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
 
 const holder = globalThis as unknown as { __platform?: Promise<Platform> };
 
-/** The one platform of this process (a globalThis singleton, so Vite dev reloads reuse it). */
-export function getPlatform(): Promise<Platform> {
-  holder.__platform ??= startPlatform().catch((error) => {
+/** The one platform of this process (a globalThis singleton, so Vite dev reloads reuse it); the first call's plug is kept. */
+export function getPlatform(plug: Plug = {}): Promise<Platform> {
+  holder.__platform ??= startPlatform(process.env, console.log, plug).catch((error) => {
     holder.__platform = undefined;
     throw error;
   });

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createPlatformApp } from "./app";
 import type { PlatformDeps } from "./context";
+import type { MessageParams, Words } from "#contract/message";
 import { type SQL, sql } from "drizzle-orm";
 import { type DatabaseOptions, type Db, defaultMigrationsFolder, openDatabase } from "./db";
 import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
@@ -12,6 +13,15 @@ import { mintTicket } from "./services/sign-in-guard";
 import type { PaymentGateways } from "./payments/types";
 import type { WeChatProvider } from "./providers/types";
 import type { OfficialAccount } from "./providers/wechat-official";
+
+/**
+ * The words test platforms write with, as the app plugs its own in (decision 035): the Vitest
+ * setup (tests/setup/platform-words.ts) hands over the app's catalogue, so a test reads what an
+ * external caller of /api reads; without it (a bench script) the platform writes keys.
+ */
+export function testWords(): Words | undefined {
+  return (globalThis as { platformTestWords?: Words }).platformTestWords;
+}
 
 /**
  * A freshly migrated, empty PGlite cluster as a tarball, made once per set of migrations and
@@ -59,6 +69,8 @@ export async function testPlatform(
     platformAdmins?: string[];
     platformHosts?: string[];
     officialAccount?: OfficialAccount | null;
+    /** The words it writes with; by default those the test run was set up with (see `testWords`). */
+    words?: Words;
   } = {},
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
@@ -105,6 +117,7 @@ export async function testPlatform(
     platformHosts: options.platformHosts ?? [],
     payments: options.payments,
     officialAccount: options.officialAccount ?? null,
+    words: "words" in options ? options.words : testWords(),
   };
   const app = createPlatformApp(deps);
 
@@ -125,7 +138,7 @@ export async function testPlatform(
     }
     const response = await app.fetch(new Request(`http://platform.test/api${url}`, { method, headers, body }));
     const text = await response.text();
-    let json: { code: number; message: string; messages?: string[]; data: T; statusCode?: number };
+    let json: { code: number; message: string; messageKey?: string; params?: MessageParams; messages?: string[]; messageKeys?: string[]; data: T; statusCode?: number };
     try {
       json = JSON.parse(text);
     } catch {

@@ -3,20 +3,10 @@ import { useTranslation } from "react-i18next";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
+import type { ReplaySummary } from "#contract/views/replays";
 import { Highlight } from "./Highlight";
 
-export type ReplaySummary = {
-  id: number;
-  titleZh: string;
-  titleEn: string;
-  cover: string | null;
-  durationSeconds: number;
-  recordedAt: string;
-  conferenceId: number | null;
-  /** Null unless the conference is published. */
-  conferenceNameZh: string | null;
-  conferenceNameEn: string | null;
-};
+export type { ReplaySummary };
 
 /** One replay in a grid: cover with its duration, title, conference (a filter link) and day. */
 export function ReplayCard({ replay, keyword, lazy }: { replay: ReplaySummary; keyword?: string; lazy: boolean }) {

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ColumnChart, RowChart } from "~/components/checkin/Charts";
 import { ManageNav } from "~/components/manage/ManageNav";
-import type { ConferenceStatistics } from "#platform/services/statistics";
+import type { ConferenceStatistics } from "#contract/views/statistics";
 import type { RouteHandle } from "~/root";
 import { loadStatistics, pageTitle } from "~/services/checkin.server";
 import { chinaClock, share } from "#contract/checkin";

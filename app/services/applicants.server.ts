@@ -8,11 +8,11 @@ import { formValues, rejected, runIntent } from "./authoring.server";
 import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
-import { callPlatform, type Page, platformData } from "./platform.server";
+import { callPlatform, type Page, platformData, platformWords } from "./platform.server";
 import { messagesOf } from "#contract/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "#contract/states";
-import type { SmsBlock, SmsStanding } from "../../platform/services/conference-sms";
+import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "#contract/views/applicants";
 import { badRequest, notFound, parseId, parsePage, routeId } from "#contract/params";
 
 /**
@@ -20,31 +20,7 @@ import { badRequest, notFound, parseId, parsePage, routeId } from "#contract/par
  * data, and the page's posts (one per intent) against the platform's calls.
  */
 
-export type Named = { id: number; nameZh: string; nameEn: string };
-export type ApplicantOptions = { conference: Named & { shortName: string; currency: string }; identities: Named[]; levels: Named[]; fields: FormField[] };
-export type Applicant = {
-  id: number;
-  accountId: number | null;
-  name: string;
-  mobile: string;
-  email: string | null;
-  institution: string;
-  identity: { nameZh: string; nameEn: string } | null;
-  levelId: number | null;
-  feeFen: number;
-  currency: string;
-  state: "pending" | "confirmed" | "rejected" | "cancelled";
-  paymentState: string | null;
-  needsPayment: boolean;
-  payment: { state: string; registrationId: number | null } | null;
-  ticketCode: string;
-  remark: string | null;
-  checkinState: boolean;
-  checkedInAt: string | null;
-  createdAt: string;
-};
-
-export type { SmsBlock, SmsStanding };
+export type { Applicant, ApplicantOptions, Named, SmsBlock, SmsStanding } from "#contract/views/applicants";
 
 /** Where the conference stands for text messages (decision 028): what the send screen explains. */
 export const smsStanding = (request: Request, conferenceId: number) => platformData<SmsStanding>(request, `/send/${conferenceId}`);
@@ -190,7 +166,7 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   if (input.action === "sms") {
     const message = smsMessage.safeParse(values.message ?? "");
     if (!message.success) return rejectedBy("bulk", echo, message.error.issues.map((issue) => ({ ...issue, path: ["message"] })));
-    const sent = await callPlatform<{ text: string | null; recipients: number; unclaimed: number; sent: number; failed: number; blocks?: SmsBlock[]; quota?: SmsStanding["quota"] }>(request, `/send/${conferenceId}`, {
+    const sent = await callPlatform<SmsSent>(request, `/send/${conferenceId}`, {
       method: "POST",
       body: { ids: input.ids, message: message.data, dryRun: values.confirmed !== "1" },
     });
@@ -202,10 +178,11 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   }
   if (input.action === "delete" && values.confirmed !== "1") return data({ intent: "bulk", bulkConfirm: { ids: input.ids, action: input.action } });
 
-  const done = await callPlatform<{ done: number; skipped: Array<{ id: number; message: string }> }>(request, "/user/bulk", { method: "POST", body: input });
+  const done = await callPlatform<BulkOutcome>(request, "/user/bulk", { method: "POST", body: input });
   if (!done.ok) return platformRejection("bulk", echo, done);
   const { skipped } = done.data;
-  const reasons = [...new Set(skipped.map((s) => s.message))].join("；");
+  const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
+  const reasons = [...new Set(skipped.map((s) => platformWords(lang, s.reason)))].join("；");
   throw await redirectWithNotice(request, back, [
     { content: t("applicants.bulk.done", { done: done.data.done }), color: "success" },
     ...(skipped.length ? dangerNotices([t("applicants.bulk.skipped", { count: skipped.length, reasons })]) : []),

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/utils/validation";
 import { data } from "@remix-run/node";
 import { checkinCodeSchema } from "#contract/schemas/checkin";
-import type { ConferenceStatistics } from "#platform/services/statistics";
+import type { ConferenceStatistics } from "#contract/views/statistics";
 import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
 import { pick } from "~/utils/format";
 import { requireToken } from "./guard.server";

@@ -16,56 +16,13 @@ import { publicPageHeaders } from "./cache.server";
 import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
-import type { ConferenceDetails } from "~/types/conference";
+import type { PlatformConferencePage } from "#contract/views/conference";
 import { notFound, routeId } from "#contract/params";
 
 /** Conference times are shown in the conference's local time; the platform's conferences are in China. */
 export const CONFERENCE_TIME_ZONE = "Asia/Shanghai";
 
-type Named = { nameZh: string; nameEn: string };
-type Titled = { titleZh: string; titleEn: string };
-
-/** The platform's `GET /conference/{id}/page` (platform/routes/conference-content.ts). */
-export type PlatformConferencePage = {
-  info: ConferenceDetails & {
-    currency: string;
-    characteristic: string[];
-  };
-  category: Named | null;
-  major: Named | null;
-  canManage: boolean;
-  exCss: string;
-  modules: Array<Titled & { id: number; type: string }>;
-  texts: Array<Titled & { id: number; moduleId: number | null; contentZh: RichTextOp[]; contentEn: RichTextOp[] }>;
-  branches: Array<Named & { id: number }>;
-  forums: Array<Named & { id: number; branchId: number | null }>;
-  schedule: Array<Titled & { id: number; moduleId: number | null; branchId: number | null; forumId: number | null; startsAt: string; endsAt: string; speakers: Array<{ name: string; affiliation?: string }>; room: string }>;
-  specials: Array<Titled & { id: number; type: number; items: Array<Named & Titled & { id: number; role: string; photo: string | null }> }>;
-  organizers: Array<Named & { id: number; role: string; logo: string | null }>;
-  sponsors: Array<{ id: number; kind: "sponsor" | "exhibitor"; company: string; level: string; booth: string; logo: string | null; website: string | null }>;
-  hotels: Array<
-    Named & {
-      id: number;
-      addressZh: string;
-      addressEn: string;
-      phone: string;
-      stars: number | null;
-      distanceZh: string;
-      distanceEn: string;
-      qrCode: string | null;
-      rooms: Array<{ id: number; typeZh: string; typeEn: string; priceFen: number; startDate: string; endDate: string }>;
-    }
-  >;
-  feeTable: {
-    currency: string;
-    identities: Array<Named & { id: number }>;
-    strategies: Array<Named & { id: number; startsAt: string; endsAt: string }>;
-    fees: Array<{ identityId: number; strategyId: number; priceFen: number; unit: "0" | "1" | "2" }>;
-  };
-  links: Array<Titled & { id: number; url: string }>;
-  media: Array<Titled & { id: number; kind: "image" | "video" | "press"; url: string }>;
-  tags: Array<{ id: number; name: string; value: string }>;
-};
+export type { PlatformConferencePage };
 
 /** The order and anchors of the page's parts when a conference has no modules of its own. */
 const DEFAULT_SECTIONS = ["intro", "schedule", "specials", "sponsors", "hotels", "fees", "links"];

@@ -1,7 +1,10 @@
 import { redirect } from "@remix-run/node";
+import { systemClock } from "#contract/clock";
+import { type FieldMessages, type Message, type MessageParams, isMessage } from "#contract/message";
 import { appEnv } from "./env.server";
 import { loginUrl } from "./guard.server";
 import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from "./session.server";
+import { appWords } from "./words.server";
 
 /**
  * The one client of the platform API (spec §7, §8). Every call carries the bearer token when
@@ -42,18 +45,41 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-type Fetcher = (request: Request) => Response | Promise<Response>;
-let inProcess: Fetcher | undefined;
+/**
+ * The platform of this process, plugged in with the app's words; null when the platform is
+ * reached over HTTP (PLATFORM_API_URL). The one place that touches the platform's runtime.
+ */
+export async function inProcessPlatform() {
+  if (appEnv().PLATFORM_API_URL) return null;
+  const { getPlatform } = await import("#platform/runtime");
+  return await getPlatform({ words: appWords });
+}
+
+/** At server start (server.mjs): open the in-process platform (migrations, seed) before serving. */
+export async function startPlatform() {
+  await inProcessPlatform();
+}
+
+export async function stopPlatform() {
+  if (appEnv().PLATFORM_API_URL) return;
+  const runtime = await import("#platform/runtime");
+  await runtime.stopPlatform();
+}
+
+/**
+ * The platform's clock (`PlatformDeps.now`) when it runs in this process, so that a screen's
+ * "today" and the platform's rules never disagree; the machine's clock over HTTP. A platform that
+ * cannot start is reported by the calls that need it; here it reads as the machine's clock.
+ */
+export async function platformNow(): Promise<Date> {
+  const platform = await inProcessPlatform().catch(() => null);
+  return platform ? platform.deps.now() : systemClock();
+}
 
 async function platformFetch(url: string, init: RequestInit): Promise<Response> {
-  const external = appEnv().PLATFORM_API_URL;
-  if (external) return fetch(external + url.slice("/api".length), { ...init, signal: AbortSignal.timeout(15_000) });
-  if (!inProcess) {
-    const { getPlatform } = await import("#platform/runtime");
-    const platform = await getPlatform();
-    inProcess = (request) => platform.app.fetch(request);
-  }
-  return await inProcess(new Request("http://platform.internal" + url, init));
+  const platform = await inProcessPlatform();
+  if (platform) return await platform.app.fetch(new Request("http://platform.internal" + url, init));
+  return fetch(appEnv().PLATFORM_API_URL + url.slice("/api".length), { ...init, signal: AbortSignal.timeout(15_000) });
 }
 
 /** Forwards a raw request (the `/api` mount) to the platform, in process or external. */
@@ -98,17 +124,11 @@ export async function callPlatform<T>(request: Request, path: string, options: C
     console.error(`[platform] no response for ${options.method ?? "GET"} ${path}:`, error);
     throw systemError(500, lang);
   }
-  const payload = (await response.json().catch(() => null)) as {
-    code?: number;
-    message?: string;
-    messages?: string[];
-    data?: unknown;
-    statusCode?: number;
-    status?: number;
-  } | null;
+  const payload = (await response.json().catch(() => null)) as Envelope | null;
+  const message = messageOf(lang, payload);
 
   if (response.status === 200 || payload?.code === 0) {
-    return { ok: true, status: response.status, code: payload?.code ?? 0, message: payload?.message ?? "", data: payload?.data as T };
+    return { ok: true, status: response.status, code: payload?.code ?? 0, message, data: payload?.data as T };
   }
   // Normalised as spec §8 says: statusCode, then status, then the HTTP status, else 500.
   const status = payload?.statusCode ?? payload?.status ?? response.status ?? 500;
@@ -117,19 +137,43 @@ export async function callPlatform<T>(request: Request, path: string, options: C
   }
   // A limit (429) is said next to the form like a 400, with its wait in the message (decision 024).
   if (status === 400 || status === 404 || status === 401 || status === 429) {
-    const message = payload?.message ?? "";
-    const data = payload?.data as { fields?: Record<string, string> } | undefined;
-    return {
-      ok: false,
-      status,
-      code: payload?.code ?? status,
-      message,
-      messages: payload?.messages?.length ? payload.messages : message ? [message] : [],
-      fields: data?.fields ?? {},
-      data: payload?.data,
-    };
+    return { ok: false, status, code: payload?.code ?? status, message, ...failureWords(lang, payload, message), data: payload?.data };
   }
-  throw systemError(status, lang, payload?.message);
+  throw systemError(status, lang, message || undefined);
+}
+
+/** An answer as it arrives: spec §8's envelope, with the keys of decision 035 when it is our platform. */
+type Envelope = {
+  code?: number;
+  message?: string;
+  messageKey?: string;
+  params?: MessageParams;
+  messages?: string[];
+  messageKeys?: string[];
+  data?: unknown;
+  statusCode?: number;
+  status?: number;
+};
+
+/** A platform message in the user's language (decision 035). */
+export function platformWords(lang: Lang, message: Message): string {
+  return appWords(lang, message);
+}
+
+/**
+ * The one place platform messages become words: the message, the list and each field's message
+ * (schema keys and the platform's own refusals alike). A platform that sends words and no keys
+ * (an external one, spec §8) is shown as it speaks.
+ */
+function messageOf(lang: Lang, payload: Envelope | null): string {
+  return payload?.messageKey ? appWords(lang, { key: payload.messageKey, params: payload.params }) : (payload?.message ?? "");
+}
+
+function failureWords(lang: Lang, payload: Envelope | null, message: string): Pick<ApiFailure, "messages" | "fields"> {
+  const listed = payload?.messageKeys?.length ? payload.messageKeys.map((key) => appWords(lang, { key })) : payload?.messages;
+  const sent = (payload?.data as { fields?: FieldMessages | Record<string, string> } | null | undefined)?.fields ?? {};
+  const fields = Object.fromEntries(Object.entries(sent).map(([name, said]) => [name, isMessage(said) ? appWords(lang, said) : String(said)]));
+  return { messages: listed?.length ? listed : message ? [message] : [], fields };
 }
 
 /** A response the error page shows with its status (spec §8). */

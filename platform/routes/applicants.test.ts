@@ -1,3 +1,4 @@
+import type { BulkOutcome } from "#contract/views/applicants";
 import fs from "node:fs/promises";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,9 +108,9 @@ describe("the list", () => {
   it("answers bad filters with a message per field", async () => {
     const res = await list("from=2026-13-40&to=x", organiser());
     expect(res.status).toBe(400);
-    expect((res.data as unknown as { fields: Record<string, string> }).fields.from).toBe("请输入有效日期（年-月-日）");
+    expect((res.data as unknown as { fields: Record<string, string> }).fields.from).toEqual({ key: "applicants.validation.dateInvalid" });
     const order = await p.call<{ fields: Record<string, string> }>("GET", `/user/manage/${setup.conference.id}?from=2026-11-22&to=2026-11-01`, { token: organiser(), lang: "en" });
-    expect(order.data.fields.to).toBe("The end date can't be before the start date");
+    expect(order.data.fields.to).toEqual({ key: "applicants.validation.dateOrder" });
   });
 });
 
@@ -254,7 +255,7 @@ describe("bulk actions", () => {
       regs.push((await p.call<Row>("POST", "/conference/user", { token: a.token, body: registrationBody(setup, { name: `批量${i}` }) })).data);
     }
     const ids = regs.map((r) => r.id);
-    const bulk = (body: Record<string, unknown>) => p.call<{ done: number; skipped: Array<{ id: number; message: string }> }>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids, ...body } });
+    const bulk = (body: Record<string, unknown>) => p.call<BulkOutcome>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids, ...body } });
 
     expect((await bulk({ action: "confirm" })).data.done).toBe(3);
     expect((await bulk({ action: "level", levelId: vip.id })).data.done).toBe(3);
@@ -265,8 +266,8 @@ describe("bulk actions", () => {
     const checkin = await bulk({ action: "checkin" });
     expect(checkin.data.done).toBe(1);
     expect(checkin.data.skipped).toEqual([
-      { id: ids[1], message: "报名尚未缴费，不能签到" },
-      { id: ids[2], message: "报名尚未缴费，不能签到" },
+      { id: ids[1], reason: { key: "applicants.errors.notPaid" } },
+      { id: ids[2], reason: { key: "applicants.errors.notPaid" } },
     ]);
 
     const removed = await bulk({ action: "delete" });
@@ -280,9 +281,9 @@ describe("bulk actions", () => {
     const row = await enter("批量校验");
     const noLevel = await p.call<{ fields: Record<string, string> }>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids: [row.id], action: "level" } });
     expect(noLevel.status).toBe(400);
-    expect(noLevel.data.fields.levelId).toBe("设置级别时请选择级别");
+    expect(noLevel.data.fields.levelId).toEqual({ key: "applicants.validation.levelRequired" });
     const none = await p.call<{ fields: Record<string, string> }>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids: [], action: "confirm" } });
-    expect(none.data.fields.ids).toBe("请先勾选至少一条报名");
+    expect(none.data.fields.ids).toEqual({ key: "applicants.validation.selectionEmpty" });
   });
 
   it("leaves registrations of other conferences alone", async () => {
@@ -300,9 +301,9 @@ describe("text messages", () => {
   it("refuses an empty or too long message", async () => {
     const row = await enter("短信校验");
     const empty = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body: { ids: [row.id], message: "  " } });
-    expect(empty.data.fields.message).toBe("请填写短信内容");
+    expect(empty.data.fields.message).toEqual({ key: "applicants.validation.messageRequired" });
     const long = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body: { ids: [row.id], message: "字".repeat(301) } });
-    expect(long.data.fields.message).toBe("短信内容最多 300 字");
+    expect(long.data.fields.message).toEqual({ key: "applicants.validation.messageTooLong" });
   });
 });
 

@@ -13,8 +13,10 @@ import {
 } from "#contract/schemas/applicants";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, type FormField, identities, registrations, vipLevels } from "../db/schema";
-import { ApiError, fail, idParam, langOf, ok, page, paging } from "../http";
-import { type Lang, translate } from "../messages";
+import type { Lang } from "#contract/message";
+import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent } from "#contract/views/applicants";
+import type { Sent } from "#contract/views/sent";
+import { ApiError, fail, idParam, langOf, ok, page, paging, say as sayTo } from "../http";
 import { canManageConference } from "../services/access";
 import { requireManager as requireManagerOf } from "./guards";
 import {
@@ -61,7 +63,7 @@ export function applicantRoutes(deps: PlatformDeps) {
   /** Registrations as the organiser sees them: the attendee's view plus remark, level and check-in. */
   const describe = async (rows: Registration[]) => {
     const described = await describeRegistrations(deps.db, rows, deps.now());
-    return described.map((one, i) => ({
+    const views = described.map((one, i) => ({
       ...one,
       conference: undefined,
       remark: rows[i].remark,
@@ -70,6 +72,7 @@ export function applicantRoutes(deps: PlatformDeps) {
       checkedInAt: rows[i].checkedInAt,
       createdBy: rows[i].createdBy,
     }));
+    return views satisfies Array<Sent<Applicant>>;
   };
 
   /** What the list page needs besides the rows: the conference's name, identities, levels and own fields. */
@@ -89,7 +92,7 @@ export function applicantRoutes(deps: PlatformDeps) {
       levelsOf(conferenceId),
       fieldsOf(deps.db, conferenceId),
     ]);
-    return ok(c, { conference, identities: identityRows, levels, fields });
+    return ok(c, { conference, identities: identityRows, levels, fields } satisfies ApplicantOptions);
   });
 
   /** The conference's registrations, newest first, filtered (see applicantFilterSchema) and paged. */
@@ -198,17 +201,17 @@ export function applicantRoutes(deps: PlatformDeps) {
       }
     };
     let done = 0;
-    const skipped: Array<{ id: number; message: string }> = [];
+    const skipped: BulkOutcome["skipped"] = [];
     for (const row of rows) {
       try {
         await act(row);
         done += 1;
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 400) throw error;
-        skipped.push({ id: row.id, message: translate(langOf(c), error.messageKey, error.options.params) });
+        skipped.push({ id: row.id, reason: error.options.params ? { key: error.messageKey, params: error.options.params } : { key: error.messageKey } });
       }
     }
-    return ok(c, { action: input.action, done, skipped, total: rows.length });
+    return ok(c, { action: input.action, done, skipped, total: rows.length } satisfies BulkOutcome);
   });
 
   /**
@@ -245,7 +248,7 @@ export function applicantRoutes(deps: PlatformDeps) {
       if (recipients.selected === 0) fail(400, "applicants.validation.selectionEmpty");
       const standing = await smsStanding(deps, conferenceId, recipients.mobiles.length);
       const text = standing.signName?.state === "approved" ? `【${standing.signName.name}】${input.message}` : null;
-      return ok(c, { text, recipients: recipients.mobiles.length, unclaimed: recipients.unclaimed, sent: 0, failed: 0, blocks: standing.blocks, quota: standing.quota });
+      return ok(c, { text, recipients: recipients.mobiles.length, unclaimed: recipients.unclaimed, sent: 0, failed: 0, blocks: standing.blocks, quota: standing.quota } satisfies SmsSent);
     }
     const result = await sendConferenceSms(deps, organiser.id, conferenceId, input);
     if (result.sent === 0) fail(502, "errors.smsFailed");
@@ -268,7 +271,7 @@ export function applicantRoutes(deps: PlatformDeps) {
       levelsOf(conferenceId),
       fieldsOf(deps.db, conferenceId),
     ]);
-    const say = (key: string) => translate(lang, `applicants.${key}`);
+    const say = (key: string) => sayTo(c, { key: `applicants.${key}` });
     const columns = [
       ...EXPORT_COLUMNS.map(([key, width]) => ({ header: say(`export.${key}`), width })),
       ...fields.map((field) => ({ header: pickLabel(lang, field.labelZh, field.labelEn), width: 20 })),
@@ -288,8 +291,8 @@ export function applicantRoutes(deps: PlatformDeps) {
             level ? pickLabel(lang, level.nameZh, level.nameEn) : "",
             r.feeFen / 100,
             r.currency,
-            translate(lang, `registration.states.${r.state}`),
-            r.paymentState ? translate(lang, `payment.states.${r.paymentState}`) : say("payment.free"),
+            sayTo(c, { key: `registration.states.${r.state}` }),
+            r.paymentState ? sayTo(c, { key: `payment.states.${r.paymentState}` }) : say("payment.free"),
             r.payment?.paidAt ?? null,
             say(r.checkinState ? "export.yes" : "export.no"),
             r.checkedInAt,

@@ -3,8 +3,7 @@ import { auditDecisionSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, parse, readBody } from "../context";
 import type { Db } from "../db";
 import { conferences } from "../db/schema";
-import { fail, idParam, langOf } from "../http";
-import { translate } from "../messages";
+import { fail, idParam, langOf, say } from "../http";
 import { requireManager } from "./guards";
 import { type AuditedSpec, type RemarkedTable, decideAudited as decide, remarkedSpec } from "../services/audits";
 
@@ -43,13 +42,12 @@ export function decideRemarked<T extends RemarkedTable>(deps: PlatformDeps, c: C
 
 /** Column headers of an export in the caller's language, from keys under `audits.export`. */
 export function headers(c: Ctx, keys: string[]) {
-  const lang = langOf(c);
-  return keys.map((key) => ({ header: translate(lang, `audits.export.${key}`), width: 18 }));
+  return keys.map((key) => ({ header: say(c, { key: `audits.export.${key}` }), width: 18 }));
 }
 
 /** A word of the caller's language (a state, a method) for an export cell. */
 export function word(c: Ctx, key: string) {
-  return translate(langOf(c), key);
+  return say(c, { key });
 }
 
 /** Bilingual names as the caller reads them. */

@@ -152,9 +152,9 @@ describe("hotel bookings", () => {
     expect(full.status).toBe(400);
     expect(full.message).toBe("2027-01-11 的房间已满（库存 2 间），不能再通过");
     const bare = await p.call<{ fields: Record<string, string> }>("PATCH", `/user-hotel/${second.id}`, { token: org(), body: { state: "rejected" } });
-    expect(bare.data.fields.remark).toBe("驳回时请填写原因");
+    expect(bare.data.fields.remark).toEqual({ key: "audits.validation.remarkRequired" });
     const english = await p.call<{ fields: Record<string, string> }>("PATCH", `/user-hotel/${second.id}`, { token: org(), lang: "en", body: { state: "rejected" } });
-    expect(english.data.fields.remark).toBe("Say why when rejecting");
+    expect(english.data.fields.remark).toEqual({ key: "audits.validation.remarkRequired" });
     const rejected = await p.call<{ state: string; remark: string }>("PATCH", `/user-hotel/${second.id}`, { token: org(), body: { state: "rejected", remark: "已满" } });
     expect(rejected.data).toMatchObject({ state: "rejected", remark: "已满" });
     expect((await p.call("PATCH", `/user-hotel/${second.id}`, { token: org(), body: { state: "rejected", remark: "again" } })).status).toBe(400);
@@ -199,7 +199,7 @@ describe("sponsors and their hotel requests", () => {
       .returning();
     const remark = await p.call<{ remarks: Array<{ by: number; text: string; at: string }> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: "需要电源" } });
     expect(remark.data.remarks).toEqual([{ by: s.organiser.id, text: "需要电源", at: p.deps.now().toISOString() }]);
-    expect((await p.call<{ fields: Record<string, string> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: " " } })).data.fields.text).toBe("请输入备注内容");
+    expect((await p.call<{ fields: Record<string, string> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: " " } })).data.fields.text).toEqual({ key: "audits.validation.remarkEmpty" });
     expect((await p.call("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: outsider.token, body: { text: "x" } })).status).toBe(404);
     const approved = await p.call<{ state: string; remarks: unknown[] }>("PATCH", `/sponsor/${sponsor.id}`, { token: org(), body: { state: "approved", remark: "展位已确认" } });
     expect(approved.data.state).toBe("approved");
@@ -315,7 +315,7 @@ describe("the report", () => {
     expect(before.data.revenue.totalFen).toBe(0);
     const wrong = await p.call<{ fields: Record<string, string> }>("GET", `/report/${id}?from=2026-11-21&to=2026-11-01`, { token: org() });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.fields.to).toBe("结束日期不能早于开始日期");
+    expect(wrong.data.fields.to).toEqual({ key: "audits.validation.rangeOrder" });
     expect((await p.call("GET", `/report/${id}?from=2026-13-45`, { token: org() })).status).toBe(400);
 
     const sheet = await download(`/report/${id}/export`);

@@ -5,6 +5,8 @@ import { companySchema, conferenceBasicsSchema, publishSchema, domainSchema } fr
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, branches, categories, conferenceAdmins, conferences, coupons, fees, forums, identities, majors, modules, registrationFields, registrations, schedules, strategies, texts, vipLevels, organizers, sponsors, links, media, banners, hotels, hotelRooms, specials, specialItems, payees, replays } from "../db/schema";
 import { conferenceSearchText } from "../db/seed";
+import type { EditorData, ModuleData } from "#contract/views/authoring";
+import type { Sent } from "#contract/views/sent";
 import { fail, idParam, ok, paging } from "../http";
 import { isPlatformHost } from "#contract/schemas/host";
 import { isCertified } from "../services/identity";
@@ -106,12 +108,13 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
   app.get("/manage/conference/:id{[0-9]+}", async (c) => {
     const id = idParam(c.req.param("id"));
     const account = await guard(c, id);
-    const byConference = <T extends Owned & { sort?: AnyPgColumn }>(table: T) =>
+    // Drizzle can't infer a select from a table given as a type parameter: its rows are the table's.
+    const byConference = <T extends Owned & { $inferSelect: object; sort?: AnyPgColumn }>(table: T) =>
       db
         .select()
         .from(table as PgTable)
         .where(eq(table.conferenceId, id))
-        .orderBy(...(table.sort ? [asc(table.sort)] : []), asc(table.id));
+        .orderBy(...(table.sort ? [asc(table.sort)] : []), asc(table.id)) as Promise<Array<T["$inferSelect"]>>;
     const [extra] = await Promise.all([loadExtras(id)]);
     const [[info], moduleRows, textRows, branchRows, forumRows, scheduleRows, identityRows, strategyRows, feeRows, vipRows, couponRows, fieldRows, adminRows, certified] = await Promise.all([
       db.select().from(conferences).where(eq(conferences.id, id)),
@@ -134,7 +137,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
       isCertified(db, account.id),
     ]);
     const { searchText: _searchText, ...conference } = info;
-    return ok(c, {
+    const editor = {
       conference,
       isOwner: info.ownerAccountId === account.id,
       certified,
@@ -151,7 +154,8 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
       fields: fieldRows,
       admins: adminRows,
       ...extra,
-    });
+    };
+    return ok(c, editor satisfies Sent<EditorData & ModuleData>);
   });
 
   /** The other modules' rows for the editor. */

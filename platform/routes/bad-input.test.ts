@@ -104,7 +104,8 @@ describe("NUL in text", () => {
         expectRefusal(result, `${method} ${url}`);
         expect(result.status, `${method} ${url}`).toBe(400);
         const message = lang === "zh" ? "此项含有无法保存的空字符（\\0），请删除后再提交" : "This field contains a null character (\\0), which cannot be saved. Please remove it.";
-        expect(result.json?.data?.fields?.[field], `${method} ${url} ${lang}: ${result.text}`).toBe(message);
+        expect(result.json?.data?.fields?.[field], `${method} ${url} ${lang}: ${result.text}`).toEqual({ key: "errors.nulByte" });
+        expect(result.json?.message, `${method} ${url} ${lang}`).toBe(message);
       }
     }
   });

@@ -27,6 +27,8 @@ import {
   tags,
   texts,
 } from "../db/schema";
+import type { PlatformConferencePage } from "#contract/views/conference";
+import type { Sent } from "#contract/views/sent";
 import { fail, idParam, ok, page } from "../http";
 import { canManageConference } from "../services/access";
 
@@ -129,24 +131,26 @@ export function conferenceContentRoutes(deps: PlatformDeps) {
   app.get("/conference/:id{[0-9]+}/page", async (c) => {
     const id = idParam(c.req.param("id"));
     const canManage = await manages(c, id);
+    // The database writes each list as JSON from the field lists below; each is named as the view it answers.
+    type Page = PlatformConferencePage;
     const [row] = await db
       .select({
         conference: conferences,
         category: { nameZh: categories.nameZh, nameEn: categories.nameEn },
         major: { nameZh: majors.nameZh, nameEn: majors.nameEn },
-        modules: jsonList(moduleList(id)),
-        texts: jsonList(textList(id)),
-        branches: jsonList(branchList(id)),
-        forums: jsonList(forumList(id)),
-        schedule: jsonList(scheduleList(id, canManage)),
-        specials: jsonList(specialList(id)),
-        organizers: jsonList(organizerList(id)),
-        sponsors: jsonList(sponsorList(id)),
-        hotels: jsonList(hotelList(id)),
+        modules: jsonList<Page["modules"]>(moduleList(id)),
+        texts: jsonList<Page["texts"]>(textList(id)),
+        branches: jsonList<Page["branches"]>(branchList(id)),
+        forums: jsonList<Page["forums"]>(forumList(id)),
+        schedule: jsonList<Page["schedule"]>(scheduleList(id, canManage)),
+        specials: jsonList<Page["specials"]>(specialList(id)),
+        organizers: jsonList<Page["organizers"]>(organizerList(id)),
+        sponsors: jsonList<Page["sponsors"]>(sponsorList(id)),
+        hotels: jsonList<Page["hotels"]>(hotelList(id)),
         feeTable: feeTable(id),
-        links: jsonList(linkList(id)),
-        media: jsonList(mediaList(id)),
-        tags: jsonList(tagList(id)),
+        links: jsonList<Page["links"]>(linkList(id)),
+        media: jsonList<Page["media"]>(mediaList(id)),
+        tags: jsonList<Page["tags"]>(tagList(id)),
       })
       .from(conferences)
       .leftJoin(categories, eq(categories.id, conferences.categoryId))
@@ -156,7 +160,8 @@ export function conferenceContentRoutes(deps: PlatformDeps) {
     if (!row || (!row.conference.isPublish && !canManage)) fail(404, "errors.notFound");
     const { conference, category, major, feeTable: table, ...lists } = row;
     const { searchText: _s, exJs: _j, exCss, invoiceCompany: _i, paymentMethods: _p, moderation: _m, capacity: _c, ownerAccountId: _o, ...info } = conference;
-    return ok(c, { info, category, major, canManage, exCss, ...lists, feeTable: { currency: info.currency, ...(table as object) } });
+    const feeTableOf: Omit<Page["feeTable"], "currency"> = table;
+    return ok(c, { info, category, major, canManage, exCss, ...lists, feeTable: { currency: info.currency, ...feeTableOf } } satisfies Sent<Page>);
   });
 
   return app;
@@ -179,8 +184,8 @@ function jsonObject(fields: Fields): SQL {
 }
 
 /** The spec's rows, in order, as one JSON array (`[]` when there are none). */
-function jsonList({ table, fields, where, order }: ListSpec): SQL<unknown[]> {
-  return sql<unknown[]>`coalesce((select json_agg(${jsonObject(fields)} order by ${sql.join(order, sql`, `)}) from ${table} where ${where ?? sql`true`}), '[]'::json)`;
+function jsonList<List extends unknown[] = unknown[]>({ table, fields, where, order }: ListSpec): SQL<List> {
+  return sql<List>`coalesce((select json_agg(${jsonObject(fields)} order by ${sql.join(order, sql`, `)}) from ${table} where ${where ?? sql`true`}), '[]'::json)`;
 }
 
 /** Reads one JSON value computed by the database. */
@@ -338,7 +343,7 @@ const hotelList = (conferenceId: number): ListSpec => ({
 });
 
 /** Identities × strategies; prices in fen with the unit the organiser typed them in. */
-function feeTable(conferenceId: number): SQL<object> {
+function feeTable(conferenceId: number): SQL<Omit<PlatformConferencePage["feeTable"], "currency">> {
   const identityList: ListSpec = {
     table: identities,
     fields: { id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn },
@@ -356,7 +361,7 @@ function feeTable(conferenceId: number): SQL<object> {
     where: inArray(fees.identityId, sql`(select ${identities.id} from ${identities} where ${identities.conferenceId} = ${conferenceId})`),
     order: [asc(fees.identityId), asc(fees.strategyId)],
   };
-  return sql<object>`json_build_object('identities', ${jsonList(identityList)}, 'strategies', ${jsonList(strategyList)}, 'fees', ${jsonList(priceList)})`;
+  return sql<Omit<PlatformConferencePage["feeTable"], "currency">>`json_build_object('identities', ${jsonList(identityList)}, 'strategies', ${jsonList(strategyList)}, 'fees', ${jsonList(priceList)})`;
 }
 
 const linkList = (conferenceId: number): ListSpec => ({

@@ -56,12 +56,13 @@ describe("the platform's own host names", () => {
   it.each(variants)("refuses %j with a clear message", async (domain) => {
     const res = await setDomain(domain);
     expect(res.status).toBe(400);
-    expect(res.data.fields.domain).toBe("这是平台自己的地址，不能作为会议域名");
+    expect(res.data.fields.domain).toEqual({ key: "authoring.v.domainPlatform" });
   });
 
   it("says so in English too, and stores nothing", async () => {
     const res = await setDomain("Conf.Example.CN.", setup, "en");
-    expect(res.data.fields.domain).toBe("This is the platform's own address; it can't be a conference's domain");
+    expect(res.message).toBe("This is the platform's own address; it can't be a conference's domain");
+    expect(res.data.fields.domain).toEqual({ key: "authoring.v.domainPlatform" });
     const [row] = await p.db.select({ domain: conferences.domain }).from(conferences).where(eq(conferences.id, setup.conference.id));
     expect(row.domain).toBeNull();
   });
@@ -103,7 +104,7 @@ describe("review", () => {
     const second = await decide(other, "shared.example.org", "approved");
     expect(second.status).toBe(400);
     expect(second.message).toBe("该域名已被其他会议使用");
-    expect((await setDomain("shared.example.org", other)).data.fields.domain).toBe("该域名已被其他会议使用");
+    expect((await setDomain("shared.example.org", other)).data.fields.domain).toEqual({ key: "authoring.v.domainTaken" });
     expect(await served("shared.example.org")).toBe(setup.conference.id);
   });
 

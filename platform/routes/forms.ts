@@ -16,8 +16,7 @@ import {
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import type { Db } from "../db";
 import { accounts, conferences, formAdmins, formAnswers, forms, type FormField, uploads } from "../db/schema";
-import { fail, idParam, langOf, ok, paging } from "../http";
-import { translate } from "../messages";
+import { fail, idParam, langOf, ok, paging, refuseFields, say } from "../http";
 import { canManageConference } from "../services/access";
 import { issueSubmissionKey } from "../services/form-uploads";
 import { addFormAdmin, addFormField, buildFields, createForm, deleteAnswer, deleteForm, removeFormAdmin, saveAnswer, updateForm } from "../services/forms";
@@ -74,11 +73,9 @@ export async function roleOf(db: Db, account: Account | null, form: Pick<Form, "
   return null;
 }
 
-/** Several fields' messages at once, in the caller's language. */
-function fieldsFail(c: Ctx, problems: Record<string, string>): never {
-  const lang = langOf(c);
-  const keys = Object.values(problems);
-  fail(400, keys[0], { messages: keys, data: { fields: Object.fromEntries(Object.entries(problems).map(([path, key]) => [path, translate(lang, key)])) } });
+/** Several fields' messages at once. */
+function fieldsFail(_c: Ctx, problems: Record<string, string>): never {
+  refuseFields(problems);
 }
 
 /** Templates an account may start from: the platform's own (made by its administrators) and its own. */
@@ -380,7 +377,7 @@ export function formRoutes(deps: PlatformDeps) {
     const filter = parse(c, answersFilterSchema, c.req.query());
     const where = answersWhere(c, form, filter);
     const lang = langOf(c);
-    const t = (key: string) => translate(lang, key);
+    const t = (key: string) => say(c, { key });
     async function* rows(): AsyncGenerator<XlsxCell[]> {
       // Timestamps are compared as the database's own text: JavaScript dates would drop the microseconds.
       let after: { at: string; id: number } | null = null;

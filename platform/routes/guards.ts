@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { type Ctx, requireAccount } from "../context";
 import type { Db } from "../db";
 import { branches, uploads } from "../db/schema";
-import { fail, langOf } from "../http";
-import { translate } from "../messages";
+import type { MessageParams } from "#contract/message";
+import { fail, refuseField } from "../http";
 import { canManageConference } from "../services/access";
 import type { Account } from "../services/identity";
 import { IMAGE_TYPES } from "../services/sniff";
@@ -15,9 +15,9 @@ import { IMAGE_TYPES } from "../services/sniff";
  * request-side rules shared between route files.
  */
 
-/** A 400 that names one field, in the caller's language (the form shows it beside the field). */
-export function fieldFail(c: Ctx, field: string, key: string, params?: Record<string, string | number>): never {
-  fail(400, key, { params, data: { fields: { [field]: translate(langOf(c), key, params) } } });
+/** A 400 that names one field (the form shows its message beside the field). */
+export function fieldFail(_c: Ctx, field: string, key: string, params?: MessageParams): never {
+  refuseField(field, key, params);
 }
 
 /**

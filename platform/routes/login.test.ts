@@ -48,7 +48,7 @@ describe("sending a code", () => {
     expect(zh.message).toBe("请输入正确的手机号");
     const en = await p.sendCode("abc", { lang: "en" });
     expect(en.message).toBe("Please enter a valid mobile number");
-    expect((en.data as { fields: Record<string, string> }).fields.mobile).toBe("Please enter a valid mobile number");
+    expect((en.data as { fields: Record<string, string> }).fields.mobile).toEqual({ key: "validation.mobileInvalid" });
   });
 });
 
@@ -93,8 +93,8 @@ describe("register and login", () => {
     const res = await p.call("PUT", "/login", { body: { mobile: "13911110009", code: "123456" } });
     expect(res.status).toBe(400);
     const fields = (res.data as { fields: Record<string, string> }).fields;
-    expect(fields.name).toBe("请输入姓名");
-    expect(fields.agree).toBe("请阅读并同意用户协议和隐私政策");
+    expect(fields.name).toEqual({ key: "validation.nameRequired" });
+    expect(fields.agree).toEqual({ key: "validation.mustAgree" });
   });
 
   it("counts wrong codes: the fifth burns the code, and every failure reads the same", async () => {

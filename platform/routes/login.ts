@@ -3,8 +3,7 @@ import { Hono } from "hono";
 import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "#contract/schemas/account";
 import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody } from "../context";
 import { accounts } from "../db/schema";
-import { fail, langOf, ok } from "../http";
-import { translate } from "../messages";
+import { codedAnswer, fail, langOf, ok } from "../http";
 import { WeChatError } from "../providers/wechat";
 import { ticketNonce } from "../services/sign-in-guard";
 import {
@@ -132,11 +131,7 @@ export function loginRoutes(deps: PlatformDeps) {
       nickname: profile.nickname,
       ...(profile.avatar ? { avatar: profile.avatar } : {}),
     });
-    return c.json({
-      code: CODE_WECHAT_BIND,
-      message: translate(langOf(c), "auth.wechatBindNeeded"),
-      data: { bindTicket, nickname: profile.nickname },
-    });
+    return codedAnswer(c, CODE_WECHAT_BIND, "auth.wechatBindNeeded", { bindTicket, nickname: profile.nickname });
   });
 
   app.post("/logout", async (c) => {

@@ -33,9 +33,9 @@ describe("organization certification", () => {
     const res = await p.call("POST", "/organization", { token: applicant, body: { type: "nope" }, lang: "en" });
     expect(res.status).toBe(400);
     const fields = (res.data as { fields: Record<string, string> }).fields;
-    expect(fields.name).toBe("Please enter the organization's name");
-    expect(fields.type).toBe("Please choose the type");
-    expect(fields.licenceKey).toBe("Please upload the business licence or an official letter");
+    expect(fields.name).toEqual({ key: "organization.errors.nameRequired" });
+    expect(fields.type).toEqual({ key: "organization.errors.typeRequired" });
+    expect(fields.licenceKey).toEqual({ key: "organization.errors.licenceRequired" });
   });
 
   it("refuses someone else's upload as the licence", async () => {

@@ -110,7 +110,7 @@ describe("bank transfer", () => {
     const who = await registered();
     const payment = await pay(who);
     const bare = await p.call<{ fields: Record<string, string> }>("PATCH", `/payment/${payment.data.id}`, { token: s.organiser.token, body: { state: "rejected" } });
-    expect(bare.data.fields.remark).toBe("请填写原因");
+    expect(bare.data.fields.remark).toEqual({ key: "payment.validation.remarkRequired" });
     const rejected = await p.call<Payment>("PATCH", `/payment/${payment.data.id}`, { token: s.organiser.token, body: { state: "rejected", remark: "凭证模糊" } });
     expect(rejected.data).toMatchObject({ state: "rejected", remark: "凭证模糊" });
     const newProof = await uploadProof(p, who.token);
@@ -227,7 +227,7 @@ describe("invoices", () => {
     const edited = await p.call<Invoice>("PUT", "/payment", { token: who.token, body: edit });
     expect(edited.data).toMatchObject({ title: "浙江大学计算机学院", email: "b@example.com", state: "requested" });
     const bad = await p.call<{ fields: Record<string, string> }>("PUT", "/payment", { token: who.token, body: { ...edit, taxId: "123" } });
-    expect(bad.data.fields.taxId).toBe("请输入正确的纳税人识别号（15、18 或 20 位）");
+    expect(bad.data.fields.taxId).toEqual({ key: "payment.validation.taxIdInvalid" });
 
     // An invoice file must be the organiser's own upload: the attendee will be able to download it.
     const someoneElses = await uploadProof(p, stranger.token);

@@ -102,7 +102,7 @@ describe("registering", () => {
       body: registrationBody(open, { answers: { department: "数学系", presenting: "yes" } }),
     });
     expect(missing.status).toBe(400);
-    expect(missing.data.fields).toEqual({ "answers.talkTitle": "请回答此题" });
+    expect(missing.data.fields).toEqual({ "answers.talkTitle": { key: "registration.validation.fieldRequired" } });
 
     const res = await p.call<Reg>("POST", "/conference/user", {
       token: me.token,
@@ -120,7 +120,8 @@ describe("registering", () => {
       body: registrationBody(open, { answers: { department: "  ", presenting: "maybe" } }),
     });
     expect(res.status).toBe(400);
-    expect(res.data.fields).toEqual({ "answers.department": "Answer this question", "answers.presenting": "Please choose one of the options" });
+    expect(res.data.fields).toEqual({ "answers.department": { key: "registration.validation.fieldRequired" }, "answers.presenting": { key: "registration.validation.optionInvalid" } });
+    expect(res.messages).toEqual(["Answer this question", "Please choose one of the options"]);
   });
 
   it("refuses an identity of another conference and an unpublished conference", async () => {

@@ -15,8 +15,9 @@ import {
 } from "#contract/schemas/registration";
 import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
-import { fail, idParam, langOf, ok, page, paging } from "../http";
-import { translate } from "../messages";
+import type { AttendForm, AttendQuote } from "#contract/views/attend";
+import type { Sent } from "#contract/views/sent";
+import { codedAnswer, fail, idParam, langOf, ok, page, paging, refuseField, refuseFields } from "../http";
 import { canManageConference } from "../services/access";
 import { requireManager as requireManagerOf } from "./guards";
 import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
@@ -68,12 +69,7 @@ export function registrationRoutes(deps: PlatformDeps) {
   const requireManager = (c: Ctx, conferenceId: number) => requireManagerOf(deps.db, c, conferenceId, 403);
 
   /** Answers checked against the conference's own fields; 400 with each field's message otherwise. */
-  const refuseAnswers = (c: Ctx, problems: Record<string, string>): never => {
-    const lang = langOf(c);
-    const keys = Object.values(problems);
-    const fields = Object.fromEntries(Object.entries(problems).map(([path, key]) => [path, translate(lang, key)]));
-    fail(400, keys[0], { messages: keys, data: { fields } });
-  };
+  const refuseAnswers = (_c: Ctx, problems: Record<string, string>): never => refuseFields(problems);
 
   /**
    * The answers checked against the organiser's fields. A file answer (`/api/cms/files/<key>`)
@@ -118,7 +114,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     ]);
     const strategy = strategyInForce(strategyRows, deps.now());
     const feeRows = strategy ? await deps.db.select().from(fees).where(eq(fees.strategyId, strategy.id)) : [];
-    return ok(c, {
+    const form = {
       conference: {
         id: conference.id,
         nameZh: conference.nameZh,
@@ -141,14 +137,15 @@ export function registrationRoutes(deps: PlatformDeps) {
       fields,
       /** Whether the caller follows the official account (null for a visitor). */
       subscribed: c.get("account") ? follows(c.get("account")!) : null,
-    });
+    };
+    return ok(c, form satisfies Sent<AttendForm>);
   });
 
   /** The fee the registration would cost now (identity × strategy in force × coupon), without registering. */
   app.post("/coupon/amount", async (c) => {
     const input = parse(c, feeQuerySchema, await readBody(c));
     await visibleConference(c, input.conferenceId);
-    return ok(c, await quoteFee(deps.db, { ...input, now: deps.now() }));
+    return ok(c, (await quoteFee(deps.db, { ...input, now: deps.now() })) satisfies Sent<AttendQuote>);
   });
 
   /**
@@ -199,7 +196,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     // nobody can take a place under another person's number and lock its owner out.
     const mobile = input.mobile ?? account.mobile;
     if (mobile !== account.mobile) {
-      if (!input.code) fail(400, "registration.errors.mobileNotYours", { data: { fields: { mobile: translate(langOf(c), "registration.errors.mobileNotYours") } } });
+      if (!input.code) refuseField("mobile", "registration.errors.mobileNotYours");
       await consumeCode(deps, { mobile, code: input.code, client: clientAddress(c) });
     }
     const { registration, replayed } = await createRegistration(deps, {
@@ -304,7 +301,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     const account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
-      return c.json({ code: CODE_QUICK_NO_ACCOUNT, message: translate(langOf(c), "registration.quickLogin.noAccount"), data: { mobile: input.mobile } });
+      return codedAnswer(c, CODE_QUICK_NO_ACCOUNT, "registration.quickLogin.noAccount", { mobile: input.mobile });
     }
     await spendCode(deps, codeId);
     const token = await issueToken(deps, account.id, input.rememberMe);
@@ -384,7 +381,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const row = await claimable(idParam(c.req.param("id")));
     if (row.mobile !== input.mobile) fail(404, "errors.notFound");
     if (row.accountId !== null && !input.resolve) {
-      fail(400, "registration.errors.resolveHeld", { data: { fields: { resolve: translate(langOf(c), "registration.errors.resolveHeld") } } });
+      refuseField("resolve", "registration.errors.resolveHeld");
     }
     await consumeCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
     let account = await accountByMobile(deps.db, input.mobile);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { chinaDay, chinaDayStart } from "#contract/clock";
+import type { SmsBlock, SmsSent, SmsStanding } from "#contract/views/applicants";
 import type { PlatformDeps } from "../context";
 import type { Db } from "../db";
 import { accounts, auditLog, conferences, registrations } from "../db/schema";
@@ -17,16 +18,6 @@ import { isCertified } from "./identity";
 /** Messages one conference may send in a China day (each recipient is one message). */
 export const SMS_DAILY_QUOTA = 1000;
 
-/** Why a conference can't text now, in the order the screen explains them. */
-export type SmsBlock = "notCertified" | "notPublished" | "noSignName" | "quotaUsed";
-
-export type SmsStanding = {
-  certified: boolean;
-  published: boolean;
-  signName: { name: string; state: "pending" | "approved" | "rejected"; reason: string | null } | null;
-  quota: { limit: number; used: number; remaining: number; resetsAt: string };
-  blocks: SmsBlock[];
-};
 
 type Reader = Pick<Db, "select">;
 
@@ -92,7 +83,7 @@ export function resetText(iso: string) {
  * send written to the audit log (text and count) in one transaction holding the conference's row,
  * before anything goes out: two sends at once can't both spend the last of the day.
  */
-export async function sendConferenceSms(deps: PlatformDeps, by: number, conferenceId: number, input: { ids: number[]; message: string }) {
+export async function sendConferenceSms(deps: PlatformDeps, by: number, conferenceId: number, input: { ids: number[]; message: string }): Promise<SmsSent> {
   const recipients = await smsRecipients(deps.db, conferenceId, input.ids);
   if (recipients.selected === 0) fail(400, "applicants.validation.selectionEmpty");
   if (recipients.mobiles.length === 0) fail(400, "applicants.sms.noRecipients");

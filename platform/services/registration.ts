@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
+import type { AttendRegistration } from "#contract/views/attend";
+import type { Sent } from "#contract/views/sent";
 import type { Db } from "../db";
 import {
   type PaymentState,
@@ -458,7 +460,7 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
     const conference = conferenceRows.find((row) => row.id === r.conferenceId) ?? null;
     const expired = holdExpired(r, now);
     const live = LIVE_STATES.includes(r.state);
-    return {
+    const view = {
       id: r.id,
       conferenceId: r.conferenceId,
       conference,
@@ -494,6 +496,7 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     };
+    return view satisfies Sent<AttendRegistration>;
   });
 }
 

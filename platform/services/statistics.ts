@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-
 import type { Db } from "../db";
 import { conferences, hotelBookings, hotelRooms, hotels, identities, payments, registrations, sponsorHotelRequests } from "../db/schema";
 import { chinaDay, chinaDayStart } from "#contract/clock";
+import type { ConferenceStatistics } from "#contract/views/statistics";
 import { LIVE_STATES } from "./registration";
 
 /**
@@ -56,7 +57,7 @@ export function checkinBuckets(times: Array<{ minute: number; count: number }>, 
   return { minutes: width, buckets };
 }
 
-export async function conferenceStatistics(db: Db, conferenceId: number, now: Date) {
+export async function conferenceStatistics(db: Db, conferenceId: number, now: Date): Promise<ConferenceStatistics> {
   const own = eq(registrations.conferenceId, conferenceId);
   const live = and(own, inArray(registrations.state, LIVE_STATES));
   const midnight = chinaMidnight(now);
@@ -168,5 +169,3 @@ export async function conferenceStatistics(db: Db, conferenceId: number, now: Da
     })),
   };
 }
-
-export type ConferenceStatistics = Awaited<ReturnType<typeof conferenceStatistics>>;
