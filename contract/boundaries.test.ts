@@ -24,9 +24,6 @@ const NOT_YET: string[] = [
   "app/services/applicants.server.ts -> platform/services/conference-sms",
   "app/services/checkin.server.ts -> platform/services/statistics",
   "app/services/clock.server.ts -> platform/runtime",
-  "app/services/secret.server.ts -> platform/config",
-  "app/services/sign-in.server.ts -> platform/runtime",
-  "app/services/sign-in.server.ts -> platform/services/sign-in-guard",
   "platform/messages.ts -> app/locales/en/common.json",
   "platform/messages.ts -> app/locales/zh/common.json",
 ];
