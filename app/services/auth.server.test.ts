@@ -201,5 +201,10 @@ describe("WeChat strategy (remix-auth-oauth2 in WeChat's words)", () => {
     const code = fake.issueCode("fake-openid-1");
     await expect(signInWith("wechat", new Request(`${SITE}/login/wechat/callback?code=${code}&state=${state}`, { headers: { Cookie: cookie } }))).rejects.toThrow(RangeError);
     await expect(signInWith("wechat", new Request(`${SITE}/login/wechat/callback?code=${code}&state=${state}`))).rejects.toThrow(ReferenceError);
+    // The user said no: WeChat comes back with the state only. The callback route tells this apart by the library's message.
+    const mine = new URL(response.headers.get("location")!).searchParams.get("state");
+    await expect(signInWith("wechat", new Request(`${SITE}/login/wechat/callback?state=${mine}`, { headers: { Cookie: cookie } }))).rejects.toThrow(
+      new ReferenceError("Missing code in the URL"),
+    );
   });
 });

@@ -42,17 +42,17 @@ export class SignInRefused extends Error {
   }
 }
 
-/** A WeChat trip that ended without an account: the user said no, or the trip failed (message in the user's language). */
+/** A WeChat code the platform could not turn into a sign-in; `said` is its message in the user's language, if any. */
 export class WeChatRefused extends Error {
-  constructor(readonly reason: "denied" | "failed", readonly said = "") {
-    super(`WeChat sign-in ${reason}`);
+  constructor(readonly said = "") {
+    super("WeChat sign-in failed");
     this.name = "WeChatRefused";
   }
 }
 
 type Platformed = { token: string; data: Account };
 
-/** Mobile and code: `intent` (or `mode`) login or register, with rememberMe and an optional WeChat bind ticket. */
+/** Mobile and code: the form's `mode` says login or register, with rememberMe and an optional WeChat bind ticket. */
 const codeStrategy = new FormStrategy<SignIn>(async ({ form, request }) => {
   const register = form.get("mode") === "register";
   const schema = register ? registerSchema : loginSchema;
@@ -108,7 +108,7 @@ function wechatStrategy(request: Request, redirectTo: string) {
       secure: isSecure(request),
       exchange: async (code) => {
         const result = await callPlatform<Platformed | { bindTicket: string; nickname: string }>(request, "/login/wechat", { method: "PUT", body: { code }, token: null });
-        if (!result.ok) throw new WeChatRefused("failed", result.message);
+        if (!result.ok) throw new WeChatRefused(result.message);
         return result.data;
       },
     },
@@ -120,7 +120,7 @@ function wechatStrategy(request: Request, redirectTo: string) {
       if ("token" in answer && typeof answer.token === "string" && "data" in answer && isAccount(answer.data)) {
         return { via: "wechat", token: answer.token, account: answer.data };
       }
-      throw new WeChatRefused("failed");
+      throw new WeChatRefused();
     },
   );
 }
