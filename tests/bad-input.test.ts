@@ -12,6 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProductionApp, type ProductionApp } from "./production-app";
 import { requestCode } from "./sign-in-code";
+import { langCookie, tokenCookie } from "./signed-cookies";
 
 let app: ProductionApp;
 let build: ServerBuild;
@@ -54,7 +55,7 @@ async function register(mobile: string) {
   return body.data.token;
 }
 
-const signedIn = () => ({ Cookie: `ACCESS_TOKEN=${token}` });
+const signedIn = () => ({ Cookie: tokenCookie(token) });
 const get = (url: string, headers: Record<string, string> = {}) => fetch(base + url, { redirect: "manual", headers: { Accept: "text/html", ...signedIn(), ...headers } });
 const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(base + url, { method: "POST", redirect: "manual", body, headers: { Accept: "text/html", ...headers } });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
@@ -99,7 +100,7 @@ describe("ids no page has", () => {
   });
 
   it("a post no form of ours makes is a 400 page that speaks the visitor's language, not an English library word", async () => {
-    const response = await post("/attend/travel/1", form({ intent: "forged" }), { ...signedIn(), Origin: base, Cookie: `ACCESS_TOKEN=${token}; isEnglish=0` });
+    const response = await post("/attend/travel/1", form({ intent: "forged" }), { ...signedIn(), Origin: base, Cookie: `${tokenCookie(token)}; ${langCookie("zh")}` });
     const html = await response.text();
     expect(response.status).toBe(400);
     // What the page shows (its scripts carry the thrown text for hydration, not for reading).
@@ -193,7 +194,7 @@ describe("posts from other sites", () => {
   it("same-origin posts, the configured host, and bearer callers keep working; gateway notices come from anywhere", async () => {
     const language = await post("/language", form({ lang: "en", redirectTo: "/" }), { Origin: base });
     expect(language.status).toBe(302);
-    expect(language.headers.get("set-cookie")).toContain("isEnglish=1");
+    expect(language.headers.get("set-cookie")).toContain(`${langCookie("en")};`);
     const configured = await post("/language", form({ lang: "zh" }), { Origin: "https://conf.example.cn" });
     expect(configured.status).toBe(302);
     const bearer = await fetch(`${base}/api/account`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: "https://evil.example" }, body: JSON.stringify({ name: "测试二" }) });
@@ -211,9 +212,9 @@ describe("bodies over the limits", () => {
     big.set("avatarFile", new Blob([new Uint8Array(12 * 1024 * 1024)], { type: "image/png" }), "big.png");
     for (const [cookie, text] of [
       ["", "上传的文件不能超过 10 MB"],
-      ["isEnglish=1", "An uploaded file may be at most 10 MB"],
+      [langCookie("en"), "An uploaded file may be at most 10 MB"],
     ] as const) {
-      const response = await post("/account/settings", big, { Origin: base, Cookie: `ACCESS_TOKEN=${token}; ${cookie}`, Referer: `${base}/account/settings` });
+      const response = await post("/account/settings", big, { Origin: base, Cookie: `${tokenCookie(token)}; ${cookie}`, Referer: `${base}/account/settings` });
       expect(response.status).toBe(413);
       const html = await response.text();
       expect(html).toContain(text);

@@ -8,6 +8,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openProductionApp, type ProductionApp } from "./production-app";
+import { langCookie } from "./signed-cookies";
 
 let app: ProductionApp;
 const servers: http.Server[] = [];
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 /** The canonical address of the demo's first conference page, as a visitor with the language cookie gets it. */
 async function canonical(base: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}/1`, { headers: { Cookie: "isEnglish=0", "Accept-Encoding": "gzip", ...headers } });
+  const response = await fetch(`${base}/1`, { headers: { Cookie: langCookie("zh"), "Accept-Encoding": "gzip", ...headers } });
   expect(response.status).toBe(200);
   const html = await response.text();
   return { href: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], cache: response.headers.get("x-page-cache") };

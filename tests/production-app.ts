@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { type ServerBuild, createRequestHandler } from "@remix-run/node";
+import { TEST_SESSION_SECRET } from "./signed-cookies";
 
 type Lifecycle = { startup(): Promise<void>; shutdown(): Promise<void> };
 
@@ -18,6 +19,8 @@ export async function openProductionApp(options: { seed: boolean; prefix: string
   process.env.DATA_DIR = dataDir;
   process.env.SEED = String(options.seed);
   process.env.COOKIE_SECURE = "false";
+  // Cookies signed as the tests sign them by hand (tests/signed-cookies.ts).
+  process.env.SESSION_SECRETS = TEST_SESSION_SECRET;
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const lifecycle = build.entry.module as unknown as Lifecycle;
   await lifecycle.startup();

@@ -12,6 +12,7 @@ import { lastOutboxCode } from "../platform/providers/sms-outbox";
 import { garbledBytes } from "./e2e/garbled";
 import { openProductionApp, type ProductionApp } from "./production-app";
 import { requestCode } from "./sign-in-code";
+import { langCookie, tokenCookie } from "./signed-cookies";
 
 let app: ProductionApp;
 
@@ -92,7 +93,7 @@ describe("raw bytes of every page", () => {
     ["organiser", demoAccounts.organiser.mobile],
     ["attendee", demoAccounts.attendee.mobile],
   ])("%s: no NUL and no U+FFFD in any document or data answer", async (_who, mobile) => {
-    const cookie = mobile ? `ACCESS_TOKEN=${await tokenOf(mobile)}; isEnglish=0` : null;
+    const cookie = mobile ? `${tokenCookie(await tokenOf(mobile))}; ${langCookie("zh")}` : null;
     const { findings, bytes, longest } = await walk(cookie);
     expect(findings).toEqual([]);
     // The walk covered long Chinese pages, not only short error pages.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastOutboxCode } from "../platform/providers/sms-outbox";
 import { openProductionApp, type ProductionApp } from "./production-app";
 import { requestCode } from "./sign-in-code";
+import { cookiePayload, langCookie, tokenCookie } from "./signed-cookies";
 
 let app: ProductionApp;
 let token: string;
@@ -38,8 +39,8 @@ const get = (url: string, cookie?: string) => app.handle(new Request(url, { head
 
 describe("response headers", () => {
   it("a document carries the security headers, and its inline scripts this response's nonce", async () => {
-    const first = await get("http://localhost/", "isEnglish=0");
-    const second = await get("http://localhost/", "isEnglish=0");
+    const first = await get("http://localhost/", langCookie("zh"));
+    const second = await get("http://localhost/", langCookie("zh"));
     const csp = first.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -57,21 +58,54 @@ describe("response headers", () => {
   });
 
   it("HSTS over https", async () => {
-    const res = await get("https://localhost/", "isEnglish=0");
+    const res = await get("https://localhost/", langCookie("zh"));
     expect(res.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
   });
 
   it("an anonymous public page is cacheable and sets no cookie once the language cookie is there; before, it is private", async () => {
-    const returning = await get("http://localhost/", "isEnglish=0");
+    const returning = await get("http://localhost/", langCookie("zh"));
     expect(returning.headers.get("cache-control")).toMatch(/\bpublic\b/);
     expect(returning.headers.getSetCookie()).toEqual([]);
     const first = await get("http://localhost/");
-    expect(first.headers.getSetCookie().join()).toMatch(/isEnglish=0/);
+    expect(first.headers.getSetCookie()).toEqual([`${langCookie("zh")}; Max-Age=31536000; Path=/; SameSite=Lax`]);
     expect(first.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("ACCESS_TOKEN and isEnglish reach the browser signed (decision 042), with the spec's lifetimes; unsigned or forged ones count as absent", async () => {
+    const mobile = "13712345679";
+    const page = (url: string, init?: RequestInit) => app.handle(new Request(`http://localhost${url}`, init));
+    await requestCode(page, mobile);
+    const code = await lastOutboxCode(path.join(app.dataDir, "sms-outbox.jsonl"), mobile);
+    const body = new URLSearchParams({ intent: "register", mode: "register", mobile, code: code!, name: "签名测试", agree: "on", rememberMe: "on", redirectTo: "/" });
+    const signedUp = await page("/login", { method: "POST", body, headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    expect(signedUp.status).toBe(302);
+    const setCookies = signedUp.headers.getSetCookie();
+    const token = setCookies.find((c) => c.startsWith("ACCESS_TOKEN="))!;
+    const value = /^ACCESS_TOKEN=([^;]+)/.exec(token)![1];
+    expect(cookiePayload("ACCESS_TOKEN", value)).toMatch(/^[A-Za-z0-9_-]{20,200}$/);
+    expect(token).toBe(`${tokenCookie(cookiePayload("ACCESS_TOKEN", value)!)}; Max-Age=2678400; Path=/; HttpOnly; SameSite=Lax`);
+    expect(setCookies).toContain(`${langCookie("zh")}; Max-Age=31536000; Path=/; SameSite=Lax`);
+
+    const signedIn = await get("http://localhost/account/settings", `${langCookie("zh")}; ACCESS_TOKEN=${value}`);
+    expect(signedIn.status).toBe(200);
+    // The same token unsigned, or its signature on another token: signed out (to the login page), never an error.
+    const raw = cookiePayload("ACCESS_TOKEN", value)!;
+    for (const forged of [`ACCESS_TOKEN=${raw}`, `ACCESS_TOKEN=${raw.slice(0, -1)}${raw.endsWith("a") ? "b" : "a"}.${value.split(".")[1]}`]) {
+      const refused = await get("http://localhost/account/settings", `${langCookie("zh")}; ${forged}`);
+      expect(refused.status, forged).toBe(302);
+      expect(refused.headers.get("location")).toMatch(/^\/login/);
+    }
+    // An unsigned isEnglish=1 is no language: Chinese, and a signed cookie in its place.
+    const unsigned = await get("http://localhost/", "isEnglish=1");
+    expect(unsigned.status).toBe(200);
+    expect(await unsigned.text()).toContain('<html lang="zh-CN"');
+    expect(unsigned.headers.getSetCookie()).toEqual([`${langCookie("zh")}; Max-Age=31536000; Path=/; SameSite=Lax`]);
+    const english = await get("http://localhost/", langCookie("en"));
+    expect(await english.text()).toContain('<html lang="en"');
+  });
+
   it("every signed-in page and data answer is private, no-store", async () => {
-    const cookie = `isEnglish=0; ACCESS_TOKEN=${token}`;
+    const cookie = `${langCookie("zh")}; ${tokenCookie(token)}`;
     const pages = ["/", "/manage", "/attend", "/account/settings", "/create", "/organization", "/form/edit", "/search?keyword=会议"];
     for (const url of pages) {
       const res = await get(`http://localhost${url}`, cookie);

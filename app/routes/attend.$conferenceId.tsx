@@ -9,6 +9,7 @@ import { z } from "zod";
 import { FieldError } from "~/components/FieldError";
 import { sendCodeSchema } from "#contract/schemas/account";
 import { quickLoginSchema, registrationSchema } from "#contract/schemas/registration";
+import { SignInRefused, signInWith } from "~/services/auth.server";
 import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
 import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, postedFile } from "~/utils/attend";
 import { SubscribeGate } from "~/components/attend/SubscribeGate";
@@ -134,22 +135,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "quick") {
-    const submission = parseForm(formData, quickLoginSchema);
-    if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
-    const result = await callPlatform<{ token: string; data: Account }>(request, "/login/quick", { method: "POST", body: submission.value, token: null });
-    if (result.ok && result.code === 1101) {
+    let signIn;
+    try {
+      signIn = await signInWith("quick", request, { form: formData });
+    } catch (error) {
+      if (error instanceof SignInRefused) return data({ result: error.reply, sent: null, quote: null }, { status: 400 });
+      throw error;
+    }
+    if (signIn.token === null) {
       // No account for this mobile yet: the account registration comes first, with the number filled in.
-      const back = new URLSearchParams({ mode: "register", mobile: submission.value.mobile, redirect: here });
+      const back = new URLSearchParams({ mode: "register", mobile: signIn.mobile, redirect: here });
       throw redirect(`/login?${back}`);
     }
-    if (!result.ok) {
-      return data(
-        { result: submission.reply(refusalMessages(result)), sent: null, quote: null },
-        { status: 400 },
-      );
-    }
     throw await redirectWithNotice(request, here, { content: t("auth.loggedIn"), color: "success" }, {
-      headers: { "Set-Cookie": setTokenCookie(request, result.data.token, submission.value.rememberMe) },
+      headers: { "Set-Cookie": setTokenCookie(request, signIn.token, signIn.remember) },
     });
   }
 

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseForm, refusalMessages } from "~/utils/validation";
+import { parseForm } from "~/utils/validation";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { sendCodeSchema } from "#contract/schemas/account";
 import { claimSchema } from "#contract/schemas/registration";
+import { SignInRefused, signInWith } from "~/services/auth.server";
 import { type AttendRegistration, attendMeta } from "~/utils/attend";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = routeId(params.registrationId);
+  routeId(params.registrationId); // a bad id is a 404 before the form is read
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
   if (formData.get("intent") === "send") {
@@ -72,25 +73,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!sent.mobile) return data({ result: sent.reply, sent: "" }, { status: 400 });
     return { result: sent.reply, sent: sent.mobile };
   }
-  const submission = parseForm(formData, claimSchema);
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: "" }, { status: 400 });
-  const claimed = await callPlatform<{ registration: AttendRegistration; account: { token: string } }>(request, `/conference/user/claim/${id}`, {
-    method: "POST",
-    body: submission.value,
-    token: null,
-  });
-  if (!claimed.ok) {
-    const notFound = claimed.status === 404 ? [t("attend.claimNotFound")] : claimed.messages;
-    return data({ result: submission.reply(refusalMessages({ fields: claimed.fields, messages: notFound })), sent: "" }, { status: 400 });
+  let claimed;
+  try {
+    claimed = await signInWith("claim", request, { form: formData });
+  } catch (error) {
+    if (error instanceof SignInRefused) return data({ result: error.reply, sent: "" }, { status: 400 });
+    throw error;
   }
-  const { registration } = claimed.data;
-  const headers = { "Set-Cookie": setTokenCookie(request, claimed.data.account.token, true) };
+  const { registration } = claimed;
+  const headers = { "Set-Cookie": setTokenCookie(request, claimed.token, true) };
   // A squat cancelled: the owner registers next, on the conference's form.
   if (registration.state === "cancelled") {
     throw await redirectWithNotice(request, `/attend/${registration.conferenceId}`, { content: t("attend.cancelledHeld"), color: "success" }, { headers });
   }
   const next = registration.needsPayment ? `/attend/pay/${registration.id}` : "/attend";
-  const content = t(submission.value.resolve === "takeover" ? "attend.tookOver" : "attend.claimed");
+  const content = t(claimed.resolve === "takeover" ? "attend.tookOver" : "attend.claimed");
   throw await redirectWithNotice(request, next, { content, color: "success" }, { headers });
 }
 

@@ -8,13 +8,17 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FieldError } from "~/components/FieldError";
 import { loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
+import { SignInRefused, signInWith, wechatConfigured } from "~/services/auth.server";
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
-import type { Account } from "~/services/account.server";
 import { safeRedirect } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
+
+/** The platform's business codes for a number without an account, and one that has one (platform/routes/login.ts). */
+const CODE_NOT_REGISTERED = 1001;
+const CODE_ALREADY_REGISTERED = 1002;
 
 /** Seconds before another code may be asked for (1 a minute per number). */
 const RESEND_SECONDS = 60;
@@ -39,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: `${t(mode === "register" ? "auth.registerTitle" : "auth.loginTitle")} - ${t("meta.siteName")}`,
       mode,
       redirectTo,
-      wechatEnabled: methods.ok && methods.data.wechat,
+      wechatEnabled: methods.ok && methods.data.wechat && wechatConfigured(),
       bindTicket: url.searchParams.get("bind") ?? "",
       nickname: url.searchParams.get("nickname") ?? "",
       mobile: url.searchParams.get("mobile") ?? "",
@@ -52,46 +56,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  const mode = formData.get("mode") === "register" ? "register" : "login";
   const t = await i18n.getFixedT(request);
 
-  if (intent === "send") {
+  if (formData.get("intent") === "send") {
     const sent = await sendCodeFor(request, formData);
     if (!sent.mobile) return data({ result: sent.reply, sent: null }, { status: 400 });
     return { result: sent.reply, sent: { mobile: sent.mobile, at: Date.now() } };
   }
 
-  const schema = mode === "register" ? registerSchema : loginSchema;
-  const submission = parseForm(formData, schema);
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
-
-  const result = await callPlatform<{ token: string; data: Account }>(request, "/login", {
-    method: mode === "register" ? "PUT" : "POST",
-    body: submission.value,
-    token: null,
-  });
-  if (!result.ok) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [field, message] of Object.entries(result.fields)) fieldErrors[field] = [message];
+  let signIn;
+  try {
+    signIn = await signInWith("code", request, { form: formData });
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
     return data(
-      {
-        result: submission.reply({
-          fieldErrors,
-          formErrors: Object.keys(fieldErrors).length ? [] : result.messages,
-        }),
-        sent: null,
-        notRegistered: result.code === 1001,
-        alreadyRegistered: result.code === 1002,
-      },
+      { result: error.reply, sent: null, notRegistered: error.code === CODE_NOT_REGISTERED, alreadyRegistered: error.code === CODE_ALREADY_REGISTERED },
       { status: 400 },
     );
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", setTokenCookie(request, result.data.token, submission.value.rememberMe));
   // The account's default language decides the interface language (spec §4: defaultType 1 → English).
-  headers.append("Set-Cookie", setLangCookie(request, result.data.data.defaultType === 1 ? "en" : "zh"));
-  const lang = result.data.data.defaultType === 1 ? "en" : "zh";
+  const lang = signIn.account.defaultType === 1 ? "en" : "zh";
+  const headers = new Headers();
+  headers.append("Set-Cookie", setTokenCookie(request, signIn.token, signIn.remember));
+  headers.append("Set-Cookie", setLangCookie(request, lang));
   throw await redirectWithNotice(request, safeRedirect(formData.get("redirectTo")), { content: t("auth.loggedIn", { lng: lang }), color: "success" }, { headers });
 }
 

@@ -3,7 +3,7 @@ import * as cookie from "cookie";
 import type { AttendRegistration } from "~/utils/attend";
 import { qrMatrix } from "./conference-page.server";
 import { callPlatform } from "./platform.server";
-import { platformSecret } from "./secret.server";
+import { signingSecret } from "./secret.server";
 import { isSecure } from "./session.server";
 
 /** The check-in ticket as a QR matrix (drawn server-side as SVG), only for registrations that hold a place. */
@@ -18,7 +18,7 @@ export function ticketQr(r: AttendRegistration) {
  * with the server's secret, so nobody can take someone else's key first.
  */
 export function paymentKey(registrationId: number, method: string, generation: number) {
-  const hex = createHmac("sha256", platformSecret()).update(`attend-payment:${registrationId}:${method}:${generation}`).digest("hex");
+  const hex = createHmac("sha256", signingSecret()).update(`attend-payment:${registrationId}:${method}:${generation}`).digest("hex");
   const variant = ((Number.parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -21,8 +21,21 @@ const schema = z.object({
   /** Unset: this app is its own account site (/login, /account/messages, /account/settings). */
   ACCOUNT_SITE_URL: optionalUrl,
   PLATFORM_API_URL: optionalUrl,
-  /** With PLATFORM_API_URL: the platform's SESSION_SECRET, which signs the sign-in pages' tickets (decision 024). */
+  /**
+   * Signs ACCESS_TOKEN, isEnglish and the web tier's own cookies (decision 042): SESSION_SECRETS
+   * is a comma-separated list, newest first (it signs; the others still verify), SESSION_SECRET one.
+   */
+  SESSION_SECRETS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1).optional()),
   SESSION_SECRET: z.string().min(16).optional(),
+  /** Where a secret made for lack of one is kept (the platform's data directory by default). */
+  DATA_DIR: z.string().default("data"),
+  /** WeChat sign-in (the website application's AppID and the QR page's host); the AppSecret stays with the platform. */
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_OAUTH_URL: optionalUrl,
   CONTACT_PHONE: z.string().default("400-800-1234"),
   CONTACT_EMAIL: z.string().default("support@conference.example"),
   ICP_FILING: z.string().default("京ICP备00000000号-1"),

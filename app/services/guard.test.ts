@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { TEST_SESSION_SECRET, tokenCookie } from "../../tests/signed-cookies";
 import { resetAppEnv } from "./env.server";
+import { resetSessionSecrets } from "./secret.server";
 import { requireToken, safeRedirect } from "./guard.server";
 
 describe("safeRedirect", () => {
@@ -31,11 +33,13 @@ describe("requireToken", () => {
     Object.assign(process.env, env);
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
     resetAppEnv();
+    resetSessionSecrets();
     try {
       await run();
     } finally {
       process.env = saved;
       resetAppEnv();
+      resetSessionSecrets();
     }
   };
   const thrown = (fn: () => unknown) => {
@@ -60,10 +64,10 @@ describe("requireToken", () => {
     }));
 
   it("on another host than the configured one goes to /, token or not", () =>
-    withEnv({ APP_HOST: "conf.example.cn", ACCOUNT_SITE_URL: undefined }, () => {
-      const request = new Request("http://meeting.example.org/manage", { headers: { host: "meeting.example.org", cookie: `ACCESS_TOKEN=${"a".repeat(43)}` } });
+    withEnv({ APP_HOST: "conf.example.cn", ACCOUNT_SITE_URL: undefined, SESSION_SECRETS: TEST_SESSION_SECRET }, () => {
+      const request = new Request("http://meeting.example.org/manage", { headers: { host: "meeting.example.org", cookie: tokenCookie("a".repeat(43)) } });
       expect(thrown(() => requireToken(request)).headers.get("location")).toBe("/");
-      const home = new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn", cookie: `ACCESS_TOKEN=${"a".repeat(43)}` } });
+      const home = new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn", cookie: tokenCookie("a".repeat(43)) } });
       expect(requireToken(home)).toBe("a".repeat(43));
     }));
 });

@@ -2,7 +2,8 @@ import { createCookie } from "@remix-run/node";
 import * as cookie from "cookie";
 import { type Notice, type NoticeInput, makeNotice } from "~/utils/notice";
 import { appEnv } from "./env.server";
-import { platformSecret } from "./secret.server";
+import { sessionSecrets, signingSecret } from "./secret.server";
+import { signCookieValue, unsignCookieValue } from "./signed-cookie.server";
 
 export const TOKEN_COOKIE = "ACCESS_TOKEN";
 export const LANG_COOKIE = "isEnglish";
@@ -35,14 +36,22 @@ function readCookies(request: Request) {
   return cookie.parse(request.headers.get("cookie") ?? "");
 }
 
-/** The opaque platform token; kept raw so the other sites of the configured domain can read it too. */
+/** A cookie's value when the session secret (any of the list) signed it; unsigned or tampered is absent. */
+function readSigned(request: Request, name: string) {
+  return unsignCookieValue(name, readCookies(request)[name], sessionSecrets());
+}
+
+/**
+ * The opaque platform token, signed (decision 042: `token.signature`, which the other sites of
+ * the configured domain verify with the shared secret).
+ */
 export function getToken(request: Request): string | null {
-  const value = readCookies(request)[TOKEN_COOKIE];
+  const value = readSigned(request, TOKEN_COOKIE);
   return value && /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
 }
 
 export function setTokenCookie(request: Request, token: string, remember: boolean) {
-  return cookie.serialize(TOKEN_COOKIE, token, {
+  return cookie.serialize(TOKEN_COOKIE, signCookieValue(TOKEN_COOKIE, token, signingSecret()), {
     httpOnly: true,
     sameSite: "lax",
     secure: isSecure(request),
@@ -64,14 +73,14 @@ export function clearTokenCookie(request: Request) {
   });
 }
 
-/** `isEnglish` absent → Chinese (spec §2 Language). */
+/** `isEnglish` absent → Chinese (spec §2 Language); unsigned or tampered counts as absent. */
 export function getLang(request: Request): { lang: Lang; present: boolean } {
-  const value = readCookies(request)[LANG_COOKIE];
+  const value = readSigned(request, LANG_COOKIE);
   return { lang: value === "1" ? "en" : "zh", present: value === "0" || value === "1" };
 }
 
 export function setLangCookie(request: Request, lang: Lang) {
-  return cookie.serialize(LANG_COOKIE, lang === "en" ? "1" : "0", {
+  return cookie.serialize(LANG_COOKIE, signCookieValue(LANG_COOKIE, lang === "en" ? "1" : "0", signingSecret()), {
     sameSite: "lax",
     secure: isSecure(request),
     path: "/",
@@ -86,7 +95,7 @@ const notices = () =>
     sameSite: "lax",
     path: "/",
     maxAge: 120,
-    secrets: [platformSecret()],
+    secrets: sessionSecrets(),
   }));
 
 /** Flash notices: set on a redirect, read once by the next page. */

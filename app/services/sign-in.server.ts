@@ -1,24 +1,21 @@
-import { systemClock } from "#contract/clock";
-import { type TicketScope, mintTicket } from "#platform/services/sign-in-guard";
 import { sendCodeSchema } from "#contract/schemas/account";
 import { parseForm } from "~/utils/validation";
-import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
-import { clientAddress } from "./session.server";
+
+/** What a page's ticket is for: sending a code, or one conference's registration checks for the signed-in account. */
+export type TicketScope = "send" | `check:${number}:${number}`;
 
 /**
  * A ticket this page renders for this browser (decision 024): the send-code forms post it back
- * with the number, the registration form its checks. Signed with the platform's secret (its
- * SESSION_SECRET when the platform is reached over HTTP); "" when there is none to sign with,
- * which the platform then refuses as an expired page.
+ * with the number, the registration form its checks. The platform mints it for the browser's
+ * address (decision 041: only it holds the secret); "" when it will not, which it then refuses
+ * as an expired page.
  */
 export async function pageTicket(request: Request, scope: TicketScope) {
-  const address = clientAddress(request);
-  const env = appEnv();
-  if (env.PLATFORM_API_URL) return env.SESSION_SECRET ? mintTicket({ secret: env.SESSION_SECRET, now: systemClock }, { address, scope }) : "";
-  const { getPlatform } = await import("#platform/runtime");
-  const platform = await getPlatform().catch(() => null);
-  return platform ? mintTicket(platform.deps, { address, scope }) : "";
+  const [, conferenceId] = scope.split(":");
+  const query = scope === "send" ? { scope } : { scope: "check", conferenceId };
+  const minted = await callPlatform<{ ticket: string }>(request, "/login/ticket", { query, redirectOn401: false, ...(scope === "send" ? { token: null } : {}) });
+  return minted.ok ? minted.data.ticket : "";
 }
 
 /**

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "#contract/schemas/account";
-import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody } from "../context";
+import { z } from "zod";
+import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts } from "../db/schema";
 import { codedAnswer, fail, langOf, ok } from "../http";
 import { WeChatError } from "../providers/wechat";
-import { ticketNonce } from "../services/sign-in-guard";
+import { mintTicket, ticketNonce } from "../services/sign-in-guard";
 import {
   type Account,
   accountByMobile,
@@ -24,6 +25,11 @@ import {
 export const CODE_NOT_REGISTERED = 1001;
 export const CODE_ALREADY_REGISTERED = 1002;
 export const CODE_WECHAT_BIND = 1102;
+
+const ticketQuerySchema = z.object({
+  scope: z.enum(["send", "check"]),
+  conferenceId: z.coerce.number().int().positive().optional(),
+});
 
 export function loginRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
@@ -93,6 +99,21 @@ export function loginRoutes(deps: PlatformDeps) {
     const account = await bindWeChat(created, input.bindTicket);
     return respond(c, account, input.rememberMe, withUser);
   };
+
+  /**
+   * `GET /login/ticket?scope=send` (or `scope=check&conferenceId=`, signed in): the ticket a
+   * sign-in page renders for the client it answers (decision 041). Only the platform holds the
+   * secret that signs it; the ticket is bound to the asking client's address (and for checks to
+   * the signed-in account), so fetching it here gives no more than fetching the page does.
+   */
+  app.get("/login/ticket", (c) => {
+    const query = parse(c, ticketQuerySchema, { scope: c.req.query("scope"), conferenceId: c.req.query("conferenceId") });
+    const address = clientAddress(c);
+    if (query.scope === "send") return ok(c, { ticket: mintTicket(deps, { address, scope: "send" }) });
+    const account = requireAccount(c);
+    if (!query.conferenceId) fail(400, "errors.invalid");
+    return ok(c, { ticket: mintTicket(deps, { address, scope: `check:${query.conferenceId}:${account.id}` }) });
+  });
 
   app.get("/login", send);
   app.post("/login", login(false));

@@ -42,6 +42,27 @@ describe("pumping SMS codes (item 2)", () => {
     expect(outboxLines()).toBe(before);
   });
 
+  it("GET /login/ticket mints the page's ticket for the asking client only (decision 041)", async () => {
+    const before = outboxLines();
+    const minted = await p.call<{ ticket: string }>("GET", "/login/ticket?scope=send", { client: STRANGER });
+    expect(minted.status).toBe(200);
+    // Good for this client's code, for nobody else's, once.
+    expect((await p.call("GET", `/login?mobile=13922220010&ticket=${minted.data.ticket}`, { client: "198.51.100.21" })).status).toBe(400);
+    expect((await p.call("GET", `/login?mobile=13922220010&ticket=${minted.data.ticket}`, { client: STRANGER })).status).toBe(200);
+    expect((await p.call("GET", `/login?mobile=13922220011&ticket=${minted.data.ticket}`, { client: STRANGER })).status).toBe(400);
+    expect(outboxLines()).toBe(before + 1);
+    // A check ticket is the signed-in account's own, for one conference: never without a session, never a send ticket.
+    expect((await p.call("GET", "/login/ticket?scope=check&conferenceId=1", { client: STRANGER })).status).toBe(401);
+    const asker = await person(p);
+    const check = await p.call<{ ticket: string }>("GET", "/login/ticket?scope=check&conferenceId=7", { client: STRANGER, token: asker.token });
+    expect(check.status).toBe(200);
+    expect((await p.call("GET", `/login?mobile=13922220012&ticket=${check.data.ticket}`, { client: STRANGER })).status).toBe(400);
+    for (const query of ["scope=check", "scope=admin", "", "scope=check&conferenceId=x"]) {
+      expect((await p.call("GET", `/login/ticket?${query}`, { client: STRANGER, token: asker.token })).status, query).toBe(400);
+    }
+    p.advance(hour);
+  });
+
   it("a ticket sends one code, and not after half an hour", async () => {
     const before = outboxLines();
     const ticket = mintTicket(p.deps, { address: STRANGER, scope: "send" });

@@ -50,3 +50,19 @@ test("WeChat sign-in: the first time binds a mobile number, afterwards it signs 
   await expect(page).toHaveURL(atHome);
   await expectSignedIn(page);
 });
+
+test("WeChat sign-in: saying no on WeChat's page, or coming back with another browser's state, returns to /login with a notice", async ({ page }) => {
+  // The QR page's address as the strategy sends the browser there, with WeChat's refusal on it.
+  const start = await page.request.get("/login/wechat", { maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  const qr = start.headers()["location"];
+  expect(qr).toMatch(/\/connect\/qrconnect\?appid=.*#wechat_redirect$/);
+  await page.goto(qr.replace("#", "&deny=1#"));
+  await page.waitForURL((url) => url.pathname === "/login");
+  await expectNotice(page, "您取消了微信授权");
+  await page.goto("/login/wechat/callback?code=made-up&state=not-ours");
+  await page.waitForURL((url) => url.pathname === "/login");
+  await expectNotice(page, "微信登录失败，请重试");
+  // Every way out ends the trip's state cookies.
+  expect((await page.context().cookies()).filter((c) => c.name.startsWith("__wechat"))).toEqual([]);
+});

@@ -9,7 +9,7 @@ import fs from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
 import { pageTicket } from "../sign-in-code";
-import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, OUTBOX, readCode, ready, sessionCookie, signedInAs, test, TOKEN_COOKIE } from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const ANSWERS = { department: "化学系", position: "professor", presenting: "no" };
@@ -227,7 +227,7 @@ test("another account finds no such page and changes nothing", async ({ page }) 
   const [target] = await entered(page, token, form, [uniqueName("旁人")]);
   await page.context().clearCookies();
   const stranger = await freshAccount(page.request, "旁人");
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: stranger.token, url: new URL(page.url()).origin }]);
+  await page.context().addCookies([sessionCookie(stranger.token, new URL(page.url()).origin)]);
 
   for (const path of [`/manage/applicant/${form.conference.id}`, `/manage/applicant/print/${form.conference.id}`, `/manage/applicant/${form.conference.id}/export.xlsx`]) {
     const response = await page.goto(path);

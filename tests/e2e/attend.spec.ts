@@ -9,19 +9,7 @@
  */
 import { formatMoney } from "../../app/utils/format";
 import { api, conferenceRequiringFollow, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, scanAndFollow, SHOWCASE, showcase, uploadedProof } from "./attend-support";
-import {
-  cookieValue,
-  expect,
-  expectNotice,
-  freshMobile,
-  hasJs,
-  readCode,
-  ready,
-  registerNew,
-  submitButton,
-  test,
-  TOKEN_COOKIE,
-} from "./support";
+import { cookieValue, expect, expectNotice, freshMobile, hasJs, readCode, ready, registerNew, submitButton, test, TOKEN_COOKIE, languageCookie } from "./support";
 
 test("a visitor signs up from the form, registers with a coupon, pays by transfer and sees the ticket", async ({ page }) => {
   const form = await showcase(page.request);
@@ -270,7 +258,7 @@ test("an attendee pays with UnionPay and the gateway's signed return shows the r
 
 test("the registration form speaks English, and a number already registered is said next to its field", async ({ page }) => {
   const form = await showcase(page.request);
-  await page.context().addCookies([{ name: "isEnglish", value: "1", url: "http://localhost:3210" }]);
+  await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
   await page.goto(`/attend/${form.conference.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Registration" })).toBeVisible();
   await expect(page.getByTestId("strategy")).toContainText("Early bird");
@@ -282,7 +270,7 @@ test("the registration form speaks English, and a number already registered is s
   const orgToken = await organiserToken(page);
   await api(page.request, "POST", "/user/admin", orgToken, { conferenceId: form.conference.id, identityId: form.identities[0].id, name: "Taken", mobile: taken });
   await registerNew(page, "English Attendee");
-  await page.context().addCookies([{ name: "isEnglish", value: "1", url: "http://localhost:3210" }]);
+  await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
   await page.goto(`/attend/${form.conference.id}`);
   await ready(page);
   const registration = page.locator("#registration");

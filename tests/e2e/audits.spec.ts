@@ -9,7 +9,7 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
-import { cookieValue, demoAccounts, expect, expectNotice, hasJs, ready, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectNotice, hasJs, ready, registerNew, signedInAs, test, TOKEN_COOKIE, languageCookie, sessionCookie } from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==", "base64");
@@ -127,7 +127,7 @@ test("an organiser approves a transfer proof and issues the invoice; others get 
 
   // The payer downloads the invoice they were issued.
   await page.context().clearCookies();
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: who.token, url: "http://localhost:3210" }]);
+  await page.context().addCookies([sessionCookie(who.token, "http://localhost:3210")]);
   await page.goto(`/attend/invoice/${payment.id}`);
   const href = await page.getByTestId("invoice-file").getAttribute("href");
   const file = await page.request.get(href!);
@@ -211,7 +211,7 @@ test("an organiser audits a hotel booking, rejects a paper with a remark, remark
 
   // The author reads the remark on their papers page.
   await page.context().clearCookies();
-  await page.context().addCookies([{ name: TOKEN_COOKIE, value: who.token, url: "http://localhost:3210" }]);
+  await page.context().addCookies([sessionCookie(who.token, "http://localhost:3210")]);
   await page.goto(`/attend/papers/${cid}`);
   await expect(page.getByTestId("remark").first()).toHaveText("请补充实验数据");
 });
@@ -248,7 +248,7 @@ test("the report sums the conference's figures for a range and exports them; the
   await expectAccessible(page);
 
   // In English, the page and its export speak English.
-  await page.context().addCookies([{ name: "isEnglish", value: "1", url: "http://localhost:3210" }]);
+  await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
   await page.goto(`/manage/report/${cid}`);
   await expect(page.getByRole("heading", { level: 1, name: "Conference report" })).toBeVisible();
   expect((await downloadSheet(page, "export-report"))[0]).toEqual(["Section", "Item", "Value"]);

@@ -4,7 +4,7 @@
  * platform API over the same seeded database, never from hard-coded ids.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, hasJs, header, ready, test } from "./support";
+import { expect, expectAccessible, hasJs, header, ready, test, languageCookie } from "./support";
 
 type PageOf<T> = { list: T[]; total: number };
 type Replay = { id: number; titleZh: string; conferenceId: number | null; conferenceNameZh: string | null };
@@ -94,7 +94,7 @@ test.describe("references directory", () => {
   });
 
   test("English: title, description and labels", async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: "isEnglish", value: "1", url: baseURL! }]);
+    await context.addCookies([languageCookie("en", baseURL!)]);
     await page.goto("/search/reference?keyword=laboratory");
     await expectMeta(page, /^laboratory - Reference directory - /);
     await expect(page.getByRole("heading", { level: 1, name: "Reference directory" })).toBeVisible();
@@ -313,7 +313,7 @@ test.describe("live-stream replays", () => {
   });
 
   test("English titles and descriptions", async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: "isEnglish", value: "1", url: baseURL! }]);
+    await context.addCookies([languageCookie("en", baseURL!)]);
     await page.goto("/liveStreaming");
     await expectMeta(page, /^Live-stream replays - /);
     await page.goto("/orgList");

@@ -16,7 +16,7 @@ import path from "node:path";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { api, showcase, uploadedProof } from "./attend-support";
-import { cookieValue, demoAccounts, expect, projectName, ready, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, projectName, ready, registerNew, signedInAs, test, TOKEN_COOKIE, languageCookie } from "./support";
 
 const BASE = `http://localhost:${E2E_PORT}`;
 const OUT = path.resolve("test-results/html-valid");
@@ -55,7 +55,7 @@ async function createdForm(request: APIRequestContext) {
 }
 
 const english = (context: { addCookies: (cookies: Array<{ name: string; value: string; url: string }>) => Promise<void> }) =>
-  context.addCookies([{ name: "isEnglish", value: "1", url: BASE }]);
+  context.addCookies([languageCookie("en", BASE)]);
 
 test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML checker, no error)", async ({ page, browser }) => {
   // The markup does not depend on the browser's JavaScript: checked once, in the no-JavaScript run.

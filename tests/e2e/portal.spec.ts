@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { expect, hasJs, ready, test } from "./support";
+import { expect, hasJs, ready, test, languageCookie } from "./support";
 
 type Api<T> = { data: T };
 type ListPage = { list: Array<{ id: number; nameZh: string; cityZh: string }>; total: number };
@@ -150,7 +150,7 @@ test("search: an English keyword matches the English names and cities", async ({
   expect(await marks.count()).toBeGreaterThan(0);
   for (const text of await marks.allTextContents()) expect(text.toLowerCase()).toBe("beijing");
   // The English page marks the same word.
-  await page.context().addCookies([{ name: "isEnglish", value: "1", url: `http://localhost:${E2E_PORT}` }]);
+  await page.context().addCookies([languageCookie("en", `http://localhost:${E2E_PORT}`)]);
   await page.goto("/search?keyword=beijing");
   await expect(page).toHaveTitle("Search: beijing - Academic Conferences");
   await expect(page.getByTestId("search-count")).toHaveText(`${found.total} conferences found`);
@@ -206,7 +206,7 @@ test("calendar: months with their conferences, and filters", async ({ page, requ
 });
 
 test("in English: titles, descriptions and Open Graph tags of the portal pages", async ({ page }) => {
-  await page.context().addCookies([{ name: "isEnglish", value: "1", url: `http://localhost:${E2E_PORT}` }]);
+  await page.context().addCookies([languageCookie("en", `http://localhost:${E2E_PORT}`)]);
   const pages: Array<[string, RegExp, RegExp]> = [
     ["/", /^Academic conferences - Academic Conferences$/, /by discipline, city and date/],
     ["/search", /^Search conferences - Academic Conferences$/, /by name, discipline and host city/],

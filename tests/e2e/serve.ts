@@ -12,6 +12,7 @@ import { startFakePayPal } from "../../platform/payments/fake-paypal";
 import { startFakeUnionPay } from "../../platform/payments/fake-unionpay";
 import { startFakeWeChat } from "../../platform/providers/fake-wechat";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
+import { TEST_SESSION_SECRET } from "../signed-cookies";
 
 export const E2E_WECHAT_PORT = 3298;
 export const E2E_PAYPAL_PORT = 3296;
@@ -39,6 +40,8 @@ const server = spawn("node", ["server.mjs"], {
     PORT: String(E2E_PORT),
     DATA_DIR: dataDir,
     COOKIE_SECURE: "false",
+    // Known to the journeys, which set the signed language cookie by hand (tests/signed-cookies.ts).
+    SESSION_SECRETS: TEST_SESSION_SECRET,
     // Playwright stands in for a proxy on loopback: each journey's X-Forwarded-For is its own address.
     TRUSTED_PROXIES: "loopback",
     WECHAT_APP_ID: wechat.appId,

@@ -1,5 +1,5 @@
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
-import { OUTBOX, expect, freshMobile, ready, requestCode, test } from "./support";
+import { OUTBOX, expect, freshMobile, ready, requestCode, test, languageCookie } from "./support";
 
 /** Issue 13 item 2 in the browser (decision 024): codes only from the sign-in page, and a refusal says when to try again. */
 
@@ -38,7 +38,7 @@ test("asking again too soon is told, in the page's language, when to try again; 
   await expect(page.locator('input[name="mobile"]')).toHaveValue(mobile);
   await expect(page.getByTestId("code-sent")).toHaveCount(0);
 
-  await context.addCookies([{ name: "isEnglish", value: "1", url: baseURL! }]);
+  await context.addCookies([languageCookie("en", baseURL!)]);
   await page.goto("/login");
   await ready(page);
   await page.locator('input[name="mobile"]').fill(mobile);

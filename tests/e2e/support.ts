@@ -19,6 +19,7 @@ import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { garbledBytes } from "./garbled";
+import { cookiePayload } from "../signed-cookies";
 
 export { demoAccounts, expect };
 
@@ -248,8 +249,12 @@ export async function logout(page: Page) {
   await page.waitForURL((url) => url.pathname === "/login");
 }
 
+export { languageCookie, sessionCookie } from "../signed-cookies";
+
+/** What a cookie the site signed holds (decision 042); null when its signature is not the server's, undefined when absent. */
 export async function cookieValue(page: Page, name: string) {
-  return (await page.context().cookies()).find((c) => c.name === name)?.value;
+  const raw = (await page.context().cookies()).find((c) => c.name === name)?.value;
+  return raw === undefined ? undefined : cookiePayload(name, raw);
 }
 
 /**

@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * The signature of the cookies the sites of the configured domain share (decision 042):
+ * `NAME=VALUE.SIGNATURE`, where SIGNATURE is the unpadded base64url HMAC-SHA256 of `NAME=VALUE`
+ * under the session secret. The name is signed too, so a value signed for one cookie is no good
+ * in another. VALUE itself never holds a dot (a token is base64url, the language 0 or 1).
+ *
+ * @example signCookieValue("isEnglish", "1", secret) // "1.Xk3…" (43 characters after the dot)
+ */
+export function signCookieValue(name: string, value: string, secret: string) {
+  return `${value}.${mac(name, value, secret)}`;
+}
+
+/**
+ * The value of a signed cookie when any of `secrets` signed it (rotation: the newest signs, the
+ * older ones still verify), else null: an unsigned, tampered or foreign value counts as absent.
+ */
+export function unsignCookieValue(name: string, raw: string | undefined, secrets: readonly string[]): string | null {
+  if (!raw) return null;
+  const dot = raw.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = raw.slice(0, dot);
+  const given = Buffer.from(raw.slice(dot + 1));
+  for (const secret of secrets) {
+    const expected = Buffer.from(mac(name, value, secret));
+    if (expected.length === given.length && timingSafeEqual(expected, given)) return value;
+  }
+  return null;
+}
+
+function mac(name: string, value: string, secret: string) {
+  return createHmac("sha256", secret).update(`${name}=${value}`).digest("base64url");
+}
