@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage, smsSignNameSchema } from "#contract/schemas/applicants";
 import { pick } from "~/utils/format";
 import { formValues, rejected, runIntent } from "./authoring.server";
-import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { callPlatform, type Page, platformData } from "./platform.server";
@@ -13,7 +12,7 @@ import { messagesOf } from "#contract/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "#contract/states";
 import type { SmsBlock, SmsStanding } from "../../platform/services/conference-sms";
-import { badRequest, notFound, parseId, parsePage, routeId } from "#contract/params";
+import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 
 /**
  * The organiser's registration list (issue 7), server side: the filters of a URL, the page's
@@ -76,9 +75,7 @@ async function applicantPage(request: Request, conferenceId: number, filters: Re
  * What both the list and the badge page read: the conference (404 unless the caller manages
  * it), one page of registrations under the URL's filters, and the page's title words.
  */
-export async function loadApplicants(request: Request, rawId: string | undefined, pageSize: number) {
-  requireToken(request);
-  const conferenceId = routeId(rawId);
+export async function loadApplicants(request: Request, conferenceId: number, pageSize: number) {
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search);
   const page = parsePage(search.get("page"));

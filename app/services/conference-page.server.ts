@@ -17,7 +17,7 @@ import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
 import type { ConferenceDetails } from "~/types/conference";
-import { notFound, routeId } from "#contract/params";
+import { notFound } from "#contract/params";
 
 /** Conference times are shown in the conference's local time; the platform's conferences are in China. */
 export const CONFERENCE_TIME_ZONE = "Asia/Shanghai";
@@ -264,8 +264,7 @@ export function toPageData(lang: Lang, page: PlatformConferencePage, url: string
  * Throws the 404 response for bad ids, unknown conferences, and unpublished ones the caller
  * doesn't organise.
  */
-export async function loadConferencePage(request: Request, id: string): Promise<ConferencePageData> {
-  const conferenceId = routeId(id);
+export async function loadConferencePage(request: Request, conferenceId: number): Promise<ConferencePageData> {
   const [result, t] = await Promise.all([callPlatform<PlatformConferencePage>(request, `/conference/${conferenceId}/page`), i18n.getFixedT(request)]);
   if (!result.ok) throw notFound();
   const { lang } = getLang(request);
