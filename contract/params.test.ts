@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { idField, optionalIdField, parseId, parsePage, parsePageSize, routeId } from "./params";
+import { idField, NOT_FOUND_MESSAGE, optionalIdField, parseId, parsePage, parsePageSize, routeId } from "./params";
 
 describe("parseId", () => {
   it("takes positive int4 ids as digits or numbers", () => {
@@ -24,6 +24,21 @@ describe("parseId", () => {
     }
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(404);
+  });
+  it("routeId has one answer for every id that is not one: the same 404, the same words", async () => {
+    const answers = new Set<string>();
+    for (const bad of ["abc", "-1", "1.5", "1e3", "2147483648", "99999999999", "0", "", undefined, null]) {
+      let thrown: unknown;
+      try {
+        routeId(bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, String(bad)).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      answers.add(`${response.status} ${response.headers.get("Content-Type")} ${await response.text()}`);
+    }
+    expect([...answers]).toEqual([`404 text/plain; charset=utf-8 ${NOT_FOUND_MESSAGE}`]);
   });
 });
 

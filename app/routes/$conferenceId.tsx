@@ -5,6 +5,7 @@ import { conferenceMeta } from "~/components/conference/conference-meta";
 import { ConferenceView } from "~/components/conference/ConferenceView";
 import type { RouteHandle } from "~/root";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
+import { routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => conferenceMeta(data?.page);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -12,7 +13,7 @@ export const handle: RouteHandle = { layout: "detail" };
 
 /** The conference page (`/{id}`); unpublished ones exist only for their organisers. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await loadConferencePage(request, params.conferenceId ?? "");
+  const page = await loadConferencePage(request, routeId(params.conferenceId));
   return data({ page }, { headers: conferencePageHeaders(request, page) });
 }
 

@@ -32,7 +32,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   const hostConference = await conferenceIdForHost(request);
   if (hostConference !== null) {
-    const page = await loadConferencePage(request, String(hostConference));
+    const page = await loadConferencePage(request, hostConference);
     return data({ kind: "conference" as const, title: page.title, description: page.description, page }, { headers: conferencePageHeaders(request, page) });
   }
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";

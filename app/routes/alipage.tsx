@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
@@ -7,6 +7,7 @@ import { type AttendPayment, attendMeta } from "~/utils/attend";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
+import { requireSignedIn } from "~/services/guard.server";
 
 /**
  * Alipay: a POST from the payment page hands the browser to Alipay with the signed form;
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (!getToken(request)) throw redirect(`/login?redirect=${encodeURIComponent("/attend")}`);
+  requireSignedIn(request, "/attend");
   const form = await request.formData();
   const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, "/alipay", {
     method: "POST",

@@ -24,6 +24,7 @@ import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/ses
 import { formatMoney, pick } from "~/utils/format";
 import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
 import { notFound, parseId, routeId } from "#contract/params";
+import { requireSignedIn } from "~/services/guard.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -163,7 +164,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: reply, sent: null, quote: fee?.quote ?? null }, { status: fee?.error ? 400 : 200 });
   }
 
-  if (!getToken(request)) throw redirect(`/login?redirect=${encodeURIComponent(here)}`);
+  // Every intent below is for a signed-in account (the ones above sign in or only look).
+  requireSignedIn(request, here);
   /** The check ticket this page rendered (the platform's checks answer only the conference's own form). */
   const formTicket = String(formData.get("ticket") ?? "");
 

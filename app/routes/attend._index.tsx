@@ -9,7 +9,7 @@ import { QrCode } from "~/components/conference/QrCode";
 import { ServiceLinks } from "~/components/services/ServicePage";
 import { ticketQr } from "~/services/attend.server";
 import { type AttendRegistration, canCancel, canEdit, canPay } from "~/utils/attend";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
@@ -24,7 +24,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const t = await i18n.getFixedT(request);
   const form = await request.formData();
   const id = parseId(form.get("id"));

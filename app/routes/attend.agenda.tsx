@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SessionList, SubscribeButton } from "~/components/services/SessionList";
 import type { AgendaSession } from "~/components/services/types";
 import { groupSessions, subscriptionAction } from "~/services/agenda.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** My agenda (issue 6): every session I subscribed to, and the private calendar feed of it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const agenda = await platformData<{ list: AgendaSession[]; feedToken: string }>(request, "/user/schedule");
@@ -31,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const action = ({ request }: ActionFunctionArgs) => subscriptionAction(request);
+export function action({ request }: ActionFunctionArgs) {
+  requireSignedIn(request);
+  return subscriptionAction(request);
+}
 
 export default function MyAgenda() {
   const { days, feedPath, feedUrl } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import type { RegisteredAnswer } from "~/components/attend/RegisteredCheck";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { routeId } from "#contract/params";
 
 /**
@@ -13,7 +13,7 @@ import { routeId } from "#contract/params";
  * (decision 025); a refusal or a limit's wait is said next to the field.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const url = new URL(request.url);
   const conferenceId = routeId(url.searchParams.get("conferenceId") ?? undefined);
   const field = url.searchParams.has("mobile") ? "mobile" : "email";

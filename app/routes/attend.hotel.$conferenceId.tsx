@@ -6,7 +6,7 @@ import { ServiceField, ServiceForm, StayFields } from "~/components/services/Ser
 import { ServicePage } from "~/components/services/ServicePage";
 import type { BookableRoom, HotelBooking, ServiceConference } from "~/components/services/types";
 import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "#contract/schemas/services";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { formatMoney } from "~/utils/format";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** Hotel booking for a conference (issue 6): the shown rooms with what is left, and my bookings. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const [rooms, bookings] = await Promise.all([
     platformData<{ conference: ServiceConference; list: BookableRoom[] }>(request, `/user-hotel/rooms/${id}`),
@@ -27,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.conferenceId);
+  requireSignedIn(request);
+  const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, routeId(params.conferenceId));
   if (kind === "book" && targetId !== null) {
     return runService(request, values, { schema: hotelBookingSchema, input: { ...values, conferenceId, roomId: targetId }, path: "/user-hotel", method: "POST", notice: "services.hotel.booked" });
   }

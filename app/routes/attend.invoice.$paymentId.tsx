@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { invoiceEditSchema, invoiceRequestSchema } from "#contract/schemas/registration";
 import { type AttendPayment } from "~/utils/attend";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
@@ -22,7 +22,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const paymentId = routeId(params.paymentId);
   const t = await i18n.getFixedT(request);
   const [payment, saved] = await Promise.all([
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const paymentId = routeId(params.paymentId);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();

@@ -7,7 +7,7 @@ import { PendingActions, ServiceSection } from "~/components/services/Reservatio
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ConferenceFile, Paper, ServiceConference } from "~/components/services/types";
 import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { pick } from "~/utils/format";
@@ -24,7 +24,7 @@ const DOCUMENT_TYPES = "application/pdf,image/png,image/jpeg,image/gif,image/bmp
  * remark, replace the file or withdraw while pending, download my own files.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const [conference, branches, papers, files] = await Promise.all([
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
@@ -36,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.conferenceId);
+  requireSignedIn(request);
+  const { conferenceId, formData, values, kind, target } = await readServiceAction(request, routeId(params.conferenceId));
   if (kind === "withdrawPaper") return confirmedCall(request, formData, { path: `/issue/${postedId(formData)}`, method: "DELETE", notice: "services.papers.withdrawn" });
   if (kind === "withdrawFile") return confirmedCall(request, formData, { path: `/file/${postedId(formData)}`, method: "DELETE", notice: "services.files.withdrawn" });
   if (kind !== "paper" && kind !== "file") throw badRequest();

@@ -9,7 +9,7 @@ import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
 import { paymentKey } from "~/services/attend.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
@@ -22,7 +22,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.registrationId);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionResult = { errors?: Record<string, string[]>; formErrors?: string[]; gateway?: { action: string; fields: Record<string, string> }; kept?: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.registrationId);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SessionList, SubscribeButton } from "~/components/services/SessionList";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { AgendaSession, ServiceConference } from "~/components/services/types";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { subscriptionAction, groupSessions } from "~/services/agenda.server";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** The published sessions of a conference by day and branch, each with subscribe or unsubscribe (issue 6). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
@@ -34,7 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const action = ({ request }: ActionFunctionArgs) => subscriptionAction(request);
+export function action({ request }: ActionFunctionArgs) {
+  requireSignedIn(request);
+  return subscriptionAction(request);
+}
 
 export default function ScheduleSubscription() {
   const { conference, days, lang, subscribed } = useLoaderData<typeof loader>();

@@ -10,7 +10,7 @@ import { TEAM_MAX_MEMBERS, teamMemberSchema, teamSchema } from "#contract/schema
 import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { keepUploads } from "~/services/kept-uploads.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { ConfirmForm } from "~/components/ConfirmForm";
@@ -38,7 +38,7 @@ const memberForm = teamMemberSchema.extend({ teamId: z.coerce.number().int().pos
  * transfer with a proof, which the organisers audit.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const conferenceId = routeId(params.conferenceId);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const conferenceId = routeId(params.conferenceId);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();

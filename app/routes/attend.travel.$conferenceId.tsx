@@ -5,7 +5,7 @@ import { ServiceField, ServiceForm } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ServiceConference, Travel, TravelLeg } from "~/components/services/types";
 import { TRAVEL_MODES, travelSchema } from "#contract/schemas/services";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
 import { badRequest, parseId, routeId } from "#contract/params";
@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** Arrival and departure for the organisers' pick-up planning (issue 6): one plan per conference, editable. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const [conference, travel] = await Promise.all([
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const conferenceId = routeId(params.conferenceId);
   const formData = await request.formData();
   const values = formValues(formData);

@@ -5,6 +5,7 @@ import { conferenceMeta } from "~/components/conference/conference-meta";
 import { ConferenceView } from "~/components/conference/ConferenceView";
 import type { RouteHandle } from "~/root";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
+import { routeId } from "#contract/params";
 
 /** The microsite is the organiser's own site: its title is the conference's name alone. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => conferenceMeta(data?.page, { title: data?.page.name });
@@ -17,7 +18,7 @@ export const handle: RouteHandle = { layout: "detail" };
  * (docs/decisions/005-organiser-css.md). The organiser's script is never sent.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await loadConferencePage(request, params.conferenceId ?? "");
+  const page = await loadConferencePage(request, routeId(params.conferenceId));
   return data({ page }, { headers: conferencePageHeaders(request, page) });
 }
 

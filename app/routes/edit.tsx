@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { formatDay, pick } from "~/utils/format";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { notFound } from "#contract/params";
 
@@ -8,7 +8,7 @@ import { notFound } from "#contract/params";
  * cookie, so this route asks the platform with it; the platform decides who may see the file.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const token = requireToken(request);
+  const token = requireSignedIn(request);
   const key = params["*"] ?? "";
   if (!/^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/.test(key) || key.includes("..")) throw notFound();
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web" });

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { FormsTable } from "~/components/forms/FormsTable";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { formAdminSchema } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { formValues, rejected } from "~/services/authoring.server";
 import { formIdOf, privateData } from "~/services/forms.server";
 import { refusalMessages, schemaMessages } from "~/utils/validation";

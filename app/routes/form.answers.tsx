@@ -8,7 +8,7 @@ import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
 import { showMoment } from "~/components/authoring/types";
 import { DATE_FORMATS } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { formValues } from "~/services/authoring.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";

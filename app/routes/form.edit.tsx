@@ -11,7 +11,7 @@ import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
 import { chinaLocal } from "~/components/authoring/types";
 import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { formValues, rejected } from "~/services/authoring.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";

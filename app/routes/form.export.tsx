@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formIdOf } from "~/services/forms.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { forwardToPlatform } from "~/services/platform.server";
@@ -15,7 +15,7 @@ const FILTERS = ["keyword", "dateField", "format", "date"] as const;
  * HttpOnly cookie, so this route asks the platform with it and hands the streamed body on.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = requireToken(request);
+  const token = requireSignedIn(request);
   const id = formIdOf(request);
   const search = new URL(request.url).searchParams;
   const query = new URLSearchParams({ formId: String(id) });

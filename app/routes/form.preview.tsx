@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
 import { answerSchemaFor } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { getLang } from "~/services/session.server";
@@ -19,13 +19,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** What a respondent will see (spec §2 /form/preview), for the form's owner and administrators; nothing is saved. */
 async function previewable(request: Request) {
-  await requireAccount(request);
   const form = await loadForm(request, formIdOf(request));
   if (!form.role) throw notFound();
   return form;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccount(request);
   const form = await previewable(request);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** A post here is checked like a real answer, then refused: a preview never saves. */
 export async function action({ request }: ActionFunctionArgs) {
+  await requireAccount(request);
   const form = await previewable(request);
   const submission = parseForm(await request.formData(), answerSchemaFor(form.fields));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

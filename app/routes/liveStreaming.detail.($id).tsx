@@ -10,7 +10,7 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
-import { parseId } from "#contract/params";
+import { routeId } from "#contract/params";
 
 type ReplayDetail = {
   info: {
@@ -56,9 +56,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** One replay (spec §2 /liveStreaming/detail/{id?}): without an id, the list; unknown or unpublished, 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (params.id === undefined) throw redirect("/liveStreaming");
-  const id = parseId(params.id);
+  const id = routeId(params.id);
   const t = await i18n.getFixedT(request);
-  if (!id) throw new Response(t("replays.errors.notFound"), { status: 404 });
   const result = await callPlatform<ReplayDetail>(request, `/live-streaming/${id}`);
   if (!result.ok) throw new Response(result.message || t("replays.errors.notFound"), { status: 404 });
   const { lang } = getLang(request);

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IntentButton, type IntentResult } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { formValues, rejected, runIntent } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";

@@ -11,7 +11,7 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "#contract/schemas/applicants";
 import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants, type SmsBlock, type SmsStanding, smsStanding } from "~/services/applicants.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
 import { routeId } from "#contract/params";
@@ -23,7 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** The organiser's registrations of one conference: filters, paging, per-row and bulk actions, hand entry. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { conferenceId, search, filters, page, options, rows, t, name } = await loadApplicants(request, params.conferenceId, PAGE_SIZE);
+  requireSignedIn(request);
+  const { conferenceId, search, filters, page, options, rows, t, name } = await loadApplicants(request, routeId(params.conferenceId), PAGE_SIZE);
   const [added, sms] = await Promise.all([addedRegistration(request, conferenceId, search.get("added")), smsStanding(request, conferenceId)]);
   return data(
     { title: `${t("applicants.title", { name })} - ${t("meta.siteName")}`, name, options, ...rows, filters, page, added, sms, addKey: crypto.randomUUID() },
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   return applicantAction(request, routeId(params.conferenceId));
 }
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { filtersOf } from "~/services/applicants.server";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { noPermission, notFound, routeId } from "#contract/params";
@@ -10,7 +10,7 @@ import { noPermission, notFound, routeId } from "#contract/params";
  * HttpOnly cookie, so this route asks the platform with it and hands its streamed body on.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const token = requireToken(request);
+  const token = requireSignedIn(request);
   const conferenceId = routeId(params.conferenceId);
   const query = new URLSearchParams({ ...filtersOf(new URL(request.url).searchParams), conferenceId: String(conferenceId) });
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": getLang(request).lang });

@@ -11,6 +11,8 @@ import { qrMatrix } from "~/services/conference-page.server";
 import type { RouteHandle } from "~/root";
 import { pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
+import { requireSignedIn } from "~/services/guard.server";
+import { routeId } from "#contract/params";
 
 /**
  * What the style system can't say (app/styles/applicants.styles.ts): the paper of the chosen
@@ -37,7 +39,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * Only registrations that hold a place get a badge.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { conferenceId, search, filters, page, options, rows, t, name } = await loadApplicants(request, params.conferenceId, PAGE_SIZE);
+  requireSignedIn(request);
+  const { conferenceId, search, filters, page, options, rows, t, name } = await loadApplicants(request, routeId(params.conferenceId), PAGE_SIZE);
   const layout = BADGE_LAYOUTS.find((one) => one === search.get("layout")) ?? "a4";
   const badges = rows.list
     .filter((row) => row.state === "pending" || row.state === "confirmed")

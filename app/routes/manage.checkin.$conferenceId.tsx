@@ -12,7 +12,8 @@ import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/service
 import { callPlatform } from "~/services/platform.server";
 import type { CheckinCounts, CheckinPerson } from "#contract/checkin";
 import { appNow } from "~/services/clock.server";
-import { parsePage } from "#contract/params";
+import { parsePage, routeId } from "#contract/params";
+import { requireSignedIn } from "~/services/guard.server";
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */
@@ -22,7 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** The desk: counts, the code field, and (with `q`) the search results. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const counts = await loadCounts(request, params.conferenceId);
+  requireSignedIn(request);
+  const counts = await loadCounts(request, routeId(params.conferenceId));
   const { title, name } = await pageTitle(request, "checkin.title", counts.conference);
   const url = new URL(request.url);
   const keyword = url.searchParams.get("q");
@@ -42,7 +44,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return runDeskAction(request, params.conferenceId, await request.formData(), "desk");
+  requireSignedIn(request);
+  return runDeskAction(request, routeId(params.conferenceId), await request.formData(), "desk");
 }
 
 /** The counts, refreshed every few seconds from the small JSON route beside this page. */

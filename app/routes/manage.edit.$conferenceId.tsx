@@ -12,7 +12,7 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, branchSchema, companySchema, domainSchema, forumSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, roomShowSchema, scheduleSchema, specialItemSchema, specialSchema, sponsorSchema, textSchema } from "#contract/schemas/conference";
 import { payeeSchema } from "#contract/schemas/registration";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";

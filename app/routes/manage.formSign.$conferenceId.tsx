@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { FormsTable } from "~/components/forms/FormsTable";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";

@@ -4,10 +4,11 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, decisionsFor, ExportLink, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
-import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
+import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type HotelBooking, type HotelGrid, type ManagedConference, type SponsorHotelRequest, HOTEL_FILTERS, nightsBetween } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
-import { badRequest, parsePage } from "#contract/params";
+import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;
@@ -15,7 +16,8 @@ const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, HOTEL_FILTERS);
   const page = parsePage(search.get("page"));
@@ -30,7 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  routeId(params.conferenceId);
   const values = await postedValues(request);
   const [kind] = (values.intent ?? "").split(":");
   const rowId = rowIdOf(values);

@@ -9,11 +9,12 @@ import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { useIntentResult } from "~/components/authoring/IntentForm";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
 import { formValues, rejected } from "~/services/authoring.server";
-import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
+import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
-import { badRequest, parsePage } from "#contract/params";
+import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;
@@ -24,7 +25,8 @@ const FILTERS = ["method", "state", "kind", "keyword"] as const;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, FILTERS);
   const page = parsePage(search.get("page"));
@@ -39,7 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  routeId(params.conferenceId);
   const formData = await request.formData();
   const values = formValues(formData);
   const [kind] = (values.intent ?? "").split(":");

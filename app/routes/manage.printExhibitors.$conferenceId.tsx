@@ -3,15 +3,18 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame, FilterForm, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
-import { manageData, managePage, manageTitle } from "~/services/audits.server";
+import { manageData, manageTitle } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS } from "~/utils/audits";
+import { routeId } from "#contract/params";
 
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 /** Which sponsors or exhibitors, and which columns, go on the printed list. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const { conference } = await manageData<{ conference: ManagedConference }>(request, `/sponsor/manage/${id}`, { pageSize: 1 });
   const { title, name } = await manageTitle(request, "audits.print.title", conference);
   return data({ title, name, id }, { headers: { "Cache-Control": "private, no-store" } });

@@ -3,9 +3,11 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ManageNav } from "~/components/manage/ManageNav";
-import { manageData, managePage, manageTitle } from "~/services/audits.server";
+import { manageData, manageTitle } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS, type PrintColumn, type Sponsor } from "~/utils/audits";
 import { useHydrated } from "~/utils/hydrated";
+import { routeId } from "#contract/params";
 
 /** The platform pages at most 100 rows; a printed list stops at this many. */
 const PAGE_SIZE = 100;
@@ -15,7 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** The chosen sponsors or exhibitors (`kind`, `state`) with the chosen columns (`col`), ready for A4. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const search = new URL(request.url).searchParams;
   const chosen = search.getAll("col").filter((c): c is PrintColumn => (PRINT_COLUMNS as readonly string[]).includes(c));
   const columns = chosen.length ? PRINT_COLUMNS.filter((c) => chosen.includes(c)) : DEFAULT_PRINT_COLUMNS;

@@ -6,11 +6,12 @@ import { FigureTable } from "~/components/FigureTable";
 import { AuditFrame, ExportLink } from "~/components/audits/AuditParts";
 import { FieldError } from "~/components/FieldError";
 import { callPlatform } from "~/services/platform.server";
-import { filtersOf, manageData, managePage, manageTitle } from "~/services/audits.server";
+import { filtersOf, manageData, manageTitle } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import type { ManagedConference, Report } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
-import { notFound } from "#contract/params";
+import { notFound, routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -19,7 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * so far). A range the platform refuses is said beside its field, and the default is shown.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const asked = filtersOf(new URL(request.url).searchParams, ["from", "to"]);
   const tried = await callPlatform<Report>(request, `/report/${id}`, { query: asked });
   if (!tried.ok && tried.status === 404) throw notFound();

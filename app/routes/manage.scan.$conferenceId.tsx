@@ -9,6 +9,8 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
 import { outcomeTone } from "#contract/checkin";
+import { requireSignedIn } from "~/services/guard.server";
+import { routeId } from "#contract/params";
 
 /** The same code seen again within this time is the same ticket still in front of the camera. */
 const SAME_CODE_MS = 4_000;
@@ -16,13 +18,15 @@ const SAME_CODE_MS = 4_000;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const counts = await loadCounts(request, params.conferenceId);
+  requireSignedIn(request);
+  const counts = await loadCounts(request, routeId(params.conferenceId));
   const { title, name } = await pageTitle(request, "checkin.scan.title", counts.conference);
   return data({ title, name, id: counts.conference.id, total: counts.total, asOf: (await appNow()).toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return runDeskAction(request, params.conferenceId, await request.formData(), "scan");
+  requireSignedIn(request);
+  return runDeskAction(request, routeId(params.conferenceId), await request.formData(), "scan");
 }
 
 type CameraState = { kind: "off" | "starting" | "scanning" } | { kind: "error"; reason: string };

@@ -6,7 +6,7 @@ import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { couponSchema, feeSchema, FIELD_TYPES, formFieldSchema, identitySchema, registrationSettingsSchema, strategySchema, vipLevelSchema } from "#contract/schemas/conference";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadStatistics } from "~/services/checkin.server";
+import { requireSignedIn } from "~/services/guard.server";
+import { routeId } from "#contract/params";
 
 /** The statistics screen's figures as JSON, polled by the open screen every 10 seconds. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return Response.json(await loadStatistics(request, params.conferenceId), { headers: { "Cache-Control": "private, no-store" } });
+  requireSignedIn(request);
+  return Response.json(await loadStatistics(request, routeId(params.conferenceId)), { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -10,6 +10,8 @@ import type { RouteHandle } from "~/root";
 import { loadStatistics, pageTitle } from "~/services/checkin.server";
 import { chinaClock, share } from "#contract/checkin";
 import { formatMoney, pick } from "~/utils/format";
+import { requireSignedIn } from "~/services/guard.server";
+import { routeId } from "#contract/params";
 
 /** How often the open screen fetches fresh figures (with JavaScript). */
 const POLL_MS = 10_000;
@@ -23,7 +25,8 @@ export const handle: RouteHandle = { layout: "bare", reloadWithoutJs: 30 };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const stats = await loadStatistics(request, params.conferenceId);
+  requireSignedIn(request);
+  const stats = await loadStatistics(request, routeId(params.conferenceId));
   const { title, name } = await pageTitle(request, "checkin.stats.title", stats.conference ?? { nameZh: "", nameEn: "" });
   return data({ title, name, stats }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -6,16 +6,18 @@ import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisio
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
 import { sponsorRemarkSchema } from "#contract/schemas/audits";
-import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
+import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
-import { badRequest, parsePage } from "#contract/params";
+import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, SPONSOR_FILTERS);
   const page = parsePage(search.get("page"));
@@ -25,7 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  routeId(params.conferenceId);
   const values = await postedValues(request);
   const [kind] = (values.intent ?? "").split(":");
   const rowId = rowIdOf(values);

@@ -4,10 +4,11 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
-import { filtersOf, manageData, managePage, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
+import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { badRequest, parsePage } from "#contract/params";
+import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
@@ -16,7 +17,8 @@ type Branch = { id: number; nameZh: string; nameEn: string };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, PAPER_FILTERS);
   const kind = filters.kind === "file" ? "file" : "paper";
@@ -32,7 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  routeId(params.conferenceId);
   const values = await postedValues(request);
   const [kind] = (values.intent ?? "").split(":");
   const rowId = rowIdOf(values);

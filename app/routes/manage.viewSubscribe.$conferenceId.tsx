@@ -4,10 +4,11 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuditFrame } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
-import { manageData, managePage, manageTitle } from "~/services/audits.server";
+import { manageData, manageTitle } from "~/services/audits.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { parsePage } from "#contract/params";
+import { parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 /** The platform lists this many subscribers under each session. */
@@ -17,7 +18,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /** Sessions by their number of subscribers, most first; each opens (a `<details>`) to who subscribed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = managePage(request, params.conferenceId);
+  requireSignedIn(request);
+  const id = routeId(params.conferenceId);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
   const list = await manageData<{ list: SubscribedSession[]; total: number; subscriptions: number; conference: ManagedConference }>(request, `/user/schedule/conference/${id}`, { page, pageSize: PAGE_SIZE });
   const { title, name } = await manageTitle(request, "audits.subscribe.title", list.conference);

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
 import { organizationSchema, organizationTypes } from "#contract/schemas/organization";
-import { requireAccount } from "~/services/account.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { keepUploads } from "~/services/kept-uploads.server";

@@ -3,11 +3,11 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/Pagination";
-import { requireAccount } from "~/services/account.server";
+import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
-import { noPermission, parseId, parsePage } from "#contract/params";
+import { parseId, parsePage } from "#contract/params";
 import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind } from "#contract/schemas/organization";
 
 type Application = {
@@ -46,13 +46,8 @@ const PAGE_SIZE = 20;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
 /** The platform administrators' queue of certification applications. */
-async function requireAdmin(request: Request) {
-  const account = await requireAccount(request);
-  if (!account.isPlatformAdmin) throw noPermission(403);
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requirePlatformAdmin(request);
   const url = new URL(request.url);
   const state = STATES.find((s) => s === url.searchParams.get("state")) ?? "pending";
   const kind = KINDS.find((k) => k === url.searchParams.get("kind")) ?? "organizations";
@@ -67,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requirePlatformAdmin(request);
   const form = await request.formData();
   const id = parseId(form.get("id")) ?? 0;
   const state = form.get("state");

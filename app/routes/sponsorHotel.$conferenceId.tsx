@@ -6,7 +6,7 @@ import { RowFields, ServiceField, ServiceForm, StayFields } from "~/components/s
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest } from "~/components/services/types";
 import { sponsorHotelEditSchema, sponsorHotelSchema } from "#contract/schemas/services";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { badRequest, routeId } from "#contract/params";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * conference may ask; others are sent to apply first.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const [rooms, applications, requests] = await Promise.all([
     platformData<{ conference: ServiceConference; list: BookableRoom[] }>(request, `/user-hotel/rooms/${id}`),
@@ -36,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, params.conferenceId);
+  requireSignedIn(request);
+  const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, routeId(params.conferenceId));
   if (kind === "cancel") return confirmedCall(request, formData, { path: `/sponsor-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.sponsorHotel.cancelled" });
   if ((kind !== "request" && kind !== "change") || targetId === null) throw badRequest();
   const body = nest(values);

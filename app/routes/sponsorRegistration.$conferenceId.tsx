@@ -8,7 +8,7 @@ import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateB
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
 import { exhibitionSchema } from "#contract/schemas/services";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { badRequest, parseId, routeId } from "#contract/params";
@@ -21,7 +21,7 @@ const IMAGE_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon";
 
 /** A company applies to sponsor or exhibit at a conference (issue 6), and follows its applications' review. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const [conference, mine] = await Promise.all([
     platformData<{ info: ServiceConference }>(request, `/conference/${id}`),
@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { conferenceId, formData, values, kind, target } = await readServiceAction(request, params.conferenceId);
+  requireSignedIn(request);
+  const { conferenceId, formData, values, kind, target } = await readServiceAction(request, routeId(params.conferenceId));
   if (kind !== "apply") throw badRequest();
   const refused = await uploadPostedDocuments(request, formData, values, `sponsor:${conferenceId}`, { single: ["logo"], multiple: "materials" });
   if (refused) return refused;

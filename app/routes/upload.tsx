@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireToken } from "~/services/guard.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { keepFile } from "~/services/kept-uploads.server";
 import { callPlatform } from "~/services/platform.server";
 
@@ -10,7 +10,7 @@ import { callPlatform } from "~/services/platform.server";
  * answer then carries the reference the form posts back.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  requireToken(request);
+  requireSignedIn(request);
   const form = await request.formData();
   const file = form.get("file");
   const body = new FormData();

@@ -1,5 +1,4 @@
-import { callPlatform, platformData } from "./platform.server";
-import { requireToken } from "./guard.server";
+import { callPlatform } from "./platform.server";
 import { clearTokenCookie, getToken } from "./session.server";
 
 /** The account object of the session (spec §3 `auth`, plus the flags the header needs). */
@@ -52,10 +51,4 @@ export async function loadSession(request: Request): Promise<{ session: SessionS
     },
     setCookie: null,
   };
-}
-
-/** The guard for account pages: a token (or off to login), then the account (401 → login). */
-export async function requireAccount(request: Request): Promise<Account> {
-  requireToken(request);
-  return platformData<Account>(request, "/account");
 }

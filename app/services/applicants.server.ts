@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage, smsSignNameSchema } from "#contract/schemas/applicants";
 import { pick } from "~/utils/format";
 import { formValues, rejected, runIntent } from "./authoring.server";
-import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { callPlatform, type Page, platformData, platformWords } from "./platform.server";
@@ -52,9 +51,7 @@ async function applicantPage(request: Request, conferenceId: number, filters: Re
  * What both the list and the badge page read: the conference (404 unless the caller manages
  * it), one page of registrations under the URL's filters, and the page's title words.
  */
-export async function loadApplicants(request: Request, rawId: string | undefined, pageSize: number) {
-  requireToken(request);
-  const conferenceId = routeId(rawId);
+export async function loadApplicants(request: Request, conferenceId: number, pageSize: number) {
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search);
   const page = parsePage(search.get("page"));

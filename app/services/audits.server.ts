@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { auditDecisionSchema } from "#contract/schemas/audits";
 import { formValues, runIntent } from "./authoring.server";
-import { requireToken } from "./guard.server";
+import { requireSignedIn } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type CallOptions, callPlatform, forwardToPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
@@ -23,12 +23,6 @@ async function hiding403<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof Response && error.status === 403) throw notFound();
     throw error;
   }
-}
-
-/** The guard and the conference id of a manage page (a bad id is a 404). */
-export function managePage(request: Request, raw: string | undefined) {
-  requireToken(request);
-  return routeId(raw);
 }
 
 /** Data for a manage page; another account's conference is a 404. */
@@ -94,7 +88,7 @@ export async function postedValues(request: Request) {
  * HttpOnly cookie, so the route asks the platform with it; anything but a workbook is a 404.
  */
 export async function forwardExport(request: Request, path: string, query: Record<string, string>) {
-  const token = requireToken(request);
+  const token = requireSignedIn(request);
   const headers = new Headers({ Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": getLang(request).lang });
   const search = new URLSearchParams(query);
   const response = await forwardToPlatform(new Request(new URL(`/api${path}?${search}`, request.url), { headers }));
@@ -109,7 +103,8 @@ export async function forwardExport(request: Request, path: string, query: Recor
  */
 export function exportLoader(path: (conferenceId: number) => string, filterKeys: readonly string[] = []) {
   return ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
-    const conferenceId = managePage(request, params.conferenceId);
+    requireSignedIn(request);
+    const conferenceId = routeId(params.conferenceId);
     const filters = filtersOf(new URL(request.url).searchParams, filterKeys);
     return forwardExport(request, path(conferenceId), { ...filters, conferenceId: String(conferenceId) });
   };

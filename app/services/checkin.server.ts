@@ -5,11 +5,10 @@ import { checkinCodeSchema } from "#contract/schemas/checkin";
 import type { ConferenceStatistics } from "#contract/views/statistics";
 import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
 import { pick } from "~/utils/format";
-import { requireToken } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type ApiResult, callPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
-import { badRequest, notFound, parseId, routeId } from "#contract/params";
+import { badRequest, notFound, parseId } from "#contract/params";
 
 /**
  * The server side of the check-in desk, the scanner and the statistics screen: the conference
@@ -29,9 +28,7 @@ export type DeskAnswer = {
 };
 
 /** The desk's counts (with the conference's names), or the 404 page for anyone but its managers. */
-export async function loadCounts(request: Request, rawId: string | undefined) {
-  requireToken(request);
-  const id = routeId(rawId);
+export async function loadCounts(request: Request, id: number) {
   return platformData<CheckinCounts>(request, `/user/checkin/counts/${id}`);
 }
 
@@ -53,9 +50,7 @@ function answered(call: ApiResult<CheckinOutcome>, answer: Omit<DeskAnswer, "out
  * Runs one post of the desk or the scanner: `code` (typed, scanned), `checkin` (a search
  * result's button) or `undo` (asks first unless `confirmed=1`).
  */
-export async function runDeskAction(request: Request, rawId: string | undefined, formData: FormData, via: "desk" | "scan") {
-  requireToken(request);
-  const conferenceId = routeId(rawId);
+export async function runDeskAction(request: Request, conferenceId: number, formData: FormData, via: "desk" | "scan") {
   const intent = String(formData.get("intent") ?? "");
   const registrationId = parseId(formData.get("registrationId"));
   const query = via === "scan" ? { via: "scan" } : undefined;
@@ -82,8 +77,6 @@ export async function runDeskAction(request: Request, rawId: string | undefined,
 }
 
 /** Every figure of the statistics screen, or the 404 page for anyone but the conference's managers. */
-export async function loadStatistics(request: Request, rawId: string | undefined) {
-  requireToken(request);
-  const id = routeId(rawId);
+export async function loadStatistics(request: Request, id: number) {
   return platformData<ConferenceStatistics>(request, `/statistics/${id}`);
 }

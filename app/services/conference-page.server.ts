@@ -221,8 +221,7 @@ export function toPageData(lang: Lang, page: PlatformConferencePage, url: string
  * Throws the 404 response for bad ids, unknown conferences, and unpublished ones the caller
  * doesn't organise.
  */
-export async function loadConferencePage(request: Request, id: string): Promise<ConferencePageData> {
-  const conferenceId = routeId(id);
+export async function loadConferencePage(request: Request, conferenceId: number): Promise<ConferencePageData> {
   const [result, t] = await Promise.all([callPlatform<PlatformConferencePage>(request, `/conference/${conferenceId}/page`), i18n.getFixedT(request)]);
   if (!result.ok) throw notFound();
   const { lang } = getLang(request);

@@ -1,6 +1,9 @@
 import { redirect } from "@remix-run/node";
+import type { Account } from "./account.server";
 import { appEnv } from "./env.server";
+import { platformData } from "./platform.server";
 import { getToken } from "./session.server";
+import { noPermission } from "#contract/params";
 
 /**
  * The open routes of spec §2, by the spec's names, mapped to our URL patterns.
@@ -74,9 +77,9 @@ export function headerSafe(to: string): string | null {
 }
 
 /** Where a guarded page sends someone without a token: the account site's login, with the way back. */
-export function loginUrl(request: Request) {
+export function loginUrl(request: Request, to?: string) {
   const url = new URL(request.url);
-  const back = url.pathname + url.search;
+  const back = to ?? url.pathname + url.search;
   const accountSite = appEnv().ACCOUNT_SITE_URL;
   if (accountSite) {
     const origin = appEnv().APP_HOST ? `${url.protocol}//${appEnv().APP_HOST}` : url.origin;
@@ -90,14 +93,34 @@ function hostOf(request: Request) {
 }
 
 /**
- * The access guard of spec §6 for a route that is not open: on another host than the
- * configured one the user goes to /; without a token, to the account login.
- * Returns the token. Whether it is still valid, the platform says on the next call (401 → login).
+ * The guards: one per thing a loader or action needs to be true before it does anything, each
+ * called on its first line (docs/decisions/040-guards.md). Whether someone organises a
+ * conference the platform decides on every call; the app turns its refusal into the not-found
+ * page (`manageData` in audits.server.ts), so no guard here pretends to know it.
  */
-export function requireToken(request: Request): string {
+
+/**
+ * Signed in (spec §6): on another host than the configured one the user goes to /; without a
+ * token, to the account login with the way back (`back`, or this page). Returns the token.
+ * Whether it is still valid, the platform says on the next call (401 → login).
+ */
+export function requireSignedIn(request: Request, back?: string): string {
   const configured = appEnv().APP_HOST;
   if (configured && hostOf(request) !== configured) throw redirect("/");
   const token = getToken(request);
-  if (!token) throw redirect(loginUrl(request));
+  if (!token) throw redirect(loginUrl(request, back));
   return token;
+}
+
+/** Signed in with a session the platform still knows (401 → login); the account. */
+export async function requireAccount(request: Request): Promise<Account> {
+  requireSignedIn(request);
+  return platformData<Account>(request, "/account");
+}
+
+/** Signed in as a platform administrator (the review screens); anyone else is refused with 403. */
+export async function requirePlatformAdmin(request: Request): Promise<Account> {
+  const account = await requireAccount(request);
+  if (!account.isPlatformAdmin) throw noPermission(403);
+  return account;
 }

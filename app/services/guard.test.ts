@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_SESSION_SECRET, tokenCookie } from "../../tests/signed-cookies";
 import { resetAppEnv } from "./env.server";
 import { resetSessionSecrets } from "./secret.server";
-import { requireToken, safeRedirect } from "./guard.server";
+import { requireSignedIn, safeRedirect } from "./guard.server";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths with their query", () => {
@@ -27,7 +27,7 @@ describe("safeRedirect", () => {
   });
 });
 
-describe("requireToken", () => {
+describe("requireSignedIn", () => {
   const withEnv = async (env: Record<string, string | undefined>, run: () => void | Promise<void>) => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
@@ -53,21 +53,28 @@ describe("requireToken", () => {
 
   it("sends a visitor without a token to login with the way back", () =>
     withEnv({ APP_HOST: undefined, ACCOUNT_SITE_URL: undefined }, () => {
-      const response = thrown(() => requireToken(new Request("http://localhost/manage?tab=2")));
+      const response = thrown(() => requireSignedIn(new Request("http://localhost/manage?tab=2")));
       expect(response.headers.get("location")).toBe("/login?redirect=%2Fmanage%3Ftab%3D2");
+    }));
+
+  it("takes another way back when the page names one (a post whose page is elsewhere)", () =>
+    withEnv({ APP_HOST: undefined, ACCOUNT_SITE_URL: undefined }, () => {
+      const response = thrown(() => requireSignedIn(new Request("http://localhost/alipage", { method: "POST" }), "/attend"));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/login?redirect=%2Fattend");
     }));
 
   it("sends to the account site's login, with the full address back, when one is configured", () =>
     withEnv({ APP_HOST: "conf.example.cn", ACCOUNT_SITE_URL: "https://account.example.cn" }, () => {
-      const response = thrown(() => requireToken(new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn" } })));
+      const response = thrown(() => requireSignedIn(new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn" } })));
       expect(response.headers.get("location")).toBe("https://account.example.cn/login?redirect=" + encodeURIComponent("http://conf.example.cn/manage"));
     }));
 
   it("on another host than the configured one goes to /, token or not", () =>
     withEnv({ APP_HOST: "conf.example.cn", ACCOUNT_SITE_URL: undefined, SESSION_SECRETS: TEST_SESSION_SECRET }, () => {
       const request = new Request("http://meeting.example.org/manage", { headers: { host: "meeting.example.org", cookie: tokenCookie("a".repeat(43)) } });
-      expect(thrown(() => requireToken(request)).headers.get("location")).toBe("/");
+      expect(thrown(() => requireSignedIn(request)).headers.get("location")).toBe("/");
       const home = new Request("http://conf.example.cn/manage", { headers: { host: "conf.example.cn", cookie: tokenCookie("a".repeat(43)) } });
-      expect(requireToken(home)).toBe("a".repeat(43));
+      expect(requireSignedIn(home)).toBe("a".repeat(43));
     }));
 });

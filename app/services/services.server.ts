@@ -5,8 +5,7 @@ import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
-import { requireToken } from "./guard.server";
-import { badRequest, parseId, routeId } from "#contract/params";
+import { badRequest, parseId } from "#contract/params";
 import { keepUploads } from "./kept-uploads.server";
 
 /**
@@ -122,12 +121,10 @@ export async function servicePageData<T extends object>(request: Request, titleK
 }
 
 /**
- * What every attendee-service action starts with: the signed-in token, the conference of the
- * page, the posted values, and the intent split into its kind and target (`book:12`).
+ * What every attendee-service action reads after its guard: the posted values, and the intent
+ * split into its kind and target (`book:12`).
  */
-export async function readServiceAction(request: Request, id: string | undefined) {
-  requireToken(request);
-  const conferenceId = routeId(id);
+export async function readServiceAction(request: Request, conferenceId: number) {
   const formData = await request.formData();
   const values = formValues(formData);
   const [kind = "", target = ""] = (values.intent ?? "").split(":");
