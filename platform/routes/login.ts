@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "#contract/schemas/account";
-import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody } from "../context";
+import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts } from "../db/schema";
 import { fail, langOf, ok } from "../http";
 import { translate } from "../messages";
@@ -99,6 +99,11 @@ export function loginRoutes(deps: PlatformDeps) {
   app.post("/login", login(false));
   app.put("/login", register(false));
   app.get("/user/login", send);
+  /** The spec's code for a registration's mobile (decision 027): the same ticket and limits, for a signed-in registrant. */
+  app.get("/user/sms", (c) => {
+    requireAccount(c);
+    return send(c);
+  });
   app.post("/user/login", login(true));
   app.put("/user/login", register(true));
 
