@@ -97,6 +97,8 @@ export type Guard = "public" | "ticket" | "signedIn" | "organiser" | "platformAd
 /** A phantom carrying the answer's `data` type; never read at run time. */
 export type View<T> = { readonly view?: T };
 export const view = <T>(): View<T> => ({});
+/** A paged answer (spec §7): `data.list` and `data.total`. */
+export type Page<T> = { list: T[]; total: number };
 
 export type Endpoint<M extends Method = Method, P extends string = string, B extends z.ZodType | undefined = z.ZodType | undefined, R = unknown> = {
   method: M;
@@ -123,7 +125,7 @@ function call<M extends Method, P extends string, B extends z.ZodType | undefine
 }
 
 export const endpoints = [
-  call("GET", "/login", "ticket"),
+  call("GET", "/login", "ticket", { response: view<{ sent: true }>() }),
   call("PUT", "/login", "ticket", { body: registerSchema }),
   call("POST", "/login", "ticket", { body: loginSchema }),
   call("GET", "/user/login", "ticket"),
@@ -134,11 +136,11 @@ export const endpoints = [
   call("POST", "/officialaccount/isSubscribe", "ticket", { body: subscribeCheckSchema }),
   call("POST", "/conference/user/claim/{id}", "ticket", { body: claimSchema }),
   call("GET", "/account", "signedIn"),
-  call("GET", "/account/certification", "signedIn"),
+  call("GET", "/account/certification", "signedIn", { response: view<{ has: boolean }>() }),
   call("GET", "/users", "platformAdmin"),
   call("GET", "/group/by-account/{id}", "signedIn"),
-  call("GET", "/cms/notices/unread", "signedIn"),
-  call("GET", "/cms/messages/unread", "signedIn"),
+  call("GET", "/cms/notices/unread", "signedIn", { response: view<number>() }),
+  call("GET", "/cms/messages/unread", "signedIn", { response: view<number>() }),
   call("POST", "/cms/files/upload", "signedIn"),
   call("POST", "/cms/files/formUpload", "ticket"),
   call("GET", "/conference", "public"),
@@ -149,15 +151,15 @@ export const endpoints = [
   call("PUT", "/conference/company/{id}", "organiser", { body: companySchema }),
   call("GET", "/conference/importantConference", "public"),
   call("GET", "/conference/conferenceExCssJs/{id}", "public"),
-  call("POST", "/conference/lightQrcode", "organiser", { body: lightQrcodeSchema }),
+  call("POST", "/conference/lightQrcode", "organiser", { body: lightQrcodeSchema, response: view<{ conferenceId: number; url: string; svg: string }>() }),
   call("GET", "/conference/user", "signedIn"),
   call("POST", "/conference/user", "signedIn", { body: registrationSchema }),
   call("GET", "/conference/user/{id}", "signedIn"),
   call("PUT", "/conference/user/{id}", "signedIn", { body: registrationEditSchema }),
   call("POST", "/conference/user/{id}", "signedIn"),
-  call("GET", "/user/check", "signedIn"),
-  call("GET", "/user/check-email", "signedIn"),
-  call("GET", "/user/sms", "signedIn"),
+  call("GET", "/user/check", "signedIn", { response: view<{ exists: boolean; registrationId?: number }>() }),
+  call("GET", "/user/check-email", "signedIn", { response: view<{ exists: boolean; registrationId?: number }>() }),
+  call("GET", "/user/sms", "signedIn", { response: view<{ sent: true }>() }),
   call("GET", "/user/export", "organiser", { answer: "raw" }),
   call("GET", "/user/checkin", "organiser"),
   call("PUT", "/user/remark/{id}", "organiser", { body: remarkSchema }),
@@ -203,7 +205,7 @@ export const endpoints = [
   call("POST", "/hotel-room", "organiser", { body: hotelRoomSchema }),
   call("PUT", "/hotel-room/{id}", "organiser", { body: hotelRoomSchema }),
   call("DELETE", "/hotel-room/{id}", "organiser"),
-  call("PATCH", "/hotel-room/{id}", "organiser", { body: hotelRoomStockSchema }),
+  call("PATCH", "/hotel-room/{id}", "organiser", { body: hotelRoomStockSchema, response: view<{ id: number; inventory: number }>() }),
   call("PATCH", "/hotel-room/switch-show-state/{id}", "organiser", { body: roomShowSchema }),
   call("GET", "/hotels/{conferenceId}", "public"),
   call("POST", "/travel", "signedIn", { body: travelSchema }),
@@ -215,7 +217,7 @@ export const endpoints = [
   call("DELETE", "/file/{id}", "signedIn"),
   call("PATCH", "/file/{id}", "organiser", { body: auditDecisionSchema }),
   call("GET", "/file/export", "organiser", { answer: "raw" }),
-  call("GET", "/download", "signedIn"),
+  call("GET", "/download", "signedIn", { response: view<{ kind: "issue" | "file"; id: number; name: string; key: string; url: string }>() }),
   call("GET", "/issue", "signedIn"),
   call("POST", "/issue", "signedIn", { body: paperSchema }),
   call("GET", "/issue/{id}", "signedIn"),
@@ -242,10 +244,10 @@ export const endpoints = [
   call("PUT", "/banner/{id}", "organiser", { body: bannerSchema }),
   call("DELETE", "/banner/{id}", "organiser"),
   call("GET", "/tags/{conferenceId}", "public"),
-  call("GET", "/tag", "public"),
-  call("PUT", "/tag", "organiser", { body: tagsSchema }),
-  call("GET", "/characteristic", "public"),
-  call("PUT", "/characteristic", "organiser", { body: characteristicSchema }),
+  call("GET", "/tag", "public", { response: view<Page<{ id: number; name: string; value: string }>>() }),
+  call("PUT", "/tag", "organiser", { body: tagsSchema, response: view<Page<{ id: number; name: string; value: string }>>() }),
+  call("GET", "/characteristic", "public", { response: view<{ conferenceId: number; characteristic: string[] }>() }),
+  call("PUT", "/characteristic", "organiser", { body: characteristicSchema, response: view<{ conferenceId: number; characteristic: string[] }>() }),
   call("GET", "/identity", "public"),
   call("POST", "/identity", "organiser", { body: identitySchema }),
   call("PUT", "/identity/{id}", "organiser", { body: identitySchema }),
@@ -285,7 +287,7 @@ export const endpoints = [
   call("PUT", "/module/{id}", "organiser", { body: moduleSchema }),
   call("DELETE", "/module/{id}", "organiser"),
   call("GET", "/intro/{conferenceId}", "public"),
-  call("GET", "/domain/{id}", "organiser"),
+  call("GET", "/domain/{id}", "organiser", { response: view<{ id: number; domain: string | null; domainState: string | null; domainReason: string | null }>() }),
   call("GET", "/sponsor", "signedIn"),
   call("POST", "/sponsor", "organiser", { body: sponsorSchema }),
   call("PUT", "/sponsor", "organiser", { body: sponsorSchema }),
@@ -428,11 +430,15 @@ type Table = (typeof endpoints)[number];
 /** `/conference/{id}` → `/conference/${string}`: what a caller's path looks like. */
 type Fill<P extends string> = P extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Fill<Tail>}` : P;
 
-/** Every path the table knows, as a caller writes it. */
+/** Every path the table knows, as a caller writes it (the query goes in `query`, not in the path). */
 export type CallPath = Fill<Table["path"]>;
 
 /** The rows a caller's path means: an exact (parameterless) match wins over a pattern. */
-type RowsFor<P extends string> = [Extract<Table, { path: P }>] extends [never] ? (Table extends infer T ? (T extends Table ? (P extends Fill<T["path"]> ? T : never) : never) : never) : Extract<Table, { path: P }>;
+/** Rows whose spelled path is exactly P (parameterless paths: `/conference/user`). */
+type Exact<P extends string> = Table extends infer T ? (T extends Table ? ([P] extends [T["path"]] ? ([T["path"]] extends [P] ? T : never) : never) : never) : never;
+/** Rows whose pattern P fits (`/conference/${string}` for `/conference/{id}`). */
+type Matching<P extends string> = Table extends infer T ? (T extends Table ? (P extends Fill<T["path"]> ? T : never) : never) : never;
+type RowsFor<P extends string> = [Exact<P>] extends [never] ? Matching<P> : Exact<P>;
 
 export type MethodOf<P extends string> = RowsFor<P>["method"];
 type Row<P extends string, M extends Method> = Extract<RowsFor<P>, { method: M }>;
@@ -448,3 +454,6 @@ export type BodyOf<P extends string, M extends Method> = BodyOfRow<Row<P, M>>;
 export function endpoint(method: Method, path: string) {
   return endpoints.find((row) => row.method === method && row.path === path);
 }
+
+/** True for a caller's path with a parameter in it (`/conference/${string}`), false for a path the table spells exactly. */
+export type IsPattern<P extends string> = [Exact<P>] extends [never] ? true : false;
