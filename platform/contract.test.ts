@@ -115,7 +115,6 @@ beforeAll(async () => {
     account: sql`select id from accounts where mobile = ${demoAccounts.organiser.mobile}`,
   };
   for (const [name, query] of Object.entries(rows)) ids.set(name, await first(query));
-  if (process.env.CONTRACT_DEBUG) console.log(conferenceId, Object.fromEntries(ids));
 });
 afterAll(() => p.close());
 
@@ -244,6 +243,7 @@ const samples = (): Record<string, object> => ({
   "POST /user/bulk": { ids: [ids.get("registration")], action: "confirm" },
   "POST /user/checkin": { registrationId: ids.get("registration") },
   "POST /team/payment/count": { teamId: ids.get("team") },
+  "PUT /sponsor": { id: ids.get("sponsor") },
 });
 
 /** Deletions run last, a child's before its parent's, so every call finds its demo row. */

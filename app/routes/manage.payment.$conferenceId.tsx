@@ -11,6 +11,7 @@ import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#co
 import { formValues, rejected } from "~/services/authoring.server";
 import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { keepUploads } from "~/services/kept-uploads.server";
+import type { CallPath } from "~/services/platform.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
 import { badRequest, parsePage } from "#contract/params";
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rowId = rowIdOf(values);
   if (kind === "payment") {
     // Team transfers are audited through the team payment call; both decide the same way.
-    const path = values.team === "1" ? `/team/payment/${rowId}` : `/payment/${rowId}`;
+    const path: CallPath = values.team === "1" ? `/team/payment/${rowId}` : `/payment/${rowId}`;
     return runAudit(request, values, { schema: paymentAuditSchema, path, method: "PATCH", notice: values.state === "paid" ? "audits.payments.approved" : "audits.payments.rejected" });
   }
   if (kind === "refund") {

@@ -80,7 +80,7 @@ export function rowIdOf(values: Record<string, string>) {
 }
 
 /** An audit decision (approve, or reject with a remark) on `path`. */
-export function runDecision(request: Request, values: Record<string, string>, path: string) {
+export function runDecision(request: Request, values: Record<string, string>, path: CallPath) {
   return runAudit(request, values, { schema: auditDecisionSchema, path, method: "PATCH", notice: "audits.decided" });
 }
 

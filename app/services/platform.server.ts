@@ -57,14 +57,14 @@ type FormShaped<I> = I extends readonly unknown[] ? I : I extends object ? { [K 
  * neither is the body of a path with a parameter (the checker gives up on that inference depth).
  */
 type MethodCheck<P extends string, M extends Method> = CallPath extends P ? unknown : [M] extends [MethodOf<P>] ? unknown : { method: never };
-type BodyFor<P extends string, M extends Method> = M extends "GET" ? undefined : CallPath extends P ? unknown : IsPattern<P> extends true ? unknown : FormShaped<BodyOf<P, M>> | FormData;
+type BodyFor<P extends string, M extends Method> = CallPath extends P ? unknown : M extends "GET" ? undefined : IsPattern<P> extends true ? unknown : FormShaped<BodyOf<P, M>> | FormData;
 
-export type CallOptions<P extends string = CallPath, M extends Method = Method> = CommonOptions & { method?: M; body?: NoInfer<BodyFor<P, M>> } & NoInfer<MethodCheck<P, M>>;
+export type CallOptions<P extends string = CallPath, M extends Method = Method> = CommonOptions & { method?: CallPath extends P ? Method : M; body?: NoInfer<BodyFor<P, M>> } & NoInfer<MethodCheck<P, M>>;
 
 /** No type given at the call: the answer's type comes from the table. */
 declare const unset: unique symbol;
 type Unset = typeof unset;
-type DataOf<T, P extends string, M extends Method> = [T] extends [Unset] ? ResponseOf<P, M> : T;
+type DataOf<T, P extends string, M extends Method> = [T] extends [Unset] ? (CallPath extends P ? unknown : ResponseOf<P, M>) : T;
 
 /** What the exchange reads of any call's options. */
 type AnyOptions = CommonOptions & { method?: Method; body?: unknown };

@@ -20,7 +20,8 @@ import {
   vipLevels,
 } from "../db/schema";
 import { fail, idParam, ok, page } from "../http";
-import { canManageConference, requireManager } from "../services/access";
+import { canManageConference } from "../services/access";
+import { requireManager } from "./guards";
 import { recordAudit } from "../services/audit";
 
 /**
