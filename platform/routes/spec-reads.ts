@@ -22,7 +22,7 @@ import {
 import { fail, idParam, ok, page } from "../http";
 import { canManageConference } from "../services/access";
 import { requireManager } from "./guards";
-import { recordAudit } from "../services/audit";
+import { replaceTags, setRoomStock, updateConference } from "../services/authoring";
 
 /**
  * Calls spec §7 names that had no route of their own (issue 15, decision 037): the reads of a
@@ -107,13 +107,7 @@ export function specReadRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const { id, account } = await managed(c, String((body as { conferenceId?: unknown })?.conferenceId ?? ""));
     const input = parse(c, tagsSchema, body);
-    const rows = await db.transaction(async (tx) => {
-      await tx.delete(tags).where(eq(tags.conferenceId, id));
-      const created = input.tags.length ? await tx.insert(tags).values(input.tags.map((tag) => ({ ...tag, conferenceId: id }))).returning({ id: tags.id, name: tags.name, value: tags.value }) : [];
-      await recordAudit(tx, { conferenceId: id, accountId: account.id, action: "tag.set", target: `conference:${id}`, detail: { tags: input.tags }, at: deps.now() });
-      return created;
-    });
-    return list(c, rows);
+    return list(c, await replaceTags(deps, account, { conferenceId: id, tags: input.tags }));
   });
 
   app.get("/characteristic", async (c) => {
@@ -127,10 +121,7 @@ export function specReadRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const { id, account } = await managed(c, String((body as { conferenceId?: unknown })?.conferenceId ?? ""));
     const { characteristic } = parse(c, characteristicSchema, body);
-    await db.transaction(async (tx) => {
-      await tx.update(conferences).set({ characteristic, updatedAt: deps.now() }).where(eq(conferences.id, id));
-      await recordAudit(tx, { conferenceId: id, accountId: account.id, action: "characteristic.set", target: `conference:${id}`, detail: { characteristic }, at: deps.now() });
-    });
+    await updateConference(deps, account, { conferenceId: id, action: "characteristic.set", values: { characteristic }, detail: { characteristic } });
     return ok(c, { conferenceId: id, characteristic });
   });
 
@@ -173,10 +164,7 @@ export function specReadRoutes(deps: PlatformDeps) {
     if (!room) fail(404, "errors.notFound");
     const { id: conferenceId, account } = await managed(c, String(room.conferenceId));
     const { inventory } = parse(c, hotelRoomStockSchema, await readBody(c));
-    await db.transaction(async (tx) => {
-      await tx.update(hotelRooms).set({ inventory }).where(eq(hotelRooms.id, roomId));
-      await recordAudit(tx, { conferenceId, accountId: account.id, action: "hotel-room.stock", target: `hotel-room:${roomId}`, detail: { inventory }, at: deps.now() });
-    });
+    await setRoomStock(deps, account, { conferenceId, roomId, inventory });
     return ok(c, { id: roomId, inventory });
   });
 
