@@ -21,6 +21,7 @@ import { registrationRoutes } from "./routes/registration";
 import { officialAccountRoutes } from "./routes/officialaccount";
 import { replayRoutes } from "./routes/replays";
 import { servicesRoutes } from "./routes/services";
+import { specReadRoutes } from "./routes/spec-reads";
 import { loginRoutes } from "./routes/login";
 import { accountByToken } from "./services/identity";
 
@@ -106,6 +107,8 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", cmsRoutes(deps));
   app.route("/", conferenceRoutes(deps));
   app.route("/", conferenceContentRoutes(deps));
+  // Before the portal: `/domain/{id}` (a number) is a conference's domain request, `/domain/{host}` the portal's look-up.
+  app.route("/", specReadRoutes(deps));
   app.route("/", portalRoutes(deps));
   app.route("/", directoryRoutes(deps));
   app.route("/", replayRoutes(deps));

@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("intent") !== "cancel" || id === null) return data({ confirm: undefined, id: 0 }, { status: 400 });
   // Without JavaScript the page asks first (ConfirmForm); only `confirmed=1` cancels.
   if (form.get("confirmed") !== "1") return { confirm: "cancel", id };
-  const done = await callPlatform(request, `/conference/user/${id}/cancel`, { method: "POST" });
+  const done = await callPlatform(request, `/conference/user/${id}`, { method: "POST" });
   if (!done.ok) throw await redirectWithNotice(request, "/attend", dangerNotices(done.messages));
   throw await redirectWithNotice(request, "/attend", { content: t("attend.cancelled"), color: "success" });
 }

@@ -16,7 +16,7 @@ import { formValues, rejected } from "~/services/authoring.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
-import { type CallOptions, callPlatform, type Page, platformData } from "~/services/platform.server";
+import { type CallOptions, type CallPath, callPlatform, type Page, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
@@ -79,7 +79,7 @@ function check<S extends z.ZodType>(intent: string, values: Record<string, strin
  * Calls the platform for one intent: a refusal comes back beside the intent's fields (platform
  * paths like `fields.3.labelZh` lose their prefix), a success redirects with a notice.
  */
-async function run(request: Request, intent: string, values: Record<string, string>, path: string, options: CallOptions, done: (data: { id?: number }) => { to: string; notice: string }, prefix = "") {
+async function run(request: Request, intent: string, values: Record<string, string>, path: CallPath, options: CallOptions, done: (data: { id?: number }) => { to: string; notice: string }, prefix = "") {
   const result = await callPlatform<{ id?: number }>(request, path, options);
   if (!result.ok && result.status === 404) throw notFound();
   if (!result.ok) {
@@ -111,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (kind === "template") {
     const templateId = parseId(values.templateId);
     if (!templateId) throw badRequest();
-    return run(request, intent, values, `/form?template=${templateId}`, { method: "POST", body: { conferenceId: values.conferenceId || null } }, created("forms.edit.created"));
+    return run(request, intent, values, "/form", { method: "POST", query: { template: templateId }, body: { conferenceId: values.conferenceId || null } }, created("forms.edit.created"));
   }
 
   const id = formIdOf(request);
@@ -131,7 +131,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (kind === "save-template") {
     const form = await loadForm(request, id);
     const copy = { titleZh: form.titleZh, titleEn: form.titleEn, descriptionZh: form.descriptionZh, descriptionEn: form.descriptionEn, isTemplate: true };
-    return run(request, intent, values, `/form?template=${id}`, { method: "POST", body: copy }, created("forms.edit.templateSaved"));
+    return run(request, intent, values, "/form", { method: "POST", query: { template: id }, body: copy }, created("forms.edit.templateSaved"));
   }
   if (kind === "delete") {
     if (values.confirmed !== "1") return data({ confirm: "delete" });

@@ -122,7 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ...rowIntents("organizer", organizerSchema, "/organizer"),
         ...rowIntents("sponsor", sponsorSchema, "/sponsor"),
         ...rowIntents("link", linkSchema, "/link"),
-        ...rowIntents("banner", bannerSchema, "/conference-banner"),
+        ...rowIntents("banner", bannerSchema, "/banner"),
         ...rowIntents("media", mediaSchema, "/media"),
         ...rowIntents("hotel", hotelSchema, "/hotel"),
         ...rowIntents("room", hotelRoomSchema, "/hotel-room"),

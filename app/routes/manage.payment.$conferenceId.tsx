@@ -12,6 +12,7 @@ import { formValues, rejected } from "~/services/authoring.server";
 import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { keepUploads } from "~/services/kept-uploads.server";
+import type { CallPath } from "~/services/platform.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
 import { badRequest, parsePage, routeId } from "#contract/params";
@@ -49,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const rowId = rowIdOf(values);
   if (kind === "payment") {
     // Team transfers are audited through the team payment call; both decide the same way.
-    const path = values.team === "1" ? `/team/payment/${rowId}` : `/payment/${rowId}`;
+    const path: CallPath = values.team === "1" ? `/team/payment/${rowId}` : `/payment/${rowId}`;
     return runAudit(request, values, { schema: paymentAuditSchema, path, method: "PATCH", notice: values.state === "paid" ? "audits.payments.approved" : "audits.payments.rejected" });
   }
   if (kind === "refund") {

@@ -31,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ...rowIntents("identity", identitySchema, "/identity"),
     ...rowIntents("strategy", strategySchema, "/strategy"),
     fee: { schema: feeSchema, method: "PUT", path: () => "/fee" },
-    ...rowIntents("vip", vipLevelSchema, "/vip-level"),
+    ...rowIntents("vip", vipLevelSchema, "/level"),
     ...rowIntents("coupon", couponSchema, "/coupon"),
     settings: { schema: registrationSettingsSchema, method: "PUT", path: (_v, conferenceId) => `/registration/settings/${conferenceId}` },
     ...rowIntents("field", formFieldSchema, "/registration/field"),

@@ -7,7 +7,7 @@ import { pick } from "~/utils/format";
 import { formValues, rejected, runIntent } from "./authoring.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
-import { callPlatform, type Page, platformData, platformWords } from "./platform.server";
+import { type CallPath, callPlatform, type Page, platformData, platformWords } from "./platform.server";
 import { messagesOf } from "#contract/schemas/messages";
 import { refusalMessages } from "~/utils/validation";
 import type { FormField } from "#contract/states";
@@ -74,7 +74,7 @@ export async function addedRegistration(request: Request, conferenceId: number, 
 const rowId = (values: Record<string, string>) => (/^\d+$/.test(values.rowId ?? "") ? values.rowId : "0");
 
 /** Per-row intents: what each posts to the platform (`kind` or `kind:<id>` for forms with fields). */
-const ROW_INTENTS: Record<string, { schema?: z.ZodType; method: "PUT" | "DELETE"; path: (id: string) => string; body?: () => unknown; notice: string }> = {
+const ROW_INTENTS: Record<string, { schema?: z.ZodType; method: "PUT" | "DELETE"; path: (id: string) => CallPath; body?: () => unknown; notice: string }> = {
   confirm: { method: "PUT", path: (id) => `/user/confirm/${id}`, body: () => ({ state: "confirmed" }), notice: "applicants.saved" },
   reject: { method: "PUT", path: (id) => `/user/confirm/${id}`, body: () => ({ state: "rejected" }), notice: "applicants.saved" },
   remark: { schema: remarkSchema, method: "PUT", path: (id) => `/user/remark/${id}`, notice: "applicants.saved" },

@@ -3,7 +3,7 @@ import { auditDecisionSchema } from "#contract/schemas/audits";
 import { formValues, runIntent } from "./authoring.server";
 import { requireSignedIn } from "./guard.server";
 import { i18n } from "./i18n.server";
-import { type CallOptions, callPlatform, forwardToPlatform, platformData } from "./platform.server";
+import { type CallOptions, type CallPath, callPlatform, forwardToPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
 import { pick } from "~/utils/format";
 import { noPermission, notFound, routeId } from "#contract/params";
@@ -26,7 +26,7 @@ async function hiding403<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Data for a manage page; another account's conference is a 404. */
-export function manageData<T>(request: Request, path: string, query?: CallOptions["query"]) {
+export function manageData<T>(request: Request, path: CallPath, query?: CallOptions["query"]) {
   return hiding403(() => platformData<T>(request, path, { query }));
 }
 
@@ -54,7 +54,7 @@ export function filtersOf(search: URLSearchParams, keys: readonly string[]) {
 export async function runAudit<S extends z.ZodType>(
   request: Request,
   values: Record<string, string>,
-  spec: { schema?: S; input?: unknown; path: string; method: "PATCH" | "PUT"; body?: (value: z.output<S> | undefined) => unknown; notice: string },
+  spec: { schema?: S; input?: unknown; path: CallPath; method: "PATCH" | "PUT"; body?: (value: z.output<S> | undefined) => unknown; notice: string },
 ) {
   const url = new URL(request.url);
   return hiding403(() =>
@@ -74,7 +74,7 @@ export function rowIdOf(values: Record<string, string>) {
 }
 
 /** An audit decision (approve, or reject with a remark) on `path`. */
-export function runDecision(request: Request, values: Record<string, string>, path: string) {
+export function runDecision(request: Request, values: Record<string, string>, path: CallPath) {
   return runAudit(request, values, { schema: auditDecisionSchema, path, method: "PATCH", notice: "audits.decided" });
 }
 

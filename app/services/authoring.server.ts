@@ -5,7 +5,7 @@ import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import type { z } from "zod";
 import { i18n } from "./i18n.server";
 import { redirectWithNotice } from "./notices.server";
-import { type CallOptions, callPlatform, platformData } from "./platform.server";
+import { type CallOptions, type CallPath, callPlatform, platformData } from "./platform.server";
 import type { EditorData } from "~/components/authoring/types";
 import { badRequest, notFound } from "#contract/params";
 
@@ -38,7 +38,7 @@ export async function runIntent<S extends z.ZodType>(
   request: Request,
   intent: string,
   values: Record<string, string>,
-  spec: { schema?: S; input?: unknown; call: (value: z.output<S> | undefined) => { path: string; options: CallOptions }; back: string; notice: string },
+  spec: { schema?: S; input?: unknown; call: (value: z.output<S> | undefined) => { path: CallPath; options: CallOptions }; back: string; notice: string },
 ) {
   let value: z.output<S> | undefined;
   if (spec.schema) {
@@ -71,7 +71,7 @@ export async function loadCategories(request: Request) {
  * Saves the basics (create or update): validated with conform for `lastResult`, the cover
  * uploaded first when it came with the form (no JavaScript), then sent to the platform.
  */
-export async function saveBasics(request: Request, formData: FormData, target: { method: "POST" | "PUT"; path: string }) {
+export async function saveBasics(request: Request, formData: FormData, target: { method: "POST" | "PUT"; path: CallPath }) {
   // The cover (a public image) is uploaded before anything is checked, so a refused form shows it and posts it again.
   const file = formData.get("coverFile");
   formData.delete("coverFile");
@@ -95,7 +95,7 @@ export async function saveBasics(request: Request, formData: FormData, target: {
   return { ok: true as const, id: saved.data.id };
 }
 
-export type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" | "DELETE"; path: (values: Record<string, string>, conferenceId: number) => string; body?: (values: Record<string, string>, conferenceId: number) => unknown; notice?: string };
+export type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" | "DELETE"; path: (values: Record<string, string>, conferenceId: number) => CallPath; body?: (values: Record<string, string>, conferenceId: number) => unknown; notice?: string };
 
 /**
  * The three intents of a RowList section: `<kind>` adds (POST `add`), `<kind>-update` saves a
@@ -103,11 +103,13 @@ export type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" 
  *
  * @example runTable(request, id, formData, { ...rowIntents("branch", branchSchema, "/branch") })
  */
-export function rowIntents(kind: string, schema: z.ZodType, add: string, row = add): Record<string, IntentSpec> {
+export function rowIntents(kind: string, schema: z.ZodType, add: CallPath, row: string = add): Record<string, IntentSpec> {
+  // `<row>/<id>` is a row of the table whenever `add` is (the contract test walks every one).
+  const rowPath = (id: string) => `${row}/${id}` as CallPath;
   return {
     [kind]: { schema, method: "POST", path: () => add },
-    [`${kind}-update`]: { schema, method: "PUT", path: (v) => `${row}/${v.rowId}` },
-    [`${kind}-delete`]: { method: "DELETE", path: (v) => `${row}/${v.rowId}` },
+    [`${kind}-update`]: { schema, method: "PUT", path: (v) => rowPath(v.rowId) },
+    [`${kind}-delete`]: { method: "DELETE", path: (v) => rowPath(v.rowId) },
   };
 }
 

@@ -1,6 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { systemClock } from "#contract/clock";
 import { type FieldMessages, type Message, type MessageParams, isMessage } from "#contract/message";
+import type { BodyOf, CallPath, IsPattern, Method, MethodOf, ResponseOf } from "#contract/endpoints";
+
+export type { CallPath } from "#contract/endpoints";
 import { appEnv } from "./env.server";
 import { loginUrl } from "./guard.server";
 import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from "./session.server";
@@ -32,11 +35,8 @@ export type ApiFailure = {
 };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
-export type CallOptions = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type CommonOptions = {
   query?: Record<string, string | number | boolean | undefined | null>;
-  /** A plain object goes as JSON; FormData as multipart. */
-  body?: unknown;
   /** Overrides the request's own token (e.g. right after login). `null` sends none. */
   token?: string | null;
   /** When false, a 401 answers as a failure instead of sending the user to login. */
@@ -76,6 +76,33 @@ export async function platformNow(): Promise<Date> {
   return platform ? platform.deps.now() : systemClock();
 }
 
+/**
+ * A body as the app sends it: the schema's fields, each also as a raw form entry (the platform
+ * parses every body with the same schema and answers field errors). Unknown fields and values of
+ * the wrong kind (a number or a list where the schema has something else) still fail.
+ */
+type FormShaped<I> = I extends readonly unknown[] ? I : I extends object ? { [K in keyof I]: I[K] | FormDataEntryValue | null } : I;
+
+/**
+ * The method and body of a call on `P`, as the table of calls (contract/endpoints.ts, decision
+ * 038) allows them: the method one the table lists for the path (GET, the default, only where it
+ * has a GET); the body the row's schema input (or FormData) where the path is spelled exactly.
+ * A path only known as "one of the table's" (a helper's parameter) is checked no further, and
+ * neither is the body of a path with a parameter (the checker gives up on that inference depth).
+ */
+type MethodCheck<P extends string, M extends Method> = CallPath extends P ? unknown : [M] extends [MethodOf<P>] ? unknown : { method: never };
+type BodyFor<P extends string, M extends Method> = CallPath extends P ? unknown : M extends "GET" ? undefined : IsPattern<P> extends true ? unknown : FormShaped<BodyOf<P, M>> | FormData;
+
+export type CallOptions<P extends string = CallPath, M extends Method = Method> = CommonOptions & { method?: CallPath extends P ? Method : M; body?: NoInfer<BodyFor<P, M>> } & NoInfer<MethodCheck<P, M>>;
+
+/** No type given at the call: the answer's type comes from the table. */
+declare const unset: unique symbol;
+type Unset = typeof unset;
+type DataOf<T, P extends string, M extends Method> = [T] extends [Unset] ? (CallPath extends P ? unknown : ResponseOf<P, M>) : T;
+
+/** What the exchange reads of any call's options. */
+type AnyOptions = CommonOptions & { method?: Method; body?: unknown };
+
 async function platformFetch(url: string, init: RequestInit): Promise<Response> {
   const platform = await inProcessPlatform();
   if (platform) return await platform.app.fetch(new Request("http://platform.internal" + url, init));
@@ -96,7 +123,16 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
   }
 }
 
-export async function callPlatform<T>(request: Request, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+/**
+ * One call of the table (contract/endpoints.ts): a path the table doesn't know, a method it
+ * doesn't list for that path or a body its schema refuses fails the type check; the answer's
+ * `data` is the table's type for (path, method) unless the caller names one (`callPlatform<T>`).
+ */
+export const callPlatform: <T = Unset, P extends CallPath = CallPath, M extends Method = "GET">(request: Request, path: P, options?: CallOptions<P, M>) => Promise<ApiResult<DataOf<T, P, M>>> =
+  // The table's types are the caller's side (a claim about the platform no compiler can prove); underneath, one untyped exchange.
+  (request, path, options) => exchange(request, path, options ?? {}) as Promise<never>;
+
+async function exchange(request: Request, path: string, options: AnyOptions): Promise<ApiResult<unknown>> {
   const token = options.token === undefined ? getToken(request) : options.token;
   const { lang } = getLang(request);
   const headers = new Headers({ "Client-Type": "web", "Accept-Language": lang, Accept: "application/json" });
@@ -128,7 +164,7 @@ export async function callPlatform<T>(request: Request, path: string, options: C
   const message = messageOf(lang, payload);
 
   if (response.status === 200 || payload?.code === 0) {
-    return { ok: true, status: response.status, code: payload?.code ?? 0, message, data: payload?.data as T };
+    return { ok: true, status: response.status, code: payload?.code ?? 0, message, data: payload?.data };
   }
   // Normalised as spec §8 says: statusCode, then status, then the HTTP status, else 500.
   const status = payload?.statusCode ?? payload?.status ?? response.status ?? 500;
@@ -185,10 +221,10 @@ export function systemError(status: number, lang: Lang, message?: string) {
 }
 
 /** The data of a call that must succeed; a 404 becomes the not-found page, a 400 the error page. */
-export async function platformData<T>(request: Request, path: string, options?: CallOptions): Promise<T> {
-  const result = await callPlatform<T>(request, path, options);
-  if (result.ok) return result.data;
+export const platformData: <T = Unset, P extends CallPath = CallPath, M extends Method = "GET">(request: Request, path: P, options?: CallOptions<P, M>) => Promise<DataOf<T, P, M>> = async (request, path, options) => {
+  const result = await exchange(request, path, options ?? {});
+  if (result.ok) return result.data as never;
   throw new Response(result.message, { status: result.status === 401 ? 401 : result.status });
-}
+};
 
 export type Page<T> = { list: T[]; total: number };

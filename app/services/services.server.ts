@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type IntentResult, formValues, rejected, runIntent } from "./authoring.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
-import { type CallOptions, callPlatform } from "./platform.server";
+import { type CallOptions, type CallPath, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
 import { badRequest, parseId } from "#contract/params";
 import { keepUploads } from "./kept-uploads.server";
@@ -81,7 +81,7 @@ export async function uploadPostedDocuments(request: Request, formData: FormData
 export function runService<S extends z.ZodType>(
   request: Request,
   values: Record<string, string>,
-  spec: { schema: S; input: unknown; path: string; method: NonNullable<CallOptions["method"]>; notice: string; back?: string },
+  spec: { schema: S; input: unknown; path: CallPath; method: NonNullable<CallOptions["method"]>; notice: string; back?: string },
 ) {
   const url = new URL(request.url);
   return runIntent(request, values.intent ?? "", values, {
@@ -97,7 +97,7 @@ export function runService<S extends z.ZodType>(
  * A post that asks first (ConfirmForm): without `confirmed=1` the page is told to ask; with it the
  * platform is called and the browser goes back with a notice, or with the platform's message.
  */
-export async function confirmedCall(request: Request, formData: FormData, spec: { path: string; method: NonNullable<CallOptions["method"]>; body?: unknown; notice: string }) {
+export async function confirmedCall(request: Request, formData: FormData, spec: { path: CallPath; method: NonNullable<CallOptions["method"]>; body?: unknown; notice: string }) {
   const id = parseId(formData.get("id")) ?? 0;
   if (formData.get("confirmed") !== "1") return { confirm: String(formData.get("intent") ?? ""), id };
   const url = new URL(request.url);

@@ -440,3 +440,23 @@ export const replaySchema = z
     // Filed on that day in China, like conference dates.
     return { ...rest, durationSeconds, recordedAt: new Date(`${recordedOn}T00:00:00+08:00`).toISOString() };
   });
+
+/** `PUT /tag` (decision 037): the conference's whole tag list, name and the organiser's value. */
+export const tagsSchema = z.object({
+  conferenceId: idField("authoring.v.invalid"),
+  tags: z.array(z.object({ name: req(50), value: opt(200) }), { error: "authoring.v.invalid" }).max(50, "authoring.v.tooLong"),
+});
+
+/** `PUT /characteristic` (decision 037): the conference's characteristics (EI, Scopus, …). */
+export const characteristicSchema = z.object({
+  conferenceId: idField("authoring.v.invalid"),
+  characteristic: z.array(req(50), { error: "authoring.v.invalid" }).max(20, "authoring.v.tooLong"),
+});
+
+/** `PATCH /hotel-room/{id}` (decision 037): the rooms left to book. */
+export const hotelRoomStockSchema = z.object({
+  inventory: z.coerce.number({ error: "authoring.v.integer" }).int("authoring.v.integer").min(0, "authoring.v.integer").max(100_000, "authoring.v.integer"),
+});
+
+/** `POST /conference/lightQrcode` (decision 037). */
+export const lightQrcodeSchema = z.object({ conferenceId: idField("authoring.v.invalid") });

@@ -183,6 +183,7 @@ export function applicantRoutes(deps: PlatformDeps) {
    * skipped and counted with the first reason; the others go ahead.
    */
   app.post("/user/bulk", async (c) => {
+    requireAccount(c); // signed out: 401 before the body is judged
     const input = parse(c, bulkSchema, await readBody(c));
     const organiser = await requireManager(c, input.conferenceId);
     const rows = await selected(input.conferenceId, input.ids);

@@ -49,7 +49,7 @@ export function authoringListRoutes(deps: PlatformDeps) {
   });
   childList("/identity", identities, identitySchema);
   childList("/strategy", strategies, strategySchema);
-  childList("/vip-level", vipLevels, vipLevelSchema);
+  childList("/level", vipLevels, vipLevelSchema);
   childList("/coupon", coupons, couponSchema, async (c, conferenceId, value, selfId) => {
     const [clash] = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.conferenceId, conferenceId), eq(coupons.code, value.code)));
     if (clash && clash.id !== selfId) fieldFail(c, "code", "authoring.v.codeTaken");
@@ -58,7 +58,7 @@ export function authoringListRoutes(deps: PlatformDeps) {
   childList("/organizer", organizers, organizerSchema);
   childList("/link", links, linkSchema);
   childList("/media", media, mediaSchema);
-  childList("/conference-banner", banners, bannerSchema);
+  childList("/banner", banners, bannerSchema);
   childList("/hotel", hotels, hotelSchema);
   childList("/special", specials, specialSchema);
   /** The conference's live-stream replays (published ones are listed on /liveStreaming). */
@@ -74,12 +74,19 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const row = await createRow(deps, account, { conferenceId, action: "sponsor.create", target: "sponsor", table: sponsors, values: { ...input, conferenceId, state: "approved", remarks, createdAt: deps.now() } });
     return ok(c, row, 201);
   });
-  app.put("/sponsor/:id{[0-9]+}", async (c) => {
-    const { id, conferenceId } = await guardRow(c, sponsors, c.req.param("id"));
+  /** `PUT /sponsor/{id}`, and `PUT /sponsor` with the id in the body (decision 037). */
+  const changeSponsor = async (c: Ctx, rawId: string | undefined) => {
+    const { id, conferenceId } = await guardRow(c, sponsors, rawId);
     const account = requireAccount(c);
     const { remark, ...input } = parse(c, sponsorSchema, await readBody(c));
     await updateSponsor(deps, account, { conferenceId, id, values: input, remark });
     return ok(c, { id });
+  };
+  app.put("/sponsor/:id{[0-9]+}", (c) => changeSponsor(c, c.req.param("id")));
+  app.put("/sponsor", async (c) => {
+    requireAccount(c);
+    const body = (await readBody(c)) as { id?: unknown };
+    return changeSponsor(c, String(body?.id ?? ""));
   });
   app.delete("/sponsor/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, sponsors, c.req.param("id"));

@@ -14,8 +14,8 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
   const { db } = deps;
   const { guard, guardRow, conferenceIdOf, sameConference } = authoringKit(deps);
 
-  /** Sets one cell of the fee table (identity × strategy). */
-  app.put("/fee", async (c) => {
+  /** Sets one cell of the fee table (identity × strategy), created or replaced: PUT, and POST as spec §7 names it (decision 037). */
+  app.on(["PUT", "POST"], "/fee", async (c) => {
     const body = await readBody(c);
     const conferenceId = conferenceIdOf(body);
     await guard(c, conferenceId);

@@ -179,7 +179,7 @@ describe("registration settings", () => {
     expect(twice.status).toBe(400);
     const tooMuch = await p.call("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "X", kind: "percent", value: "150" } });
     expect(tooMuch.status).toBe(400);
-    expect((await p.call("POST", "/vip-level", { token: organiser, body: { conferenceId: id, nameZh: "理事" } })).status).toBe(201);
+    expect((await p.call("POST", "/level", { token: organiser, body: { conferenceId: id, nameZh: "理事" } })).status).toBe(201);
 
     const settings = await p.call("PUT", `/registration/settings/${id}`, { token: organiser, body: { capacity: "200", moderation: "on" } });
     expect(settings.status).toBe(200);
@@ -221,7 +221,7 @@ describe("other modules", () => {
     expect((await post("/link", { titleZh: "坏链接", url: "javascript:alert(1)" })).status).toBe(400);
     expect((await post("/link", { titleZh: "坏链接", url: "data:text/html,x" })).status).toBe(400);
     expect((await post("/media", { kind: "video", url: "https://example.org/v.mp4" })).status).toBe(201);
-    expect((await post("/conference-banner", { image: "/media/b.jpg", url: "/about" })).status).toBe(201);
+    expect((await post("/banner", { image: "/media/b.jpg", url: "/about" })).status).toBe(201);
     const hotel = await post("/hotel", { nameZh: "会议酒店", qrCode: "weixin://contact", stars: "4" });
     expect(hotel.status).toBe(201);
     const room = await p.call<{ id: number; priceFen: number; showState: boolean }>("POST", "/hotel-room", { token: organiser, body: { hotelId: hotel.data.id, typeZh: "大床房", price: "450", inventory: "20", startDate: "2027-05-09", endDate: "2027-05-12", showState: "on" } });
@@ -318,7 +318,7 @@ describe("access: only the owner and the conference's admin users", () => {
       ["PUT", "/fee", { conferenceId: id, identityId: identity.data.id, strategyId: strategy.data.id, amount: "1" }],
       ["POST", "/coupon", { conferenceId: id, code: "B", kind: "amount", value: "1" }],
       ["DELETE", `/coupon/${coupon.data.id}`],
-      ["POST", "/vip-level", { conferenceId: id, nameZh: "x" }],
+      ["POST", "/level", { conferenceId: id, nameZh: "x" }],
       ["PUT", `/registration/settings/${id}`, { capacity: 1 }],
       ["POST", "/registration/field", { conferenceId: id, key: "b", type: "text", labelZh: "乙", labelEn: "B" }],
       ["PUT", `/registration/field/${field.data.id}`, { key: "b", type: "text", labelZh: "乙", labelEn: "B" }],

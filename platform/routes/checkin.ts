@@ -37,6 +37,7 @@ export function checkinRoutes(deps: PlatformDeps) {
 
   /** Checks a ticket in by code or registration id: `{result, registration}`, where only one caller ever gets `checked_in`. */
   app.post("/user/checkin", async (c) => {
+    requireAccount(c); // signed out: 401 before the body is judged
     const input = parse(c, checkinSchema, await readBody(c));
     const account = await guard(c, input.conferenceId);
     const via = c.req.query("via") === "scan" ? "scan" : input.code !== undefined ? "code" : "search";

@@ -119,6 +119,11 @@ export function loginRoutes(deps: PlatformDeps) {
   app.post("/login", login(false));
   app.put("/login", register(false));
   app.get("/user/login", send);
+  /** The spec's code for a registration's mobile (decision 027): the same ticket and limits, for a signed-in registrant. */
+  app.get("/user/sms", (c) => {
+    requireAccount(c);
+    return send(c);
+  });
   app.post("/user/login", login(true));
   app.put("/user/login", register(true));
 

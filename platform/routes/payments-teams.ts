@@ -22,6 +22,7 @@ export function paymentTeamRoutes(deps: PlatformDeps) {
 
   /** The team's total: the sum of the fees of members not yet covered by a paid or waiting team payment. */
   app.post("/team/payment/count", async (c) => {
+    requireAccount(c); // signed out: 401 before the body is judged
     const { teamId } = parse(c, teamRefSchema, await readBody(c));
     const team = await teamFor(c, teamId);
     const conference = await conferenceOf(deps, team.conferenceId);

@@ -44,7 +44,7 @@ describe("capacity", () => {
     expect(entered.status).toBe(200);
     const b = await person(p);
     expect((await p.call("POST", "/conference/user", { token: b.token, body: registrationBody(s) })).status).toBe(400);
-    await p.call("POST", `/conference/user/${reg.data.id}/cancel`, { token: a.token });
+    await p.call("POST", `/conference/user/${reg.data.id}`, { token: a.token });
     expect((await p.call("POST", "/conference/user", { token: b.token, body: registrationBody(s) })).status).toBe(200);
     await p.db.update(registrations).set({ state: "rejected" }).where(eq(registrations.id, entered.data.id));
     const team = await p.call<{ id: number }>("POST", "/team", { token: a.token, body: { conferenceId: s.conference.id, name: "课题组" } });

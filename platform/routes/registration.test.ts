@@ -182,7 +182,7 @@ describe("my registrations", () => {
     expect((await p.call<{ total: number }>("GET", "/my-user", { token: stranger.token })).data.total).toBe(0);
     expect((await p.call("GET", `/conference/user/${mine.data.id}`, { token: stranger.token })).status).toBe(404);
     expect((await p.call("PUT", `/conference/user/${mine.data.id}`, { token: stranger.token, body: { answers: ANSWERS } })).status).toBe(404);
-    expect((await p.call("POST", `/conference/user/${mine.data.id}/cancel`, { token: stranger.token })).status).toBe(404);
+    expect((await p.call("POST", `/conference/user/${mine.data.id}`, { token: stranger.token })).status).toBe(404);
     // The organiser sees it.
     expect((await p.call("GET", `/conference/user/${mine.data.id}`, { token: open.organiser.token })).status).toBe(200);
   });
@@ -240,9 +240,9 @@ describe("my registrations", () => {
   it("cancels while unpaid, and registering again revives it", async () => {
     const me = await person(p);
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(open) });
-    const cancelled = await p.call<Reg>("POST", `/conference/user/${reg.data.id}/cancel`, { token: me.token });
+    const cancelled = await p.call<Reg>("POST", `/conference/user/${reg.data.id}`, { token: me.token });
     expect(cancelled.data.state).toBe("cancelled");
-    expect((await p.call("POST", `/conference/user/${reg.data.id}/cancel`, { token: me.token })).status).toBe(400);
+    expect((await p.call("POST", `/conference/user/${reg.data.id}`, { token: me.token })).status).toBe(400);
     const again = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(open, { identityId: open.regular.id }) });
     expect(again.data).toMatchObject({ id: reg.data.id, state: "confirmed", feeFen: 200_000 });
   });
@@ -252,7 +252,7 @@ describe("my registrations", () => {
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(open) });
     const proofKey = await uploadProof(p, me.token);
     expect((await p.call("POST", "/payment", { token: me.token, body: { registrationId: reg.data.id, method: "transfer", proofKey } })).status).toBe(200);
-    const res = await p.call("POST", `/conference/user/${reg.data.id}/cancel`, { token: me.token });
+    const res = await p.call("POST", `/conference/user/${reg.data.id}`, { token: me.token });
     expect(res.status).toBe(400);
     expect(res.message).toBe("已缴费或缴费审核中的报名不能取消");
   });
@@ -264,7 +264,7 @@ describe("my registrations", () => {
     expect(reg.data.feeFen).toBe(79_000);
     const used = async () => (await p.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0].used;
     expect(await used()).toBe(1);
-    await p.call("POST", `/conference/user/${reg.data.id}/cancel`, { token: me.token });
+    await p.call("POST", `/conference/user/${reg.data.id}`, { token: me.token });
     expect(await used()).toBe(0);
   });
 });

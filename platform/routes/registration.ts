@@ -213,6 +213,7 @@ export function registrationRoutes(deps: PlatformDeps) {
 
   /** An organiser enters an attendee by hand (no account until the attendee claims it). */
   app.post("/user/admin", async (c) => {
+    requireAccount(c); // signed out: 401 before the body is judged
     const input = parse(c, adminRegistrationSchema, await readBody(c));
     const organiser = await requireManager(c, input.conferenceId);
     // The organiser may not know every answer: types and options are checked, required ones are not.
@@ -281,7 +282,7 @@ export function registrationRoutes(deps: PlatformDeps) {
   });
 
   /** Cancels my registration while nothing is paid or waiting for audit; the coupon's use is given back. */
-  app.post("/conference/user/:id{[0-9]+}/cancel", async (c) => {
+  app.post("/conference/user/:id{[0-9]+}", async (c) => {
     const account = requireAccount(c);
     const id = idParam(c.req.param("id"));
     const cancelled = await cancelRegistration(deps, account, { id });

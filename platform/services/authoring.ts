@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { feeSchema, textSchema } from "#contract/schemas/conference";
 import type { Db } from "../db";
-import { conferenceAdmins, conferences, fees, modules, schedules, sponsors, texts } from "../db/schema";
+import { conferenceAdmins, conferences, fees, hotelRooms, modules, schedules, sponsors, tags, texts } from "../db/schema";
 import { type Actor, recordAudit } from "./audit";
 
 /**
@@ -153,4 +153,19 @@ export async function updateConferenceAdmin(deps: Deps, actor: Actor, input: { c
 export async function removeConferenceAdmin(deps: Deps, actor: Actor, input: { conferenceId: number; accountId: number }) {
   const { conferenceId, accountId } = input;
   await audited(deps, actor, { conferenceId, action: "admin-user.delete", target: `account:${accountId}` }, (tx) => tx.delete(conferenceAdmins).where(adminWhere(conferenceId, accountId)));
+}
+
+/** Replaces the conference's tags (decision 037); answers the new rows. */
+export function replaceTags(deps: Deps, actor: Actor, input: { conferenceId: number; tags: Array<{ name: string; value: string }> }) {
+  const { conferenceId, tags: list } = input;
+  return audited(deps, actor, { conferenceId, action: "tag.set", target: `conference:${conferenceId}`, detail: { tags: list } }, async (tx) => {
+    await tx.delete(tags).where(eq(tags.conferenceId, conferenceId));
+    return list.length ? tx.insert(tags).values(list.map((tag) => ({ ...tag, conferenceId }))).returning({ id: tags.id, name: tags.name, value: tags.value }) : [];
+  });
+}
+
+/** Sets a room's stock (decision 037). */
+export async function setRoomStock(deps: Deps, actor: Actor, input: { conferenceId: number; roomId: number; inventory: number }) {
+  const { conferenceId, roomId, inventory } = input;
+  await audited(deps, actor, { conferenceId, action: "hotel-room.stock", target: `hotel-room:${roomId}`, detail: { inventory } }, (tx) => tx.update(hotelRooms).set({ inventory }).where(eq(hotelRooms.id, roomId)));
 }

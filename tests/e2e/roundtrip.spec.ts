@@ -218,7 +218,7 @@ async function stressedConference(page: Page, token: string) {
     remark: `${TRICKY}\n第二行`,
   });
   await call("POST", "/link", { conferenceId, titleZh: stress(1, 200), titleEn: stress(2, 200), url: "https://example.org/链接?q=\"<>&'" });
-  await call("POST", "/conference-banner", { conferenceId, titleZh: stress(3, 200), titleEn: stress(4, 200), image: "/files/banner.png", url: "https://example.org/banner" });
+  await call("POST", "/banner", { conferenceId, titleZh: stress(3, 200), titleEn: stress(4, 200), image: "/files/banner.png", url: "https://example.org/banner" });
   await call("POST", "/media", { conferenceId, kind: "press", titleZh: stress(5, 200), titleEn: stress(6, 200), url: "https://example.org/press" });
   const hotel = await call<{ id: number }>("POST", "/hotel", {
     conferenceId,
@@ -253,7 +253,7 @@ async function stressedConference(page: Page, token: string) {
   await call("POST", "/strategy", { conferenceId, nameZh: stress(3, 100), nameEn: stress(4, 100), startsAt: "2027-01-01T00:00", endsAt: "2027-05-01T23:59" });
   const withIdentities = await api<Editor>(page.request, "GET", `/manage/conference/${id}`, token);
   await call("PUT", "/fee", { conferenceId, identityId: withIdentities.identities[0].id, strategyId: withIdentities.strategies[0].id, amount: "8005.5", unit: "1" });
-  await call("POST", "/vip-level", { conferenceId, nameZh: stress(5, 100), nameEn: stress(6, 100) });
+  await call("POST", "/level", { conferenceId, nameZh: stress(5, 100), nameEn: stress(6, 100) });
   await call("POST", "/coupon", { conferenceId, code: "RT_2027-x", kind: "percent", value: "15", useLimit: 7, startsAt: "2027-01-02T08:00", endsAt: "2027-04-30T20:30" });
   await call("PUT", `/registration/settings/${id}`, { capacity: 321, moderation: true, requireSubscribe: false });
   await call("POST", "/registration/field", {
