@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IntentButton, IntentForm, type IntentResult } from "~/components/authoring/IntentForm";
+import { IntentButton, IntentForm } from "~/components/authoring/IntentForm";
+import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return applicantAction(request, routeId(params.index));
 }
 
-type ActionData = Partial<IntentResult> & {
+type ActionData = Partial<IntentReply> & {
   confirm?: string;
   id?: number;
   smsPreview?: { text: string | null; recipients: number; unclaimed: number; blocks?: SmsBlock[]; quota?: SmsStanding["quota"]; ids: number[]; message: string };
@@ -53,7 +54,9 @@ export default function Applicants() {
   const query = new URLSearchParams(filters).toString();
   const named = (row: { nameZh: string; nameEn: string } | null | undefined) => (row ? pick(lang, row.nameZh, row.nameEn) : "");
   const bulkResult = result?.intent === "bulk" ? result : undefined;
-  const ticked = new Set((bulkResult?.values?.ids ?? "").split(",").filter(Boolean).map(Number));
+  const refused = intentView(result);
+  const bulkRefused = intentView(result, "bulk");
+  const ticked = new Set((bulkRefused?.values.ids ?? "").split(",").filter(Boolean).map(Number));
   const hydrated = useHydrated();
 
   return (
@@ -83,9 +86,9 @@ export default function Applicants() {
         </div>
       )}
 
-      {result?.formErrors && result.intent !== "bulk" && !result.intent?.startsWith("add") && !result.intent?.includes(":") && (
+      {refused && refused.formErrors.length > 0 && refused.intent !== "bulk" && !refused.intent.startsWith("add") && !refused.intent.includes(":") && (
         <div className="ui-banner" role="alert" data-testid="row-error">
-          {result.formErrors.map((message) => (
+          {refused.formErrors.map((message) => (
             <p key={message}>{t(message)}</p>
           ))}
         </div>
@@ -100,7 +103,7 @@ export default function Applicants() {
         </ConfirmedBulk>
       )}
 
-      <BulkForm options={options} result={bulkResult} named={named} />
+      <BulkForm options={options} result={bulkRefused} named={named} />
       <SmsSender standing={sms} />
 
       {list.length === 0 ? (
@@ -241,16 +244,16 @@ function Filters({ options, filters, errors, named }: { options: ApplicantOption
  * The bulk form. Its checkboxes sit in the table's rows and join it through `form=`, so the
  * rows keep their own forms and the whole thing is one plain POST without JavaScript.
  */
-function BulkForm({ options, result, named }: { options: ApplicantOptions; result: ActionData | undefined; named: NamedFn }) {
+function BulkForm({ options, result, named }: { options: ApplicantOptions; result: IntentView | undefined; named: NamedFn }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [message, setMessage] = useState(result?.values?.message ?? "");
+  const [message, setMessage] = useState(result?.values.message ?? "");
   const errors = result?.fieldErrors ?? {};
   return (
     <Form method="post" id={BULK_FORM} className="ui-apl-bulk" key={`${location.key}-${result ? "r" : ""}`} aria-label={t("applicants.bulk.legend")} noValidate>
       <input type="hidden" name="intent" value="bulk" />
       <p className="ui-muted ui-apl-bulk-message">{t("applicants.bulk.legend")}</p>
-      {result?.formErrors?.map((error) => (
+      {result?.formErrors.map((error) => (
         <p key={error} className="ui-field-error ui-apl-bulk-message" role="alert">
           {t(error)}
         </p>
@@ -260,7 +263,7 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
         id="bulk-action"
         name="action"
         label={t("applicants.bulk.action")}
-        value={result?.values?.action ?? ""}
+        value={result?.values.action ?? ""}
         empty={t("applicants.bulk.choose")}
         choices={BULK_ACTIONS.map((action) => [action, t(`applicants.bulk.actions.${action}`)])}
         errors={errors.action}
@@ -269,7 +272,7 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
         id="bulk-levelId"
         name="levelId"
         label={t("applicants.bulk.level")}
-        value={result?.values?.levelId ?? ""}
+        value={result?.values.levelId ?? ""}
         empty={t("applicants.filters.noLevel")}
         choices={options.levels.map((row) => [String(row.id), named(row)])}
         errors={errors.levelId}

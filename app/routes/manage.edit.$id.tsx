@@ -13,7 +13,8 @@ import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, bra
 import { payeeSchema } from "#contract/schemas/registration";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { requireAccount } from "~/services/account.server";
-import { formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
+import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
+import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
@@ -108,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         notice: "authoring.edit.saved",
       });
     default:
-      if (!values.intent) return rejected("", values, {}, ["errors.invalid"]);
+      if (!values.intent) return rejectValues("", values, { formErrors: ["errors.invalid"] });
       return runTable(request, id, formData, {
         ...rowIntents("branch", branchSchema, "/branch"),
         ...rowIntents("forum", forumSchema, "/forum"),

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { useIntentResult } from "~/components/authoring/IntentForm";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
-import { formValues, rejected } from "~/services/authoring.server";
+import { formValues, rejectValues } from "~/services/form-protocol.server";
 import { filtersOf, manageData, managePage, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values.fileKey = String(formData.get("fileKey") ?? "");
     values.fileKeyKept = String(formData.get("fileKeyKept") ?? "");
     delete values.fileKeyRemove;
-    if (kept.errors.fileKey) return rejected(values.intent, values, {}, kept.errors.fileKey);
+    if (kept.errors.fileKey) return rejectValues(values.intent, values, { formErrors: kept.errors.fileKey });
     return runAudit(request, values, { schema: invoiceAuditSchema, path: `/payment/invoice/${rowId}`, method: "PATCH", notice: values.state === "issued" ? "audits.payments.issued" : "audits.payments.invoiceRejected" });
   }
   throw badRequest();

@@ -1,9 +1,8 @@
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { intentView } from "~/utils/form-protocol";
 import { FieldError } from "../FieldError";
-
-export type IntentResult = { intent: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
 
 export type FieldSpec = {
   name: string;
@@ -15,10 +14,9 @@ export type FieldSpec = {
   options?: Array<{ value: string; label: string }>;
 };
 
-/** The answer to this form's last post, when it was this form that was rejected. */
+/** The answer to this form's last post, when it was this form that was refused (the protocol's `IntentReply`). */
 export function useIntentResult(intent: string) {
-  const result = useActionData<IntentResult>();
-  return result && result.intent === intent ? result : undefined;
+  return intentView(useActionData(), intent);
 }
 
 /**
