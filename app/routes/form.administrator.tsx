@@ -107,7 +107,7 @@ function Administrators({ admins }: { admins: Admins }) {
           <h2 id="add-admin-title" className="ui-edit-section-title">
             {t("forms.admins.add")}
           </h2>
-          <IntentForm intent="add" fields={[{ name: "mobile", label: t("forms.admins.mobile"), type: "tel", required: true }]} submit={t("forms.admins.add")} />
+          <IntentForm intent="add" schema={formAdminSchema} fields={[{ name: "mobile", label: t("forms.admins.mobile"), type: "tel", required: true }]} submit={t("forms.admins.add")} />
         </section>
       )}
     </section>

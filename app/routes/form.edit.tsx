@@ -236,7 +236,7 @@ function NewForm() {
           <h2 id="blank-title" className="ui-edit-section-title">
             {t("forms.edit.blank")}
           </h2>
-          <IntentForm intent="create" fields={settings} submit={t("forms.edit.create")} />
+          <IntentForm intent="create" schema={formSettingsSchema} fields={settings} submit={t("forms.edit.create")} />
         </section>
       </div>
     </section>
@@ -264,7 +264,7 @@ function FieldEditor({ intent, fields, field, submit }: { intent: string; fields
     },
     { name: "showWhenValue", label: t("forms.edit.showWhenValue"), help: t("forms.edit.showWhenHelp"), defaultValue: field?.showWhen?.value ?? "" },
   ];
-  return <IntentForm intent={intent} id={`field-form-${field?.key ?? "new"}`} fields={specs} submit={submit} />;
+  return <IntentForm intent={intent} id={`field-form-${field?.key ?? "new"}`} schema={formFieldInputSchema} fields={specs} submit={submit} />;
 }
 
 function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Conference[]; lang: string }) {
@@ -319,7 +319,7 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
           <h2 id="settings-title" className="ui-edit-section-title">
             {t("forms.edit.settings")}
           </h2>
-          <IntentForm intent="settings" fields={settings} submit={t("forms.edit.saveSettings")} />
+          <IntentForm intent="settings" schema={formSettingsSchema} fields={settings} submit={t("forms.edit.saveSettings")} />
         </section>
 
         <section id="fields" className="ui-edit-section" aria-labelledby="fields-title">

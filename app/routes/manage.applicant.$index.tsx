@@ -10,7 +10,11 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "#contract/schemas/applicants";
+import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH, levelSchema, paySchema, remarkSchema, smsSignNameSchema } from "#contract/schemas/applicants";
+import { adminRegistrationSchema } from "#contract/schemas/registration";
+
+/** The hand entry as the page posts it: the conference and the answers are the action's to add. */
+const addSchema = adminRegistrationSchema.omit({ conferenceId: true, answers: true });
 import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants, type SmsBlock, type SmsStanding, smsStanding } from "~/services/applicants.server";
 import { requireToken } from "~/services/guard.server";
 import { formatMoney, pick } from "~/utils/format";
@@ -145,6 +149,7 @@ export default function Applicants() {
         <p className="ui-muted">{t("applicants.add.help")}</p>
         <IntentForm
           intent="add"
+          schema={addSchema}
           hidden={{ idempotencyKey: loaderData.addKey }}
           fields={[
             { name: "name", label: t("applicants.add.name"), required: true },
@@ -397,6 +402,7 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
       {standing.blocks.length > 0 && <SmsBlocks blocks={standing.blocks} quota={quota} />}
       <IntentForm
         intent="signName"
+        schema={smsSignNameSchema}
         fields={[{ name: "signName", label: t("applicants.sms.signNameLabel"), defaultValue: signName?.name ?? "", help: t("applicants.sms.signNameHelp") }]}
         submit={t("applicants.sms.signNameSubmit")}
       />
@@ -493,12 +499,13 @@ function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant;
               live && <IntentButton intent="checkin" hidden={{ rowId: row.id }} label={t("applicants.row.checkIn")} tone="outline" />
             )}
             {canPay && (
-              <IntentForm inline intent={`pay:${row.id}`} fields={[{ name: "remark", label: t("applicants.row.payRemark") }]} submit={t("applicants.row.pay")} />
+              <IntentForm inline intent={`pay:${row.id}`} schema={paySchema} fields={[{ name: "remark", label: t("applicants.row.payRemark") }]} submit={t("applicants.row.pay")} />
             )}
-            <IntentForm inline intent={`remark:${row.id}`} fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]} submit={t("applicants.row.saveRemark")} />
+            <IntentForm inline intent={`remark:${row.id}`} schema={remarkSchema} fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]} submit={t("applicants.row.saveRemark")} />
             <IntentForm
               inline
               intent={`level:${row.id}`}
+              schema={levelSchema}
               fields={[
                 {
                   name: "levelId",

@@ -224,7 +224,7 @@ export default function Edit() {
 
       <Section id="branches" title={t("authoring.edit.branches")}>
         <RowList
-          kind="branch"
+          kind="branch" schema={branchSchema}
           rows={editor.branches}
           rowId={(row) => row.id}
           name={named}
@@ -235,7 +235,7 @@ export default function Edit() {
         />
         <h3 className="ui-section-title">{t("authoring.edit.forums")}</h3>
         <RowList
-          kind="forum"
+          kind="forum" schema={forumSchema}
           rows={editor.forums}
           rowId={(row) => row.id}
           name={named}
@@ -271,7 +271,7 @@ export default function Edit() {
             <div key={venue.id ?? "main"} data-testid={`venue-${venue.id ?? "main"}`}>
               <h3 className="ui-section-title">{venue.label}</h3>
               <RowList
-                kind="schedule"
+                kind="schedule" schema={scheduleSchema}
                 rows={items}
                 rowId={(item) => item.id}
                 name={(item) => pick(lang, item.titleZh, item.titleEn)}
@@ -296,12 +296,12 @@ export default function Edit() {
           );
         })}
         {editor.schedules.length === 0 && <p className="ui-muted">{t("authoring.edit.noSchedules")}</p>}
-        <IntentForm intent="schedule" fields={scheduleFields()} hidden={scheduleHidden} submit={t("authoring.edit.addSchedule")} />
+        <IntentForm intent="schedule" schema={scheduleSchema} fields={scheduleFields()} hidden={scheduleHidden} submit={t("authoring.edit.addSchedule")} />
       </Section>
 
       <Section id="company" title={t("authoring.edit.company")}>
         <IntentForm
-          intent="company"
+          intent="company" schema={companySchema}
           fields={[
             { name: "name", label: t("authoring.edit.companyName"), required: true, defaultValue: conference.invoiceCompany?.name ?? "" },
             { name: "taxId", label: t("authoring.edit.taxId"), defaultValue: conference.invoiceCompany?.taxId ?? "" },
@@ -312,7 +312,7 @@ export default function Edit() {
 
       <Section id="admins" title={t("authoring.edit.admins")}>
         <RowList
-          kind="admin"
+          kind="admin" schema={adminUserSchema} updateSchema={adminUserUpdateSchema}
           rows={editor.admins}
           rowId={(admin) => admin.accountId}
           name={(admin) => admin.name || admin.mobile}
@@ -328,7 +328,7 @@ export default function Edit() {
       </Section>
 
       <Section id="style" title={t("authoring.edit.style")}>
-        <IntentForm intent="style" fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]} submit={t("common.save")} />
+        <IntentForm intent="style" schema={conferenceStyleSchema} fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]} submit={t("common.save")} />
       </Section>
 
       <ModuleSections data={editor as unknown as ModuleData} />

@@ -155,7 +155,7 @@ export default function ManagePayments() {
                 </ConfirmForm>
               )}
               {p.state === "pending_audit" && (
-                <DecisionForm kind="payment" rowId={p.id} approve={{ value: "paid", label: t("audits.approve") }} reject={{ value: "rejected", label: t("audits.reject") }}>
+                <DecisionForm kind="payment" rowId={p.id} schema={paymentAuditSchema} approve={{ value: "paid", label: t("audits.approve") }} reject={{ value: "rejected", label: t("audits.reject") }}>
                   {p.teamId !== null && <input type="hidden" name="team" value="1" />}
                 </DecisionForm>
               )}

@@ -84,7 +84,7 @@ export default function Signup() {
       {section(
         "identities",
         <RowList
-          kind="identity"
+          kind="identity" schema={identitySchema}
           rows={editor.identities}
           {...rowBasics}
           summary={named}
@@ -96,7 +96,7 @@ export default function Signup() {
       {section(
         "strategies",
         <RowList
-          kind="strategy"
+          kind="strategy" schema={strategySchema}
           rows={editor.strategies}
           {...rowBasics}
           summary={(row) => `${named(row)} · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}`}
@@ -110,11 +110,11 @@ export default function Signup() {
         />,
       )}
       {section("fees", <FeeTable editor={editor} named={named} />)}
-      {section("vip", <RowList kind="vip" rows={editor.vipLevels} {...rowBasics} summary={named} fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} add={{ submit: t("authoring.signup.addVip") }} />)}
+      {section("vip", <RowList kind="vip" schema={vipLevelSchema} rows={editor.vipLevels} {...rowBasics} summary={named} fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} add={{ submit: t("authoring.signup.addVip") }} />)}
       {section(
         "coupons",
         <RowList
-          kind="coupon"
+          kind="coupon" schema={couponSchema}
           rows={editor.coupons}
           rowId={(row) => row.id}
           name={(row) => row.code}
@@ -139,7 +139,7 @@ export default function Signup() {
       {section(
         "settings",
         <IntentForm
-          intent="settings"
+          intent="settings" schema={registrationSettingsSchema}
           fields={[
             { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
             {
@@ -158,7 +158,7 @@ export default function Signup() {
       {section(
         "fields",
         <RowList
-          kind="field"
+          kind="field" schema={formFieldSchema}
           rows={editor.fields}
           rowId={(row) => row.id}
           name={(row) => pick(lang, row.field.labelZh, row.field.labelEn)}
@@ -225,7 +225,7 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
               </span>
               <IntentForm
                 inline
-                intent={`fee:${identity.id}:${strategy.id}`}
+                intent={`fee:${identity.id}:${strategy.id}`} schema={feeSchema}
                 hidden={{ identityId: identity.id, strategyId: strategy.id }}
                 fields={[
                   { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "" },

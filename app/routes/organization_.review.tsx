@@ -10,6 +10,8 @@ import { noPermission, parseId, parsePage } from "#contract/params";
 import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSchema, organizationDecisionSchema } from "#contract/schemas/organization";
 import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
 import { intentView } from "~/utils/form-protocol";
+import { getFormProps } from "@conform-to/react";
+import { useIntentForm } from "~/components/authoring/IntentForm";
 import { refusalMessages } from "~/utils/validation";
 
 type Application = {
@@ -119,10 +121,13 @@ export default function Review() {
 
 /** Approve, or reject with a reason: the two forms every review item ends with. */
 function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[number]; subject?: string }) {
-  const failed = intentView(useActionData<typeof action>(), `${kind}:${id}`);
+  const intent = `${kind}:${id}`;
+  const failed = intentView(useActionData<typeof action>(), intent);
   const { t } = useTranslation();
+  // With JavaScript the rejection is checked before it is sent (a reason is needed), with the action's schema.
+  const { form, messages: fieldMessages, others } = useIntentForm(intent, `reject-${kind}-${id}`, kind === "organizations" ? organizationDecisionSchema : conferenceReviewSchema, ["reason"]);
   // The reason is the one field typed here; the others' messages (a decision, a changed name) are said with it.
-  const messages = failed ? [...new Set([...(failed.fieldErrors.reason ?? []), ...failed.formErrors, ...Object.values(failed.fieldErrors).flat()])] : [];
+  const messages = [...new Set([...(fieldMessages("reason") ?? []), ...others])];
   const mine = messages.length > 0;
   const hidden = (
     <>
@@ -139,7 +144,7 @@ function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[numb
           {t("organization.approve")}
         </button>
       </Form>
-      <Form method="post" className="ui-row" style={{ alignItems: "flex-end" }}>
+      <Form method="post" className="ui-row" style={{ alignItems: "flex-end" }} {...getFormProps(form)}>
         {hidden}
         <div className="ui-field">
           <label className="ui-label" htmlFor={`reason-${kind}-${id}`}>

@@ -22,6 +22,13 @@ function flatten(value: unknown, prefix: string, into: Record<string, string>) {
   return into;
 }
 
+/** The reply to `intent` in an action's answer, for conform's `useForm({ lastResult })`. */
+export function lastResultOf(answer: unknown, intent: string): SubmissionResult<string[]> | undefined {
+  if (!answer || typeof answer !== "object" || !("result" in answer) || !("intent" in answer)) return undefined;
+  const reply = answer as IntentReply;
+  return reply.intent === intent ? reply.result : undefined;
+}
+
 /**
  * The view of an action's answer when it is an `IntentReply` for `intent` (any intent when none
  * is given); otherwise (a success, a question, another form's reply) undefined.

@@ -1,3 +1,5 @@
+import { bannerSchema, domainSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, replaySchema, specialItemSchema, specialSchema, sponsorSchema } from "#contract/schemas/conference";
+import { payeeSchema } from "#contract/schemas/registration";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDuration } from "~/utils/replay";
@@ -56,7 +58,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     <>
       <Section id="specials" title={more("specials")}>
         <RowList
-          kind="special"
+          kind="special" schema={specialSchema}
           rows={data.specials}
           {...byId}
           name={titled}
@@ -76,7 +78,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="organizers" title={more("organizers")}>
         <RowList
-          kind="organizer"
+          kind="organizer" schema={organizerSchema}
           rows={data.organizers}
           {...byId}
           name={named}
@@ -93,7 +95,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="sponsors" title={more("sponsors")}>
         <RowList
-          kind="sponsor"
+          kind="sponsor" schema={sponsorSchema}
           rows={data.sponsors}
           {...byId}
           name={(row) => row.company}
@@ -125,7 +127,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="links" title={more("links")}>
         <RowList
-          kind="link"
+          kind="link" schema={linkSchema}
           rows={data.links}
           {...byId}
           name={titled}
@@ -137,7 +139,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="banners" title={more("banners")}>
         <RowList
-          kind="banner"
+          kind="banner" schema={bannerSchema}
           rows={data.banners}
           {...byId}
           name={(row) => titled(row) || row.image}
@@ -155,7 +157,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="media" title={more("media")}>
         <RowList
-          kind="media"
+          kind="media" schema={mediaSchema}
           rows={data.media}
           {...byId}
           name={(row) => titled(row) || row.url}
@@ -171,7 +173,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="hotels" title={more("hotels")}>
         <RowList
-          kind="hotel"
+          kind="hotel" schema={hotelSchema}
           rows={data.hotels}
           {...byId}
           name={named}
@@ -205,7 +207,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="replays" title={t("authoring.replays.title")}>
         <p className="ui-field-help">{t("authoring.replays.help")}</p>
         <RowList
-          kind="replay"
+          kind="replay" schema={replaySchema}
           rows={data.replays}
           {...byId}
           name={titled}
@@ -238,7 +240,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="payee" title={more("payee")}>
         <IntentForm
-          intent="payee"
+          intent="payee" schema={payeeSchema}
           fields={[
             { name: "accountName", label: more("accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
             { name: "bankName", label: more("bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
@@ -256,7 +258,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
             {t(`authoring.more.domainStates.${data.conference.domainState}`, { domain: data.conference.domain, reason: data.conference.domainReason ?? "" })}
           </p>
         )}
-        <IntentForm intent="domain" fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
+        <IntentForm intent="domain" schema={domainSchema} fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
       </Section>
     </>
   );
@@ -267,7 +269,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     const photo = upload("photo", more("photo"), `special-${special.id}-item`);
     return (
       <RowList
-        kind="special-item"
+        kind="special-item" schema={specialItemSchema}
         rows={special.items}
         {...byId}
         name={named}
@@ -296,7 +298,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     const type = (room: Row<"hotels">["rooms"][number]) => pick(lang, room.typeZh, room.typeEn);
     return (
       <RowList
-        kind="room"
+        kind="room" schema={hotelRoomSchema}
         rows={hotel.rooms}
         {...byId}
         name={type}
