@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BasicsForm, basicsDefaults } from "~/components/authoring/BasicsForm";
@@ -14,7 +13,8 @@ import { payeeSchema } from "#contract/schemas/registration";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { requireAccount } from "~/services/account.server";
 import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
-import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
+import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
+import { lastResultOf } from "~/utils/form-protocol";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (values.intent) {
     case "basics": {
       const saved = await saveBasics(request, formData, { method: "PUT", path: `/conference/${id}` });
-      if (!saved.ok) return data({ intent: "basics", reply: saved.reply }, { status: 400 });
+      if (!saved.ok) return rejectIntent("basics", saved.submission, saved.messages);
       const t = await i18n.getFixedT(request);
       throw await redirectWithNotice(request, back, { content: t("authoring.basics.saved"), color: "success" });
     }
@@ -135,7 +135,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type ActionAnswer = { intent?: string; reply?: Parameters<typeof BasicsForm>[0]["lastResult"]; confirm?: string; branchId?: string };
+type ActionAnswer = { intent?: string; confirm?: string; branchId?: string };
 type Schedule = EditorData["schedules"][number];
 
 export default function Edit() {
@@ -191,7 +191,7 @@ export default function Edit() {
       sections={sections}
     >
       <Section id="basics" title={t("authoring.basics.title")}>
-        <BasicsForm intent="basics" lastResult={answer?.intent === "basics" ? answer.reply : undefined} defaults={basicsDefaults(conference)} categories={categories} submit={t("common.save")} />
+        <BasicsForm intent="basics" lastResult={lastResultOf(answer, "basics")} defaults={basicsDefaults(conference)} categories={categories} submit={t("common.save")} />
       </Section>
 
       <Section id="intro" title={t("authoring.edit.intro")}>

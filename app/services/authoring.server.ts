@@ -40,14 +40,12 @@ export async function saveBasics(request: Request, formData: FormData, target: {
     else coverErrors = uploaded.messages;
   }
   const submission = parseForm(formData, conferenceBasicsSchema);
-  if (coverErrors) return { ok: false as const, reply: submission.reply({ fieldErrors: { cover: coverErrors } }) };
-  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
+  if (coverErrors) return { ok: false as const, submission, messages: { fieldErrors: { cover: coverErrors } } };
+  if (submission.status !== "success") return { ok: false as const, submission };
   const values = formValues(formData);
   delete values.intent;
   const saved = await callPlatform<{ id: number }>(request, target.path, { method: target.method, body: values });
-  if (!saved.ok) {
-    return { ok: false as const, reply: submission.reply(refusalMessages(saved)) };
-  }
+  if (!saved.ok) return { ok: false as const, submission, messages: refusalMessages(saved) };
   return { ok: true as const, id: saved.data.id };
 }
 

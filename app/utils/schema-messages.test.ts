@@ -3,7 +3,7 @@ import type { z } from "zod";
 import en from "../locales/en/common.json";
 import zh from "../locales/zh/common.json";
 import type { FormField } from "#contract/states";
-import { parseValues, schemaMessages } from "./validation";
+import { parseValues } from "./validation";
 import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
 import { applicantFilterSchema, bulkSchema, remarkSchema, smsSchema } from "#contract/schemas/applicants";
 import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
@@ -38,7 +38,7 @@ import {
   vipLevelSchema,
 } from "#contract/schemas/conference";
 import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
-import { issueKey } from "#contract/schemas/messages";
+import { issueKey, messagesOf } from "#contract/schemas/messages";
 import { organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import {
   adminRegistrationSchema,
@@ -250,7 +250,7 @@ function submit(spec: Spec, values: Record<string, unknown>): { ok: boolean; mes
   // A JSON caller of the platform, which parses with the same schema.
   const parsed = spec.schema.safeParse(nest(values as Values));
   if (parsed.success) return { ok: true, messages: {} };
-  const { fieldErrors, formErrors } = schemaMessages(parsed.error);
+  const { fieldErrors, formErrors } = messagesOf(parsed.error.issues);
   return { ok: false, messages: { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) } };
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { messagesOf } from "#contract/schemas/messages";
+import "#contract/schemas/messages";
 
 /**
  * The one way a form is validated and answered (decision 020): in the browser, in the action
@@ -54,9 +54,4 @@ export function refusalMessages(refusal: Refusal, rename: (path: string) => stri
     else fieldErrors[field] ??= [message];
   }
   return { fieldErrors, formErrors: Object.keys(fieldErrors).length || formErrors.length ? formErrors : refusal.messages };
-}
-
-/** A zod failure as a form's messages, one per field (for forms not wired through conform). */
-export function schemaMessages(error: z.ZodError) {
-  return messagesOf(error.issues);
 }
