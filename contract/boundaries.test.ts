@@ -20,7 +20,7 @@ const PLUGS: Array<{ from: string; to: string }> = [{ from: "app/services/platfo
 const NOT_YET: string[] = [
   "app/entry.server.tsx -> platform/runtime",
   "app/entry.server.tsx -> platform/runtime",
-  "app/routes/manage.statistics.$index.tsx -> platform/services/statistics",
+  "app/routes/manage.statistics.$conferenceId.tsx -> platform/services/statistics",
   "app/services/applicants.server.ts -> platform/services/conference-sms",
   "app/services/checkin.server.ts -> platform/services/statistics",
   "app/services/clock.server.ts -> platform/runtime",

@@ -18,6 +18,13 @@ fi
 
 npm run build
 npx vitest run
-# The unit and platform tests once more with the process clock in China's next year.
-bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" app platform server scripts
+# The unit and platform tests once more with the process clock in China's next year. Where a
+# PostgreSQL is at hand (PG_URL, as .ci/run starts one), this second run's platform tests use it
+# instead of PGlite: one run covers both the shifted clock and the other database.
+if [ -n "${PG_URL:-}" ]; then
+  echo "[test] the shifted-clock run's platform tests on PostgreSQL at $PG_URL"
+  export TEST_DATABASE_URL="$PG_URL"
+fi
+bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" app contract platform server scripts
+unset TEST_DATABASE_URL
 npx playwright test

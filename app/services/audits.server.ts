@@ -109,7 +109,7 @@ export async function forwardExport(request: Request, path: string, query: Recor
  */
 export function exportLoader(path: (conferenceId: number) => string, filterKeys: readonly string[] = []) {
   return ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
-    const conferenceId = managePage(request, params.index);
+    const conferenceId = managePage(request, params.conferenceId);
     const filters = filtersOf(new URL(request.url).searchParams, filterKeys);
     return forwardExport(request, path(conferenceId), { ...filters, conferenceId: String(conferenceId) });
   };

@@ -16,7 +16,7 @@
  * `<style>` element), judged after CSS escapes are decoded so `\75 rl(` is seen as `url(`.
  */
 
-/** The scope of the microsite's organiser CSS: the class of its wrapper in app/routes/conf.$id.tsx. */
+/** The scope of the microsite's organiser CSS: the class of its wrapper in app/routes/conf.$conferenceId.tsx. */
 export const MICROSITE_SCOPE = ".ui-conf-site";
 
 const MAX_INPUT = 50_000;

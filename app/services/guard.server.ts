@@ -8,21 +8,21 @@ import { getToken } from "./session.server";
  */
 export const OPEN_ROUTES: Record<string, string> = {
   index: "/",
-  "conf-id": "/conf/:id",
-  "c-id": "/c/:id",
+  "conf-id": "/conf/:conferenceId",
+  "c-id": "/c/:conferenceId",
   "form-detail": "/form/detail",
   search: "/search",
   schedule: "/schedule",
   "search-reference": "/search/reference",
   "search-form": "/search/form",
   orgList: "/orgList",
-  "attend-meetingInfo": "/attend/:meetingInfo",
+  "attend-meetingInfo": "/attend/:conferenceId",
   agreement: "/agreement",
   privacy: "/privacy",
   "attend-paypal-result": "/attend/paypal/:result?",
   liveStreaming: "/liveStreaming",
   "liveStreaming-detail-id": "/liveStreaming/detail/:id?",
-  "attend-claime": "/attend/claime/:index",
+  "attend-claime": "/attend/claime/:registrationId",
   alipage: "/alipage",
 };
 
@@ -36,7 +36,7 @@ export const OPEN_ROUTES: Record<string, string> = {
  * upload, which the platform opens only for its chooser (the account, or the signed-out browser's
  * kept-upload cookie; decision 017).
  */
-export const EXTRA_OPEN_ROUTES = ["/:id", "/conf/:id/calendar.ics", "/conf/:id/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return", "/attend/agenda/:token", "/form/upload", "/files/kept/:ref"];
+export const EXTRA_OPEN_ROUTES = ["/:conferenceId", "/conf/:conferenceId/calendar.ics", "/conf/:conferenceId/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return", "/attend/agenda/:token", "/form/upload", "/files/kept/:ref"];
 
 /**
  * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the

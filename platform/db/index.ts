@@ -9,6 +9,8 @@ export { schema };
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PGlite only: the whole cluster as a tarball, for `loadDataDir`. */
+  dump?: () => Promise<Blob | File>;
   close: () => Promise<void>;
 };
 
@@ -20,6 +22,8 @@ export type DatabaseOptions = {
   migrationsFolder?: string;
   /** Runs right after the migrations, under the same lock (first-start seeding). */
   afterMigrate?: (db: Db) => Promise<void>;
+  /** An in-memory PGlite starts from this dump (`dumpDataDir`) instead of an empty cluster; the migrations still run (those in it are skipped). */
+  loadDataDir?: Blob;
 };
 
 /** Any constant: the advisory lock that serialises migrations and seeding across instances. */
@@ -70,7 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(inMemory ? undefined : path.join(dataDir, "pg"), { extensions: { pg_trgm } });
+    const client = await PGlite.create(inMemory ? undefined : path.join(dataDir, "pg"), {
+      extensions: { pg_trgm },
+      ...(inMemory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     const db = drizzle(client, { schema, casing: "snake_case" });
     try {
       await migrate(db, { migrationsFolder });
@@ -82,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      dump: () => client.dumpDataDir("none"),
       close: async () => {
         await client.close();
         releaseLock();

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SessionList, SubscribeButton } from "~/components/services/SessionList";
+import { ServicePage } from "~/components/services/ServicePage";
+import type { AgendaSession, ServiceConference } from "~/components/services/types";
+import { requireToken } from "~/services/guard.server";
+import { i18n } from "~/services/i18n.server";
+import { platformData } from "~/services/platform.server";
+import { subscriptionAction, groupSessions } from "~/services/agenda.server";
+import { getLang } from "~/services/session.server";
+import { routeId } from "#contract/params";
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+/** The published sessions of a conference by day and branch, each with subscribe or unsubscribe (issue 6). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requireToken(request);
+  const id = routeId(params.conferenceId);
+  const t = await i18n.getFixedT(request);
+  const { lang } = getLang(request);
+  const sessions = await platformData<{ conference: ServiceConference; list: AgendaSession[] }>(request, `/user/schedule/sessions/${id}`);
+  return data(
+    {
+      title: `${t("services.agenda.scheduleTitle")} - ${t("meta.siteName")}`,
+      lang,
+      conference: sessions.conference,
+      days: groupSessions(lang, sessions.list, t("services.papers.mainVenue")),
+      subscribed: sessions.list.filter((s) => s.subscribed).length,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const action = ({ request }: ActionFunctionArgs) => subscriptionAction(request);
+
+export default function ScheduleSubscription() {
+  const { conference, days, lang, subscribed } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <ServicePage conference={conference} lang={lang} title={t("services.agenda.scheduleTitle")} intro={t("services.agenda.scheduleIntro")} current="schedule">
+      <p>
+        {t("services.agenda.count", { count: subscribed })} <Link to="/attend/agenda">{t("services.agenda.myAgenda")}</Link>
+      </p>
+      {days.length === 0 ? (
+        <p className="ui-muted">{t("services.agenda.noSessions")}</p>
+      ) : (
+        <SessionList days={days} action={(session) => <SubscribeButton session={session} />} />
+      )}
+    </ServicePage>
+  );
+}

@@ -1,8 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { routeId } from "#contract/params";
-
-/** /c/{id} is the short link of a conference page. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  return redirect(`/${routeId(params.id)}`, 301);
-}

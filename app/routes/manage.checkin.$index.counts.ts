@@ -1,9 +1,0 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadCounts } from "~/services/checkin.server";
-import { appNow } from "~/services/clock.server";
-
-/** The desk's counts as JSON, polled by the open desk page every few seconds. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const counts = await loadCounts(request, params.index);
-  return Response.json({ counts, asOf: (await appNow()).toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
-}

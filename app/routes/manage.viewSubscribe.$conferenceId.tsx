@@ -1,0 +1,82 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AuditFrame } from "~/components/audits/AuditParts";
+import { Pagination } from "~/components/Pagination";
+import { manageData, managePage, manageTitle } from "~/services/audits.server";
+import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
+import { pick } from "~/utils/format";
+import { parsePage } from "#contract/params";
+
+const PAGE_SIZE = 20;
+/** The platform lists this many subscribers under each session. */
+const SHOWN = 100;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+
+/** Sessions by their number of subscribers, most first; each opens (a `<details>`) to who subscribed. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = managePage(request, params.conferenceId);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const list = await manageData<{ list: SubscribedSession[]; total: number; subscriptions: number; conference: ManagedConference }>(request, `/user/schedule/conference/${id}`, { page, pageSize: PAGE_SIZE });
+  const { title, name } = await manageTitle(request, "audits.subscribe.title", list.conference);
+  return data({ title, name, id, page, list }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function ViewSubscribe() {
+  const { name, id, page, list } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <AuditFrame id={id} name={name} heading={t("audits.subscribe.heading")}>
+      <p className="ui-muted" data-testid="subscribe-summary">
+        {t("audits.subscribe.summary", { sessions: list.total, subscriptions: list.subscriptions })}
+      </p>
+      {list.total === 0 ? (
+        <p className="ui-muted">{t("audits.subscribe.noSchedules")}</p>
+      ) : (
+        <div className="ui-aud-table-wrap">
+          <table className="ui-table" data-testid="sessions">
+            <thead>
+              <tr>
+                <th scope="col">{t("audits.subscribe.session")}</th>
+                <th scope="col">{t("audits.subscribe.time")}</th>
+                <th scope="col">{t("audits.subscribe.place")}</th>
+                <th scope="col">{t("audits.subscribe.count")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.list.map((s) => (
+                <tr key={s.id} data-testid="session" data-id={s.id}>
+                  <td>
+                    {pick(lang, s.titleZh, s.titleEn)}
+                    {s.count > 0 && (
+                      <details className="ui-aud-subscribers">
+                        <summary>{t("audits.subscribe.subscribers", { count: s.count })}</summary>
+                        <ul>
+                          {s.subscribers.map((p) => (
+                            <li key={p.accountId}>
+                              {p.name} {p.mobile} · {p.registrationName ? t("audits.subscribe.registered", { name: [p.registrationName, p.institution].filter(Boolean).join("，") }) : t("audits.subscribe.notRegistered")}
+                            </li>
+                          ))}
+                        </ul>
+                        {s.count > SHOWN && <p className="ui-muted">{t("audits.subscribe.moreSubscribers", { shown: SHOWN })}</p>}
+                      </details>
+                    )}
+                  </td>
+                  <td>
+                    {chinaTime(s.startsAt)} – {chinaTime(s.endsAt).slice(11)}
+                  </td>
+                  <td>{[s.branchZh === null ? t("audits.mainVenue") : pick(lang, s.branchZh, s.branchEn), s.room].filter(Boolean).join(" · ")}</td>
+                  <td data-testid="count">{s.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={PAGE_SIZE} total={list.total} />
+    </AuditFrame>
+  );
+}

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../db";
+import { type Ctx, type PlatformDeps, requireAccount } from "../context";
+import { accounts, conferenceAdmins, conferences } from "../db/schema";
+import { fail, idParam, langOf } from "../http";
+import { translate } from "../messages";
+import { requireManager } from "../services/access";
+import { recordAudit } from "../services/audit";
+
+/** A 400 naming one field, in the caller's language (like `parse` does). */
+export function fieldFail(c: Ctx, field: string, key: string): never {
+  fail(400, key, { data: { fields: { [field]: translate(langOf(c), key) } } });
+}
+
+/** The shared schemas give times as ISO strings; timestamp columns take dates. */
+export function withDates(input: unknown) {
+  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const key of ["startsAt", "endsAt", "recordedAt"]) if (typeof out[key] === "string") out[key] = new Date(out[key] as string);
+  return out;
+}
+
+/** What the editor shows of an admin user. */
+export const adminColumns = { accountId: accounts.id, name: accounts.name, mobile: accounts.mobile, remark: conferenceAdmins.remark };
+
+export type Owned = PgTable & { id: AnyPgColumn; conferenceId: AnyPgColumn };
+
+/** The guards and the audited write every authoring call shares. */
+export function authoringKit(deps: PlatformDeps) {
+  const { db } = deps;
+
+  const guard = (c: Ctx, conferenceId: number) => requireManager(db, c, conferenceId);
+
+  /** Finds a child row's conference, then guards it. */
+  async function guardRow(c: Ctx, table: Owned, raw: string | undefined) {
+    requireAccount(c);
+    const id = idParam(raw);
+    const [row] = (await db.select({ conferenceId: table.conferenceId }).from(table as PgTable).where(eq(table.id, id)).limit(1)) as Array<{ conferenceId: number }>;
+    if (!row) fail(404, "errors.notFound");
+    await guard(c, row.conferenceId);
+    return { id, conferenceId: row.conferenceId };
+  }
+
+  /** Makes an organiser's change and its audit row in one transaction, so a failed change leaves no trail. */
+  function audited<T>(c: Ctx, conferenceId: number, action: string, target: string, change: (tx: Db) => Promise<T>, detail?: Record<string, unknown>) {
+    const account = requireAccount(c);
+    return db.transaction(async (tx) => {
+      const result = await change(tx);
+      await recordAudit(tx, { conferenceId, accountId: account.id, action, target, detail, at: deps.now() });
+      return result;
+    });
+  }
+
+  const conferenceIdOf = (body: unknown) => idParam(String((body as { conferenceId?: unknown })?.conferenceId ?? ""));
+
+  const touch = (tx: Db, conferenceId: number) => tx.update(conferences).set({ updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
+
+  /** A referenced row must belong to the same conference. */
+  async function sameConference(c: Ctx, table: Owned, id: number | null | undefined, conferenceId: number, field: string) {
+    if (!id) return;
+    const [row] = (await db.select({ conferenceId: table.conferenceId }).from(table as PgTable).where(eq(table.id, id))) as Array<{ conferenceId: number }>;
+    if (!row || row.conferenceId !== conferenceId) fieldFail(c, field, "authoring.v.invalid");
+  }
+
+  return { guard, guardRow, audited, conferenceIdOf, touch, sameConference };
+}

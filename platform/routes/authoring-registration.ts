@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { z } from "zod";
+import { feeSchema, formFieldSchema, registrationSettingsSchema } from "#contract/schemas/conference";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
+import { conferences, fees, type FormField, identities, registrationFields, strategies } from "../db/schema";
+import { idParam, ok } from "../http";
+import { authoringKit, fieldFail } from "./authoring-common";
+
+/** The fee table, the registration settings and the registration form's fields. */
+export function authoringRegistrationRoutes(deps: PlatformDeps) {
+  const app = new Hono<PlatformEnv>();
+  const { db } = deps;
+  const { guard, guardRow, audited, conferenceIdOf, sameConference } = authoringKit(deps);
+
+  /** Sets one cell of the fee table (identity × strategy). */
+  app.put("/fee", async (c) => {
+    const body = await readBody(c);
+    const conferenceId = conferenceIdOf(body);
+    await guard(c, conferenceId);
+    const input = parse(c, feeSchema, body);
+    await sameConference(c, identities, input.identityId, conferenceId, "identityId");
+    await sameConference(c, strategies, input.strategyId, conferenceId, "strategyId");
+    await audited(c, conferenceId, "fee.set", `fee:${input.identityId}:${input.strategyId}`, (tx) =>
+      tx
+        .insert(fees)
+        .values({ ...input, conferenceId })
+        .onConflictDoUpdate({ target: [fees.identityId, fees.strategyId], set: { priceFen: input.priceFen, unit: input.unit } }),
+      input,
+    );
+    return ok(c, input);
+  });
+
+  app.put("/registration/settings/:conferenceId{[0-9]+}", async (c) => {
+    const conferenceId = idParam(c.req.param("conferenceId"));
+    await guard(c, conferenceId);
+    const input = parse(c, registrationSettingsSchema, await readBody(c));
+    await audited(c, conferenceId, "registration.settings", `conference:${conferenceId}`, (tx) => tx.update(conferences).set({ ...input, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId)), input);
+    return ok(c, input);
+  });
+
+  const toField = (input: z.output<typeof formFieldSchema>): FormField => ({
+    key: input.key,
+    type: input.type,
+    labelZh: input.labelZh,
+    labelEn: input.labelEn,
+    helpZh: input.helpZh || undefined,
+    helpEn: input.helpEn || undefined,
+    required: input.required,
+    ...(input.type === "radio" || input.type === "checkbox" ? { options: input.options } : {}),
+    showWhen: input.showWhenField ? { field: input.showWhenField, value: input.showWhenValue } : null,
+  });
+
+  /** Keys are unique per form; a condition must name another field of the form. */
+  async function checkField(c: Ctx, conferenceId: number, field: FormField, selfId?: number) {
+    const rows = await db.select({ id: registrationFields.id, field: registrationFields.field }).from(registrationFields).where(eq(registrationFields.conferenceId, conferenceId));
+    const others = rows.filter((row) => row.id !== selfId);
+    if (others.some((row) => row.field.key === field.key)) fieldFail(c, "key", "authoring.v.keyTaken");
+    if (field.showWhen && !others.some((row) => row.field.key === field.showWhen?.field)) fieldFail(c, "showWhenField", "authoring.v.noSuchField");
+  }
+
+  app.post("/registration/field", async (c) => {
+    const body = await readBody(c);
+    const conferenceId = conferenceIdOf(body);
+    await guard(c, conferenceId);
+    const input = parse(c, formFieldSchema, body);
+    const field = toField(input);
+    await checkField(c, conferenceId, field);
+    const row = await audited(c, conferenceId, "registration-field.create", `field:${field.key}`, async (tx) => (await tx.insert(registrationFields).values({ conferenceId, field, sort: input.sort }).returning())[0]);
+    return ok(c, row, 201);
+  });
+
+  app.put("/registration/field/:id{[0-9]+}", async (c) => {
+    const { id, conferenceId } = await guardRow(c, registrationFields, c.req.param("id"));
+    const input = parse(c, formFieldSchema, await readBody(c));
+    const field = toField(input);
+    await checkField(c, conferenceId, field, id);
+    await audited(c, conferenceId, "registration-field.update", `registration-field:${id}`, (tx) => tx.update(registrationFields).set({ field, sort: input.sort }).where(eq(registrationFields.id, id)));
+    return ok(c, { id });
+  });
+
+  app.delete("/registration/field/:id{[0-9]+}", async (c) => {
+    const { id, conferenceId } = await guardRow(c, registrationFields, c.req.param("id"));
+    await audited(c, conferenceId, "registration-field.delete", `registration-field:${id}`, (tx) => tx.delete(registrationFields).where(eq(registrationFields.id, id)));
+    return ok(c, { id });
+  });
+
+
+  return app;
+}
