@@ -224,7 +224,8 @@ export default function Edit() {
 
       <Section id="branches" title={t("authoring.edit.branches")}>
         <RowList
-          kind="branch" schema={branchSchema}
+          kind="branch"
+          schema={branchSchema}
           rows={editor.branches}
           rowId={(row) => row.id}
           name={named}
@@ -235,7 +236,8 @@ export default function Edit() {
         />
         <h3 className="ui-section-title">{t("authoring.edit.forums")}</h3>
         <RowList
-          kind="forum" schema={forumSchema}
+          kind="forum"
+          schema={forumSchema}
           rows={editor.forums}
           rowId={(row) => row.id}
           name={named}
@@ -271,7 +273,8 @@ export default function Edit() {
             <div key={venue.id ?? "main"} data-testid={`venue-${venue.id ?? "main"}`}>
               <h3 className="ui-section-title">{venue.label}</h3>
               <RowList
-                kind="schedule" schema={scheduleSchema}
+                kind="schedule"
+                schema={scheduleSchema}
                 rows={items}
                 rowId={(item) => item.id}
                 name={(item) => pick(lang, item.titleZh, item.titleEn)}
@@ -301,7 +304,8 @@ export default function Edit() {
 
       <Section id="company" title={t("authoring.edit.company")}>
         <IntentForm
-          intent="company" schema={companySchema}
+          intent="company"
+          schema={companySchema}
           fields={[
             { name: "name", label: t("authoring.edit.companyName"), required: true, defaultValue: conference.invoiceCompany?.name ?? "" },
             { name: "taxId", label: t("authoring.edit.taxId"), defaultValue: conference.invoiceCompany?.taxId ?? "" },
@@ -312,7 +316,9 @@ export default function Edit() {
 
       <Section id="admins" title={t("authoring.edit.admins")}>
         <RowList
-          kind="admin" schema={adminUserSchema} updateSchema={adminUserUpdateSchema}
+          kind="admin"
+          schema={adminUserSchema}
+          updateSchema={adminUserUpdateSchema}
           rows={editor.admins}
           rowId={(admin) => admin.accountId}
           name={(admin) => admin.name || admin.mobile}

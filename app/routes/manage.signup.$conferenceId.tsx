@@ -84,7 +84,8 @@ export default function Signup() {
       {section(
         "identities",
         <RowList
-          kind="identity" schema={identitySchema}
+          kind="identity"
+          schema={identitySchema}
           rows={editor.identities}
           {...rowBasics}
           summary={named}
@@ -96,7 +97,8 @@ export default function Signup() {
       {section(
         "strategies",
         <RowList
-          kind="strategy" schema={strategySchema}
+          kind="strategy"
+          schema={strategySchema}
           rows={editor.strategies}
           {...rowBasics}
           summary={(row) => `${named(row)} · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}`}
@@ -114,7 +116,8 @@ export default function Signup() {
       {section(
         "coupons",
         <RowList
-          kind="coupon" schema={couponSchema}
+          kind="coupon"
+          schema={couponSchema}
           rows={editor.coupons}
           rowId={(row) => row.id}
           name={(row) => row.code}
@@ -139,7 +142,8 @@ export default function Signup() {
       {section(
         "settings",
         <IntentForm
-          intent="settings" schema={registrationSettingsSchema}
+          intent="settings"
+          schema={registrationSettingsSchema}
           fields={[
             { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
             {
@@ -158,7 +162,8 @@ export default function Signup() {
       {section(
         "fields",
         <RowList
-          kind="field" schema={formFieldSchema}
+          kind="field"
+          schema={formFieldSchema}
           rows={editor.fields}
           rowId={(row) => row.id}
           name={(row) => pick(lang, row.field.labelZh, row.field.labelEn)}
@@ -225,7 +230,8 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
               </span>
               <IntentForm
                 inline
-                intent={`fee:${identity.id}:${strategy.id}`} schema={feeSchema}
+                intent={`fee:${identity.id}:${strategy.id}`}
+                schema={feeSchema}
                 hidden={{ identityId: identity.id, strategyId: strategy.id }}
                 fields={[
                   { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "" },

@@ -58,7 +58,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     <>
       <Section id="specials" title={more("specials")}>
         <RowList
-          kind="special" schema={specialSchema}
+          kind="special"
+          schema={specialSchema}
           rows={data.specials}
           {...byId}
           name={titled}
@@ -78,7 +79,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="organizers" title={more("organizers")}>
         <RowList
-          kind="organizer" schema={organizerSchema}
+          kind="organizer"
+          schema={organizerSchema}
           rows={data.organizers}
           {...byId}
           name={named}
@@ -95,7 +97,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="sponsors" title={more("sponsors")}>
         <RowList
-          kind="sponsor" schema={sponsorSchema}
+          kind="sponsor"
+          schema={sponsorSchema}
           rows={data.sponsors}
           {...byId}
           name={(row) => row.company}
@@ -127,7 +130,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="links" title={more("links")}>
         <RowList
-          kind="link" schema={linkSchema}
+          kind="link"
+          schema={linkSchema}
           rows={data.links}
           {...byId}
           name={titled}
@@ -139,7 +143,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="banners" title={more("banners")}>
         <RowList
-          kind="banner" schema={bannerSchema}
+          kind="banner"
+          schema={bannerSchema}
           rows={data.banners}
           {...byId}
           name={(row) => titled(row) || row.image}
@@ -157,7 +162,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="media" title={more("media")}>
         <RowList
-          kind="media" schema={mediaSchema}
+          kind="media"
+          schema={mediaSchema}
           rows={data.media}
           {...byId}
           name={(row) => titled(row) || row.url}
@@ -173,7 +179,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="hotels" title={more("hotels")}>
         <RowList
-          kind="hotel" schema={hotelSchema}
+          kind="hotel"
+          schema={hotelSchema}
           rows={data.hotels}
           {...byId}
           name={named}
@@ -207,7 +214,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="replays" title={t("authoring.replays.title")}>
         <p className="ui-field-help">{t("authoring.replays.help")}</p>
         <RowList
-          kind="replay" schema={replaySchema}
+          kind="replay"
+          schema={replaySchema}
           rows={data.replays}
           {...byId}
           name={titled}
@@ -240,7 +248,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
       <Section id="payee" title={more("payee")}>
         <IntentForm
-          intent="payee" schema={payeeSchema}
+          intent="payee"
+          schema={payeeSchema}
           fields={[
             { name: "accountName", label: more("accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
             { name: "bankName", label: more("bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
@@ -269,7 +278,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     const photo = upload("photo", more("photo"), `special-${special.id}-item`);
     return (
       <RowList
-        kind="special-item" schema={specialItemSchema}
+        kind="special-item"
+        schema={specialItemSchema}
         rows={special.items}
         {...byId}
         name={named}
@@ -298,7 +308,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     const type = (room: Row<"hotels">["rooms"][number]) => pick(lang, room.typeZh, room.typeEn);
     return (
       <RowList
-        kind="room" schema={hotelRoomSchema}
+        kind="room"
+        schema={hotelRoomSchema}
         rows={hotel.rooms}
         {...byId}
         name={type}
