@@ -39,7 +39,7 @@ import {
 } from "#contract/schemas/conference";
 import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
 import { issueKey, messagesOf } from "#contract/schemas/messages";
-import { organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
+import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import {
   adminRegistrationSchema,
   claimSchema,
@@ -107,6 +107,7 @@ const SPECS: Spec[] = [
   // Organization application and its review
   { form: "organization application", schema: organizationSchema, conform: true, valid: { name: "浙江大学", type: "university", address: "杭州", contact: "王老师 0571", licenceKey: key }, hidden: ["licenceKey"], wrong: { name: "长".repeat(101) } },
   { form: "organization review", schema: organizationDecisionSchema, valid: { state: "approved", reason: "" }, wrong: {} },
+  { form: "conference review (sender name, domain)", schema: conferenceReviewSchema, conform: true, valid: { state: "rejected", reason: "名称与会议不符", subject: "学术年会" }, hidden: ["state", "subject"], wrong: { reason: "长".repeat(501) } },
   // Conference basics (/create, /edit) and every module row of /manage/edit/{id}
   { form: "conference basics", schema: conferenceBasicsSchema, conform: true, valid: { nameZh: "会议", nameEn: "Meeting", startDate: day, endDate: later, cityZh: "杭州", categoryId: "", majorId: "", cover: "" }, hidden: ["cover"], wrong: { startDate: "10/03/2027", endDate: "2027-03-01", cover: "javascript:alert(1)" } },
   { form: "edit: module", schema: moduleSchema, valid: { type: "intro", titleZh: "简介", sort: "0" }, hidden: ["type"], wrong: { sort: "abc" } },
