@@ -15,7 +15,8 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, require
 import { conferences, type FormField, identities, registrations, vipLevels } from "../db/schema";
 import { ApiError, fail, idParam, langOf, ok, page, paging } from "../http";
 import { type Lang, translate } from "../messages";
-import { canManageConference, requireManager as requireManagerOf } from "../services/access";
+import { canManageConference } from "../services/access";
+import { requireManager as requireManagerOf } from "./guards";
 import {
   applicantBatches,
   applicantCondition,
@@ -25,9 +26,8 @@ import {
   markRegistrationPaid,
   remarkRegistration,
 } from "../services/applicants";
-import { recordAudit } from "../services/audit";
 import { checkIn, undoCheckIn } from "../services/checkin";
-import { sendConferenceSms, smsRecipients, smsStanding } from "../services/conference-sms";
+import { askSignName, sendConferenceSms, smsRecipients, smsStanding } from "../services/conference-sms";
 import { describeRegistrations, fieldsOf, type Registration } from "../services/registration";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 
@@ -226,13 +226,7 @@ export function applicantRoutes(deps: PlatformDeps) {
     const conferenceId = idParam(c.req.param("conferenceId"));
     const organiser = await requireManager(c, conferenceId);
     const { signName } = parse(c, smsSignNameSchema, await readBody(c));
-    await deps.db.transaction(async (tx) => {
-      const [current] = await tx.select({ name: conferences.smsSignName, state: conferences.smsSignState }).from(conferences).where(eq(conferences.id, conferenceId)).for("update");
-      // Asking again for the name already approved changes nothing.
-      if (current.name === signName && current.state === "approved") return;
-      await tx.update(conferences).set({ smsSignName: signName, smsSignState: "pending", smsSignReason: null, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
-      await recordAudit(tx, { conferenceId, accountId: organiser.id, action: "conference.sms-sign", target: `conference:${conferenceId}`, detail: { signName }, at: deps.now() });
-    });
+    await askSignName(deps, organiser, { conferenceId, signName });
     return ok(c, await smsStanding(deps, conferenceId));
   });
 

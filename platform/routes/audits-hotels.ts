@@ -5,7 +5,7 @@ import type { Ctx, PlatformDeps, PlatformEnv } from "../context";
 import type { Db } from "../db";
 import { accounts, hotelBookings, hotelRooms, hotels, sponsorHotelRequests, sponsors } from "../db/schema";
 import { fail, ok, paging } from "../http";
-import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "../services/audits";
+import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "./audits-common";
 import { type Stay, addDays, takenByNight } from "../services/hotel-inventory";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
 import { parseId } from "#contract/params";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { Ctx, PlatformDeps, PlatformEnv } from "../context";
 import { type AuditState, accounts, branches, conferenceFiles, papers } from "../db/schema";
 import { ok, paging } from "../http";
-import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "../services/audits";
+import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "./audits-common";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
 import { parseId } from "#contract/params";
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { type InvoiceState, type PaymentMethod, type PaymentState, accounts, invoices, payments, registrations, teams, uploads } from "../db/schema";
 import { ok, paging } from "../http";
-import { conferenceName, likePattern, managedConference } from "../services/audits";
+import { conferenceName, likePattern, managedConference } from "./audits-common";
 
 const METHODS: PaymentMethod[] = ["transfer", "paypal", "alipay", "union"];
 const PAYMENT_STATES: PaymentState[] = ["unpaid", "pending_audit", "paid", "rejected", "refunded", "cancelled"];

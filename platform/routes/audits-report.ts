@@ -6,7 +6,7 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, parse } from "../context
 import type { Db } from "../db";
 import { type PaymentMethod, accounts, branches, conferences, identities, invoices, payments, registrations, scheduleSubscriptions, schedules } from "../db/schema";
 import { ok, paging } from "../http";
-import { conferenceName, headers, managedConference, named, word } from "../services/audits";
+import { conferenceName, headers, managedConference, named, word } from "./audits-common";
 import type { XlsxCell } from "../services/xlsx";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
 import { approvedNightsByHotel } from "./audits-hotels";

@@ -4,8 +4,8 @@ import { sponsorRemarkSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
 import { type AuditState, type Remark, accounts, sponsors } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";
-import { recordAudit } from "../services/audit";
-import { conferenceName, decideAudited, headers, keysetRows, likePattern, managedConference, requireManager, word } from "../services/audits";
+import { addSponsorRemark, sponsorSpec } from "../services/audits";
+import { conferenceName, decideAudited, headers, keysetRows, likePattern, managedConference, requireManager, word } from "./audits-common";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
 
 const STATES: AuditState[] = ["pending", "approved", "rejected"];
@@ -48,22 +48,8 @@ export function auditSponsorRoutes(deps: PlatformDeps) {
     return ok(c, { list: rows, total, conference: conferenceName(conference), authors: await remarkAuthors(rows) });
   });
 
-  const remarkOf = (by: number, text: string): Remark => ({ by, at: deps.now().toISOString(), text });
-
   app.patch("/sponsor/:id{[0-9]+}", async (c) => {
-    const row = await decideAudited(deps, c, {
-      kind: "sponsor",
-      find: async (d, id) => (await d.select().from(sponsors).where(eq(sponsors.id, id)).limit(1))[0],
-      lock: async (tx, id) => (await tx.select().from(sponsors).where(eq(sponsors.id, id)).for("update"))[0],
-      apply: async (tx, sponsor, decision, by) =>
-        (
-          await tx
-            .update(sponsors)
-            .set({ state: decision.state, remarks: decision.remark ? [...sponsor.remarks, remarkOf(by.id, decision.remark)] : sponsor.remarks })
-            .where(eq(sponsors.id, sponsor.id))
-            .returning()
-        )[0],
-    });
+    const row = await decideAudited(deps, c, sponsorSpec(deps));
     return ok(c, row);
   });
 
@@ -73,13 +59,7 @@ export function auditSponsorRoutes(deps: PlatformDeps) {
     if (!found) fail(404, "errors.notFound");
     const organiser = await requireManager(db, c, found.conferenceId);
     const { text } = parse(c, sponsorRemarkSchema, await readBody(c));
-    const row = await db.transaction(async (tx) => {
-      const [sponsor] = await tx.select().from(sponsors).where(eq(sponsors.id, id)).for("update");
-      const remark = remarkOf(organiser.id, text);
-      const [updated] = await tx.update(sponsors).set({ remarks: [...sponsor.remarks, remark] }).where(eq(sponsors.id, id)).returning();
-      await recordAudit(tx, { conferenceId: sponsor.conferenceId, accountId: organiser.id, action: "sponsor.remark", target: `sponsor:${id}`, detail: { text }, at: deps.now() });
-      return updated;
-    });
+    const row = await addSponsorRemark(deps, organiser, { id, text });
     return ok(c, row);
   });
 

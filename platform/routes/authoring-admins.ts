@@ -1,17 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { adminUserSchema, adminUserUpdateSchema } from "#contract/schemas/conference";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, conferenceAdmins } from "../db/schema";
 import { fail, idParam, ok, page } from "../http";
 import { accountByMobile } from "../services/identity";
+import { addConferenceAdmin, removeConferenceAdmin, updateConferenceAdmin } from "../services/authoring";
 import { adminColumns, authoringKit, fieldFail } from "./authoring-common";
 
 /** A conference's admin users (they manage it as its owner does). */
 export function authoringAdminRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
-  const { guard, audited, conferenceIdOf } = authoringKit(deps);
+  const { guard, conferenceIdOf } = authoringKit(deps);
 
   app.get("/admin-user", async (c) => {
     const conferenceId = idParam(c.req.query("conferenceId"));
@@ -31,7 +32,7 @@ export function authoringAdminRoutes(deps: PlatformDeps) {
     const { mobile, remark } = parse(c, adminUserSchema, body);
     const account = await accountByMobile(db, mobile);
     if (!account) fieldFail(c, "mobile", "authoring.v.noSuchAccount");
-    await audited(c, conferenceId, "admin-user.create", `account:${account.id}`, (tx) => tx.insert(conferenceAdmins).values({ conferenceId, accountId: account.id, remark, createdAt: deps.now() }).onConflictDoNothing(), { remark });
+    await addConferenceAdmin(deps, requireAccount(c), { conferenceId, accountId: account.id, remark });
     return ok(c, { accountId: account.id }, 201);
   });
 
@@ -43,20 +44,20 @@ export function authoringAdminRoutes(deps: PlatformDeps) {
     const where = and(eq(conferenceAdmins.conferenceId, conferenceId), eq(conferenceAdmins.accountId, accountId));
     const [row] = await db.select({ accountId: conferenceAdmins.accountId }).from(conferenceAdmins).where(where);
     if (!row) fail(404, "errors.notFound");
-    return { conferenceId, accountId, where };
+    return { conferenceId, accountId };
   }
 
   /** Changes what the organiser noted about an admin user. */
   app.put("/admin-user/:conferenceId{[0-9]+}/:accountId{[0-9]+}", async (c) => {
-    const { conferenceId, accountId, where } = await adminParams(c);
+    const { conferenceId, accountId } = await adminParams(c);
     const { remark } = parse(c, adminUserUpdateSchema, await readBody(c));
-    await audited(c, conferenceId, "admin-user.update", `account:${accountId}`, (tx) => tx.update(conferenceAdmins).set({ remark }).where(where), { remark });
+    await updateConferenceAdmin(deps, requireAccount(c), { conferenceId, accountId, remark });
     return ok(c, { accountId, remark });
   });
 
   app.delete("/admin-user/:conferenceId{[0-9]+}/:accountId{[0-9]+}", async (c) => {
-    const { conferenceId, accountId, where } = await adminParams(c);
-    await audited(c, conferenceId, "admin-user.delete", `account:${accountId}`, (tx) => tx.delete(conferenceAdmins).where(where));
+    const { conferenceId, accountId } = await adminParams(c);
+    await removeConferenceAdmin(deps, requireAccount(c), { conferenceId, accountId });
     return ok(c, { accountId });
   });
 

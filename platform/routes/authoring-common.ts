@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db";
 import { type Ctx, type PlatformDeps, requireAccount } from "../context";
-import { accounts, conferenceAdmins, conferences } from "../db/schema";
-import { fail, idParam, langOf } from "../http";
-import { translate } from "../messages";
-import { requireManager } from "../services/access";
-import { recordAudit } from "../services/audit";
+import { accounts, conferenceAdmins } from "../db/schema";
+import { fail, idParam } from "../http";
+import { fieldFail, requireManager } from "./guards";
 
-/** A 400 naming one field, in the caller's language (like `parse` does). */
-export function fieldFail(c: Ctx, field: string, key: string): never {
-  fail(400, key, { data: { fields: { [field]: translate(langOf(c), key) } } });
-}
+export { fieldFail };
 
 /** The shared schemas give times as ISO strings; timestamp columns take dates. */
 export function withDates(input: unknown) {
@@ -25,7 +19,7 @@ export const adminColumns = { accountId: accounts.id, name: accounts.name, mobil
 
 export type Owned = PgTable & { id: AnyPgColumn; conferenceId: AnyPgColumn };
 
-/** The guards and the audited write every authoring call shares. */
+/** The guards every authoring call shares (the writes are in services/authoring.ts). */
 export function authoringKit(deps: PlatformDeps) {
   const { db } = deps;
 
@@ -41,19 +35,7 @@ export function authoringKit(deps: PlatformDeps) {
     return { id, conferenceId: row.conferenceId };
   }
 
-  /** Makes an organiser's change and its audit row in one transaction, so a failed change leaves no trail. */
-  function audited<T>(c: Ctx, conferenceId: number, action: string, target: string, change: (tx: Db) => Promise<T>, detail?: Record<string, unknown>) {
-    const account = requireAccount(c);
-    return db.transaction(async (tx) => {
-      const result = await change(tx);
-      await recordAudit(tx, { conferenceId, accountId: account.id, action, target, detail, at: deps.now() });
-      return result;
-    });
-  }
-
   const conferenceIdOf = (body: unknown) => idParam(String((body as { conferenceId?: unknown })?.conferenceId ?? ""));
-
-  const touch = (tx: Db, conferenceId: number) => tx.update(conferences).set({ updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
 
   /** A referenced row must belong to the same conference. */
   async function sameConference(c: Ctx, table: Owned, id: number | null | undefined, conferenceId: number, field: string) {
@@ -62,5 +44,5 @@ export function authoringKit(deps: PlatformDeps) {
     if (!row || row.conferenceId !== conferenceId) fieldFail(c, field, "authoring.v.invalid");
   }
 
-  return { guard, guardRow, audited, conferenceIdOf, touch, sameConference };
+  return { guard, guardRow, conferenceIdOf, sameConference };
 }

@@ -5,13 +5,14 @@ import { replaySchema, branchSchema, couponSchema, forumSchema, identitySchema, 
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { branches, coupons, forums, identities, modules, schedules, strategies, vipLevels, organizers, sponsors, links, media, banners, hotels, hotelRooms, specials, specialItems, replays } from "../db/schema";
 import { fail, idParam, ok } from "../http";
+import { createRow, deleteRow, updateRow, updateSponsor } from "../services/authoring";
 import { type Owned, authoringKit, fieldFail, withDates } from "./authoring-common";
 
 /** The conference's child lists (branches, forums, schedule, fees' identities and strategies, …), sponsors, hotel rooms and special items. */
 export function authoringListRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
-  const { guard, guardRow, audited, conferenceIdOf, touch, sameConference } = authoringKit(deps);
+  const { guard, guardRow, conferenceIdOf, sameConference } = authoringKit(deps);
 
   /** POST `path` (body names the conference), PUT and DELETE `path/{id}`; each guarded and audited as `<kind>.create` …. */
   function childList<S extends z.ZodType>(path: string, table: Owned, schema: S, check?: (c: Ctx, conferenceId: number, value: z.output<S>, selfId?: number) => Promise<void>) {
@@ -22,31 +23,19 @@ export function authoringListRoutes(deps: PlatformDeps) {
       await guard(c, conferenceId);
       const input = parse(c, schema, body);
       await check?.(c, conferenceId, input);
-      const row = await audited(c, conferenceId, `${kind}.create`, kind, async (tx) => {
-        const [created] = (await tx
-          .insert(table)
-          .values({ ...withDates(input), conferenceId } as never)
-          .returning()) as Array<{ id: number }>;
-        await touch(tx, conferenceId);
-        return created;
-      });
+      const row = await createRow(deps, requireAccount(c), { conferenceId, action: `${kind}.create`, target: kind, table, values: { ...withDates(input), conferenceId }, touch: true });
       return ok(c, row, 201);
     });
     app.put(`${path}/:id{[0-9]+}`, async (c) => {
       const { id, conferenceId } = await guardRow(c, table, c.req.param("id"));
       const input = parse(c, schema, await readBody(c));
       await check?.(c, conferenceId, input, id);
-      await audited(c, conferenceId, `${kind}.update`, `${kind}:${id}`, (tx) =>
-        tx
-          .update(table)
-          .set(withDates(input) as never)
-          .where(eq(table.id, id)),
-      );
+      await updateRow(deps, requireAccount(c), { conferenceId, action: `${kind}.update`, target: `${kind}:${id}`, table, id, values: withDates(input) });
       return ok(c, { id });
     });
     app.delete(`${path}/:id{[0-9]+}`, async (c) => {
       const { id, conferenceId } = await guardRow(c, table, c.req.param("id"));
-      await audited(c, conferenceId, `${kind}.delete`, `${kind}:${id}`, (tx) => tx.delete(table).where(eq(table.id, id)));
+      await deleteRow(deps, requireAccount(c), { conferenceId, action: `${kind}.delete`, target: `${kind}:${id}`, table, id });
       return ok(c, { id });
     });
   }
@@ -82,23 +71,19 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const account = await guard(c, conferenceId);
     const { remark, ...input } = parse(c, sponsorSchema, body);
     const remarks = remark ? [{ by: account.id, at: deps.now().toISOString(), text: remark }] : [];
-    const row = await audited(c, conferenceId, "sponsor.create", "sponsor", async (tx) => (await tx.insert(sponsors).values({ ...input, conferenceId, state: "approved", remarks, createdAt: deps.now() }).returning())[0]);
+    const row = await createRow(deps, account, { conferenceId, action: "sponsor.create", target: "sponsor", table: sponsors, values: { ...input, conferenceId, state: "approved", remarks, createdAt: deps.now() } });
     return ok(c, row, 201);
   });
   app.put("/sponsor/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, sponsors, c.req.param("id"));
     const account = requireAccount(c);
     const { remark, ...input } = parse(c, sponsorSchema, await readBody(c));
-    await audited(c, conferenceId, "sponsor.update", `sponsor:${id}`, async (tx) => {
-      const [current] = await tx.select({ remarks: sponsors.remarks }).from(sponsors).where(eq(sponsors.id, id)).for("update");
-      const remarks = remark ? [...current.remarks, { by: account.id, at: deps.now().toISOString(), text: remark }] : current.remarks;
-      await tx.update(sponsors).set({ ...input, remarks }).where(eq(sponsors.id, id));
-    });
+    await updateSponsor(deps, account, { conferenceId, id, values: input, remark });
     return ok(c, { id });
   });
   app.delete("/sponsor/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, sponsors, c.req.param("id"));
-    await audited(c, conferenceId, "sponsor.delete", `sponsor:${id}`, (tx) => tx.delete(sponsors).where(eq(sponsors.id, id)));
+    await deleteRow(deps, requireAccount(c), { conferenceId, action: "sponsor.delete", target: `sponsor:${id}`, table: sponsors, id });
     return ok(c, { id });
   });
 
@@ -128,26 +113,26 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const conferenceId = await guardParent(c, hotels, idParam(String((body as { hotelId?: unknown })?.hotelId ?? "")));
     const input = parse(c, hotelRoomSchema, body);
-    const row = await audited(c, conferenceId, "hotel-room.create", `hotel:${input.hotelId}`, async (tx) => (await tx.insert(hotelRooms).values(input).returning())[0]);
+    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "hotel-room.create", target: `hotel:${input.hotelId}`, table: hotelRooms, values: input });
     return ok(c, row, 201);
   });
   /** Changes a room type; it stays with its hotel (the body's hotelId is not read). */
   app.put("/hotel-room/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
     const { hotelId: _hotelId, ...input } = parse(c, hotelRoomSchema, await readBody(c));
-    await audited(c, conferenceId, "hotel-room.update", `hotel-room:${id}`, (tx) => tx.update(hotelRooms).set(input).where(eq(hotelRooms.id, id)));
+    await updateRow(deps, requireAccount(c), { conferenceId, action: "hotel-room.update", target: `hotel-room:${id}`, table: hotelRooms, id, values: input });
     return ok(c, { id });
   });
   app.delete("/hotel-room/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
-    await audited(c, conferenceId, "hotel-room.delete", `hotel-room:${id}`, (tx) => tx.delete(hotelRooms).where(eq(hotelRooms.id, id)));
+    await deleteRow(deps, requireAccount(c), { conferenceId, action: "hotel-room.delete", target: `hotel-room:${id}`, table: hotelRooms, id });
     return ok(c, { id });
   });
   /** Shows or hides a room type to attendees. */
   app.patch("/hotel-room/switch-show-state/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
     const { showState } = parse(c, roomShowSchema, await readBody(c));
-    await audited(c, conferenceId, "hotel-room.show", `hotel-room:${id}`, (tx) => tx.update(hotelRooms).set({ showState }).where(eq(hotelRooms.id, id)), { showState });
+    await updateRow(deps, requireAccount(c), { conferenceId, action: "hotel-room.show", target: `hotel-room:${id}`, detail: { showState }, table: hotelRooms, id, values: { showState } });
     return ok(c, { id, showState });
   });
 
@@ -155,19 +140,19 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const conferenceId = await guardParent(c, specials, idParam(String((body as { specialId?: unknown })?.specialId ?? "")));
     const input = parse(c, specialItemSchema, body);
-    const row = await audited(c, conferenceId, "special-item.create", `special:${input.specialId}`, async (tx) => (await tx.insert(specialItems).values(input).returning())[0]);
+    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "special-item.create", target: `special:${input.specialId}`, table: specialItems, values: input });
     return ok(c, row, 201);
   });
   /** Changes a list member; it stays in its list (the body's specialId is not read). */
   app.put("/special-item/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "item", c.req.param("id"));
     const { specialId: _specialId, ...input } = parse(c, specialItemSchema, await readBody(c));
-    await audited(c, conferenceId, "special-item.update", `special-item:${id}`, (tx) => tx.update(specialItems).set(input).where(eq(specialItems.id, id)));
+    await updateRow(deps, requireAccount(c), { conferenceId, action: "special-item.update", target: `special-item:${id}`, table: specialItems, id, values: input });
     return ok(c, { id });
   });
   app.delete("/special-item/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "item", c.req.param("id"));
-    await audited(c, conferenceId, "special-item.delete", `special-item:${id}`, (tx) => tx.delete(specialItems).where(eq(specialItems.id, id)));
+    await deleteRow(deps, requireAccount(c), { conferenceId, action: "special-item.delete", target: `special-item:${id}`, table: specialItems, id });
     return ok(c, { id });
   });
 

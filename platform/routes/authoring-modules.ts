@@ -1,36 +1,37 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { moduleSchema, schedulePublishSchema, textSchema } from "#contract/schemas/conference";
-import { type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
-import { modules, schedules, texts } from "../db/schema";
+import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { modules } from "../db/schema";
 import { fail, idParam, ok } from "../http";
+import { createRow, deleteRow, deleteVenueSchedule, saveText, updateRow } from "../services/authoring";
 import { authoringKit } from "./authoring-common";
 
 /** Modules, their texts and the schedule's publish switch; a venue's schedule deleted at once. */
 export function authoringModuleRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
-  const { guard, guardRow, audited, conferenceIdOf } = authoringKit(deps);
+  const { guard, guardRow, conferenceIdOf } = authoringKit(deps);
 
   app.post("/module", async (c) => {
     const body = await readBody(c);
     const conferenceId = conferenceIdOf(body);
     await guard(c, conferenceId);
     const input = parse(c, moduleSchema, body);
-    const row = await audited(c, conferenceId, "module.create", "module", async (tx) => (await tx.insert(modules).values({ ...input, conferenceId }).returning())[0]);
+    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "module.create", target: "module", table: modules, values: { ...input, conferenceId } });
     return ok(c, row, 201);
   });
 
   app.put("/module/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, modules, c.req.param("id"));
     const input = parse(c, moduleSchema, await readBody(c));
-    await audited(c, conferenceId, "module.update", `module:${id}`, (tx) => tx.update(modules).set(input).where(eq(modules.id, id)));
+    await updateRow(deps, requireAccount(c), { conferenceId, action: "module.update", target: `module:${id}`, table: modules, id, values: input });
     return ok(c, { id });
   });
 
   app.delete("/module/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, modules, c.req.param("id"));
-    await audited(c, conferenceId, "module.delete", `module:${id}`, (tx) => tx.delete(modules).where(eq(modules.id, id)));
+    await deleteRow(deps, requireAccount(c), { conferenceId, action: "module.delete", target: `module:${id}`, table: modules, id });
     return ok(c, { id });
   });
 
@@ -38,7 +39,7 @@ export function authoringModuleRoutes(deps: PlatformDeps) {
   app.patch("/schedule/:moduleId{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, modules, c.req.param("moduleId"));
     const { published } = parse(c, schedulePublishSchema, await readBody(c));
-    await audited(c, conferenceId, "schedule.publish", `module:${id}`, (tx) => tx.update(modules).set({ schedulePublished: published }).where(eq(modules.id, id)), { published });
+    await updateRow(deps, requireAccount(c), { conferenceId, action: "schedule.publish", target: `module:${id}`, detail: { published }, table: modules, id, values: { schedulePublished: published } });
     return ok(c, { id, published });
   });
 
@@ -52,16 +53,7 @@ export function authoringModuleRoutes(deps: PlatformDeps) {
       const [module] = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, input.moduleId), eq(modules.conferenceId, conferenceId)));
       if (!module) fail(404, "errors.notFound");
     }
-    const where = and(eq(texts.conferenceId, conferenceId), input.moduleId ? eq(texts.moduleId, input.moduleId) : isNull(texts.moduleId));
-    const id = await audited(c, conferenceId, "text.save", `module:${input.moduleId ?? "none"}`, async (tx) => {
-      const [existing] = await tx.select({ id: texts.id }).from(texts).where(where).orderBy(asc(texts.sort), asc(texts.id)).limit(1);
-      if (existing) {
-        await tx.update(texts).set(input).where(eq(texts.id, existing.id));
-        return existing.id;
-      }
-      const [row] = await tx.insert(texts).values({ ...input, conferenceId }).returning({ id: texts.id });
-      return row.id;
-    });
+    const id = await saveText(deps, requireAccount(c), { conferenceId, text: input });
     return ok(c, { id });
   });
 
@@ -71,15 +63,9 @@ export function authoringModuleRoutes(deps: PlatformDeps) {
     await guard(c, conferenceId);
     const raw = c.req.query("branchId") ?? "";
     const branchId = raw === "" || raw === "0" || raw === "null" ? null : idParam(raw);
-    const removed = await audited(c, conferenceId, "schedule.deleteBranch", `branch:${branchId ?? "main"}`, (tx) =>
-      tx
-        .delete(schedules)
-        .where(and(eq(schedules.conferenceId, conferenceId), branchId === null ? isNull(schedules.branchId) : eq(schedules.branchId, branchId)))
-        .returning({ id: schedules.id }),
-    );
+    const removed = await deleteVenueSchedule(deps, requireAccount(c), { conferenceId, branchId });
     return ok(c, { removed: removed.length });
   });
-
 
   return app;
 }

@@ -2,16 +2,17 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { z } from "zod";
 import { feeSchema, formFieldSchema, registrationSettingsSchema } from "#contract/schemas/conference";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
-import { conferences, fees, type FormField, identities, registrationFields, strategies } from "../db/schema";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { type FormField, identities, registrationFields, strategies } from "../db/schema";
 import { idParam, ok } from "../http";
+import { createRow, deleteRow, setFee, updateConference, updateRow } from "../services/authoring";
 import { authoringKit, fieldFail } from "./authoring-common";
 
 /** The fee table, the registration settings and the registration form's fields. */
 export function authoringRegistrationRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
-  const { guard, guardRow, audited, conferenceIdOf, sameConference } = authoringKit(deps);
+  const { guard, guardRow, conferenceIdOf, sameConference } = authoringKit(deps);
 
   /** Sets one cell of the fee table (identity × strategy). */
   app.put("/fee", async (c) => {
@@ -21,13 +22,7 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
     const input = parse(c, feeSchema, body);
     await sameConference(c, identities, input.identityId, conferenceId, "identityId");
     await sameConference(c, strategies, input.strategyId, conferenceId, "strategyId");
-    await audited(c, conferenceId, "fee.set", `fee:${input.identityId}:${input.strategyId}`, (tx) =>
-      tx
-        .insert(fees)
-        .values({ ...input, conferenceId })
-        .onConflictDoUpdate({ target: [fees.identityId, fees.strategyId], set: { priceFen: input.priceFen, unit: input.unit } }),
-      input,
-    );
+    await setFee(deps, requireAccount(c), { conferenceId, fee: input });
     return ok(c, input);
   });
 
@@ -35,7 +30,7 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
     const conferenceId = idParam(c.req.param("conferenceId"));
     await guard(c, conferenceId);
     const input = parse(c, registrationSettingsSchema, await readBody(c));
-    await audited(c, conferenceId, "registration.settings", `conference:${conferenceId}`, (tx) => tx.update(conferences).set({ ...input, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId)), input);
+    await updateConference(deps, requireAccount(c), { conferenceId, action: "registration.settings", values: input, detail: input });
     return ok(c, input);
   });
 
@@ -66,7 +61,7 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
     const input = parse(c, formFieldSchema, body);
     const field = toField(input);
     await checkField(c, conferenceId, field);
-    const row = await audited(c, conferenceId, "registration-field.create", `field:${field.key}`, async (tx) => (await tx.insert(registrationFields).values({ conferenceId, field, sort: input.sort }).returning())[0]);
+    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "registration-field.create", target: `field:${field.key}`, table: registrationFields, values: { conferenceId, field, sort: input.sort } });
     return ok(c, row, 201);
   });
 
@@ -75,13 +70,13 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
     const input = parse(c, formFieldSchema, await readBody(c));
     const field = toField(input);
     await checkField(c, conferenceId, field, id);
-    await audited(c, conferenceId, "registration-field.update", `registration-field:${id}`, (tx) => tx.update(registrationFields).set({ field, sort: input.sort }).where(eq(registrationFields.id, id)));
+    await updateRow(deps, requireAccount(c), { conferenceId, action: "registration-field.update", target: `registration-field:${id}`, table: registrationFields, id, values: { field, sort: input.sort } });
     return ok(c, { id });
   });
 
   app.delete("/registration/field/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, registrationFields, c.req.param("id"));
-    await audited(c, conferenceId, "registration-field.delete", `registration-field:${id}`, (tx) => tx.delete(registrationFields).where(eq(registrationFields.id, id)));
+    await deleteRow(deps, requireAccount(c), { conferenceId, action: "registration-field.delete", target: `registration-field:${id}`, table: registrationFields, id });
     return ok(c, { id });
   });
 

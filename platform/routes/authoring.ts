@@ -6,13 +6,13 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, require
 import { accounts, branches, categories, conferenceAdmins, conferences, coupons, fees, forums, identities, majors, modules, registrationFields, registrations, schedules, strategies, texts, vipLevels, organizers, sponsors, links, media, banners, hotels, hotelRooms, specials, specialItems, payees, replays } from "../db/schema";
 import { conferenceSearchText } from "../db/seed";
 import { fail, idParam, ok, paging } from "../http";
-import { recordAudit } from "../services/audit";
 import { isPlatformHost } from "#contract/schemas/host";
 import { isCertified } from "../services/identity";
 import { type Owned, adminColumns, authoringKit, fieldFail } from "./authoring-common";
 import { authoringAdminRoutes } from "./authoring-admins";
 import { authoringListRoutes } from "./authoring-lists";
 import { authoringModuleRoutes } from "./authoring-modules";
+import { createConference, updateConference } from "../services/authoring";
 import { authoringRegistrationRoutes } from "./authoring-registration";
 
 /**
@@ -34,7 +34,7 @@ export function authoringRoutes(deps: PlatformDeps) {
 export function authoringConferenceRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
-  const { guard, audited } = authoringKit(deps);
+  const { guard } = authoringKit(deps);
 
   async function searchTextFor(c: Ctx, basics: { nameZh: string; nameEn: string; shortName: string; cityZh: string; cityEn: string; majorId: number | null; categoryId: number | null }) {
     const [major] = basics.majorId ? await db.select({ nameZh: majors.nameZh, nameEn: majors.nameEn }).from(majors).where(eq(majors.id, basics.majorId)) : [];
@@ -46,7 +46,6 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     return conferenceSearchText({ nameZh: basics.nameZh, nameEn: basics.nameEn, shortName: basics.shortName, cityZh: basics.cityZh, cityEn: basics.cityEn }, major, category);
   }
 
-
   // ─── The conference itself ────────────────────────────────────────────────────────
 
   /** Creates a draft (unpublished) with an intro and a schedule module. */
@@ -54,18 +53,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const basics = parse(c, conferenceBasicsSchema, await readBody(c));
     const searchText = await searchTextFor(c, basics);
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(conferences)
-        .values({ ...basics, cover: basics.cover || null, ownerAccountId: account.id, isPublish: false, searchText, createdAt: deps.now(), updatedAt: deps.now() })
-        .returning({ id: conferences.id });
-      await tx.insert(modules).values([
-        { conferenceId: row.id, type: "intro", titleZh: "会议简介", titleEn: "About", sort: 1 },
-        { conferenceId: row.id, type: "schedule", titleZh: "会议日程", titleEn: "Programme", sort: 2 },
-      ]);
-      await recordAudit(tx, { conferenceId: row.id, accountId: account.id, action: "conference.create", target: `conference:${row.id}`, at: deps.now() });
-      return row;
-    });
+    const created = await createConference(deps, account, { values: { ...basics, cover: basics.cover || null, searchText } });
     return ok(c, { id: created.id }, 201);
   });
 
@@ -74,12 +62,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     await guard(c, id);
     const basics = parse(c, conferenceBasicsSchema, await readBody(c));
     const searchText = await searchTextFor(c, basics);
-    await audited(c, id, "conference.update", `conference:${id}`, (tx) =>
-      tx
-        .update(conferences)
-        .set({ ...basics, cover: basics.cover || null, searchText, updatedAt: deps.now() })
-        .where(eq(conferences.id, id)),
-    );
+    await updateConference(deps, requireAccount(c), { conferenceId: id, action: "conference.update", values: { ...basics, cover: basics.cover || null, searchText } });
     return ok(c, { id });
   });
 
@@ -89,7 +72,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     const account = await guard(c, id);
     const { isPublish } = parse(c, publishSchema, await readBody(c));
     if (isPublish && !(await isCertified(db, account.id))) fail(403, "authoring.errors.notCertified");
-    await audited(c, id, isPublish ? "conference.publish" : "conference.unpublish", `conference:${id}`, (tx) => tx.update(conferences).set({ isPublish, updatedAt: deps.now() }).where(eq(conferences.id, id)));
+    await updateConference(deps, account, { conferenceId: id, action: isPublish ? "conference.publish" : "conference.unpublish", values: { isPublish } });
     return ok(c, { id, isPublish });
   });
 
@@ -205,7 +188,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     const id = idParam(c.req.param("id"));
     await guard(c, id);
     const company = parse(c, companySchema, await readBody(c));
-    await audited(c, id, "conference.company", `conference:${id}`, (tx) => tx.update(conferences).set({ invoiceCompany: company, updatedAt: deps.now() }).where(eq(conferences.id, id)), company);
+    await updateConference(deps, requireAccount(c), { conferenceId: id, action: "conference.company", values: { invoiceCompany: company }, detail: company });
     return ok(c, { id });
   });
 
@@ -229,7 +212,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     }
     const [current] = await db.select({ domain: conferences.domain, domainState: conferences.domainState, domainReason: conferences.domainReason }).from(conferences).where(eq(conferences.id, id));
     const review = !domain ? { domainState: null, domainReason: null } : current.domain === domain ? { domainState: current.domainState, domainReason: current.domainReason } : { domainState: "pending" as const, domainReason: null };
-    await audited(c, id, "conference.domain", `conference:${id}`, (tx) => tx.update(conferences).set({ domain, ...review, updatedAt: deps.now() }).where(eq(conferences.id, id)), { domain });
+    await updateConference(deps, requireAccount(c), { conferenceId: id, action: "conference.domain", values: { domain, ...review }, detail: { domain } });
     return ok(c, { id, domain, domainState: review.domainState });
   });
 

@@ -4,7 +4,7 @@ import { checkinSchema, checkinSearchSchema, ticketCode } from "#contract/schema
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, registrations } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";
-import { requireManager } from "../services/access";
+import { requireManager } from "./guards";
 import { checkIn, checkinCounts, lookUpTicket, searchTickets, undoCheckIn } from "../services/checkin";
 import { conferenceStatistics } from "../services/statistics";
 

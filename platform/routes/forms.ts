@@ -11,10 +11,7 @@ import {
   formFromTemplateSchema,
   formPatchSchema,
   formSettingsSchema,
-  fieldInput,
-  toFormField,
   type AnswersFilter,
-  type FormFieldInput,
 } from "#contract/schemas/forms";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import type { Db } from "../db";
@@ -22,8 +19,8 @@ import { accounts, conferences, formAdmins, formAnswers, forms, type FormField, 
 import { fail, idParam, langOf, ok, paging } from "../http";
 import { translate } from "../messages";
 import { canManageConference } from "../services/access";
-import { recordAudit } from "../services/audit";
 import { issueSubmissionKey } from "../services/form-uploads";
+import { addFormAdmin, addFormField, buildFields, createForm, deleteAnswer, deleteForm, removeFormAdmin, saveAnswer, updateForm } from "../services/forms";
 import type { Account } from "../services/identity";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { keywordMatch } from "./directory";
@@ -90,36 +87,6 @@ const visibleTemplates = (account: Account) =>
     eq(forms.isTemplate, true),
     or(eq(forms.ownerAccountId, account.id), sql`exists (select 1 from ${accounts} where ${accounts.id} = ${forms.ownerAccountId} and ${accounts.isPlatformAdmin})`),
   );
-
-/**
- * Checks a whole list of fields (the editor's add, edit, reorder, remove): keys unique, made
- * for fields that have none, and every condition naming another field of the form (with one
- * of its options when that field is a choice). Problems are keyed `<prefix><index>.<name>`.
- */
-export function buildFields(inputs: Array<FormFieldInput & { key?: string }>, prefix = "fields."): { fields: FormField[]; problems: Record<string, string> } {
-  const problems: Record<string, string> = {};
-  const given = new Set(inputs.map((input) => input.key).filter(Boolean));
-  const taken = new Set<string>();
-  let n = 0;
-  const fresh = () => {
-    do n += 1;
-    while (given.has(`f${n}`) || taken.has(`f${n}`));
-    return `f${n}`;
-  };
-  const fields = inputs.map((input, i) => {
-    if (input.key && taken.has(input.key)) problems[`${prefix}${i}.key`] = "forms.v.keyTaken";
-    const key = input.key || fresh();
-    taken.add(key);
-    return toFormField(input, key);
-  });
-  fields.forEach((field, i) => {
-    if (!field.showWhen) return;
-    const parent = fields.find((other) => other.key === field.showWhen!.field);
-    if (!parent || parent.key === field.key) problems[`${prefix}${i}.showWhenField`] = "forms.v.noSuchField";
-    else if (parent.options && !parent.options.some((option) => option.value === field.showWhen!.value)) problems[`${prefix}${i}.showWhenValue`] = "forms.v.conditionValue";
-  });
-  return { fields, problems };
-}
 
 /** The date filter as a condition (spec §5: without a format it asks for one). */
 function dateCondition(c: Ctx, form: Form, filter: AnswersFilter): SQL | undefined {
@@ -212,9 +179,6 @@ export function formRoutes(deps: PlatformDeps) {
     if (conferenceId && !(await canManageConference(db, account, conferenceId))) fieldsFail(c, { conferenceId: "forms.v.conferenceNotYours" });
   };
 
-  const audit = (tx: Pick<Db, "insert">, form: Pick<Form, "id" | "conferenceId">, account: Account, action: string, detail?: Record<string, unknown>) =>
-    recordAudit(tx, { conferenceId: form.conferenceId, accountId: account.id, action, target: `form:${form.id}`, detail, at: deps.now() });
-
   // ─── Lists ─────────────────────────────────────────────────────────────────────────
 
   /**
@@ -279,24 +243,17 @@ export function formRoutes(deps: PlatformDeps) {
     }
     const input = source ? parse(c, formFromTemplateSchema, body) : parse(c, formSettingsSchema, body);
     await checkConference(c, account, input.conferenceId);
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(forms)
-        .values({
-          ...input,
-          titleZh: input.titleZh || source!.titleZh,
-          titleEn: input.titleEn || (input.titleZh ? "" : (source?.titleEn ?? "")),
-          descriptionZh: input.descriptionZh || (input.titleZh ? "" : (source?.descriptionZh ?? "")),
-          descriptionEn: input.descriptionEn || (input.titleZh ? "" : (source?.descriptionEn ?? "")),
-          deadline: input.deadline ? new Date(input.deadline) : null,
-          fields: source?.fields ?? [],
-          ownerAccountId: account.id,
-          createdAt: deps.now(),
-          updatedAt: deps.now(),
-        })
-        .returning();
-      await audit(tx, row, account, row.isTemplate ? "form.template" : "form.create", { from: source?.id ?? null });
-      return row;
+    const created = await createForm(deps, account, {
+      source,
+      values: {
+        ...input,
+        titleZh: input.titleZh || source!.titleZh,
+        titleEn: input.titleEn || (input.titleZh ? "" : (source?.titleEn ?? "")),
+        descriptionZh: input.descriptionZh || (input.titleZh ? "" : (source?.descriptionZh ?? "")),
+        descriptionEn: input.descriptionEn || (input.titleZh ? "" : (source?.descriptionEn ?? "")),
+        deadline: input.deadline ? new Date(input.deadline) : null,
+        fields: source?.fields ?? [],
+      },
     });
     return ok(c, created, 201);
   });
@@ -336,19 +293,10 @@ export function formRoutes(deps: PlatformDeps) {
       if (Object.keys(built.problems).length) fieldsFail(c, built.problems);
       fields = built.fields;
     }
-    const updated = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(forms)
-        .set({
-          ...changes,
-          fields,
-          deadline: changes.deadline === undefined ? undefined : changes.deadline ? new Date(changes.deadline) : null,
-          updatedAt: deps.now(),
-        })
-        .where(eq(forms.id, form.id))
-        .returning();
-      await audit(tx, row, account, "form.update", { changed: Object.keys(changes) });
-      return row;
+    const updated = await updateForm(deps, account, {
+      form,
+      changed: Object.keys(changes),
+      changes: { ...changes, fields, deadline: changes.deadline === undefined ? undefined : changes.deadline ? new Date(changes.deadline) : null },
     });
     return ok(c, updated);
   });
@@ -357,27 +305,15 @@ export function formRoutes(deps: PlatformDeps) {
   app.post("/form/:id{[0-9]+}", async (c) => {
     const { account, form } = await ownerOnly(c, idParam(c.req.param("id")));
     const input = parse(c, formFieldInputSchema, await readBody(c));
-    const field = await db.transaction(async (tx) => {
-      // The row lock keeps two additions from overwriting each other's list.
-      const [locked] = await tx.select({ fields: forms.fields }).from(forms).where(eq(forms.id, form.id)).for("update");
-      const built = buildFields([...locked.fields.map(fieldInput), input], "");
-      const last = locked.fields.length;
-      // The stored fields were checked when saved: what is wrong here is the new one's.
-      const problems = Object.entries(built.problems).filter(([path]) => path.startsWith(`${last}.`));
-      if (problems.length) fieldsFail(c, Object.fromEntries(problems.map(([path, key]) => [path.slice(`${last}.`.length), key])));
-      await tx.update(forms).set({ fields: built.fields, updatedAt: deps.now() }).where(eq(forms.id, form.id));
-      await audit(tx, form, account, "form.field", { key: built.fields[last].key });
-      return built.fields[last];
-    });
+    const added = await addFormField(deps, account, { form, field: input });
+    if ("problems" in added) fieldsFail(c, added.problems);
+    const { field } = added;
     return ok(c, field, 201);
   });
 
   app.delete("/form/:id{[0-9]+}", async (c) => {
     const { account, form } = await ownerOnly(c, idParam(c.req.param("id")));
-    await db.transaction(async (tx) => {
-      await tx.delete(forms).where(eq(forms.id, form.id));
-      await audit(tx, form, account, "form.delete", { title: form.titleZh });
-    });
+    await deleteForm(deps, account, { form });
     return ok(c, { id: form.id });
   });
 
@@ -414,38 +350,7 @@ export function formRoutes(deps: PlatformDeps) {
       }
       if (Object.keys(problems).length) fieldsFail(c, problems);
     }
-    const saved = await db.transaction(async (tx) => {
-      // The settings are read again under the lock: an owner's change in between counts.
-      const [locked] = await tx
-        .select({ responseLimit: forms.responseLimit, onePerAccount: forms.onePerAccount, deadline: forms.deadline })
-        .from(forms)
-        .where(eq(forms.id, form.id))
-        .for("update");
-      if (!locked) fail(404, "errors.notFound");
-      if (input.submissionKey) {
-        const [again] = await tx
-          .select({ id: formAnswers.id, createdAt: formAnswers.createdAt })
-          .from(formAnswers)
-          .where(and(eq(formAnswers.formId, form.id), eq(formAnswers.submissionKey, input.submissionKey)))
-          .limit(1);
-        if (again) return again;
-      }
-      if (locked.deadline && locked.deadline.getTime() < deps.now().getTime()) fail(400, "forms.errors.closed");
-      if (locked.responseLimit !== null) {
-        const [{ taken }] = await tx.select({ taken: count() }).from(formAnswers).where(eq(formAnswers.formId, form.id));
-        if (taken >= locked.responseLimit) fail(400, "forms.errors.full");
-      }
-      if (locked.onePerAccount && !account) fail(400, "forms.errors.signInRequired");
-      if (locked.onePerAccount && account) {
-        const [mine] = await tx.select({ id: formAnswers.id }).from(formAnswers).where(and(eq(formAnswers.formId, form.id), eq(formAnswers.accountId, account.id))).limit(1);
-        if (mine) fail(400, "forms.errors.alreadyAnswered");
-      }
-      const [row] = await tx
-        .insert(formAnswers)
-        .values({ formId: form.id, accountId: account?.id ?? null, answers: checked.answers, fileKeys, submissionKey: input.submissionKey ?? null, createdAt: deps.now() })
-        .returning({ id: formAnswers.id, createdAt: formAnswers.createdAt });
-      return row;
-    });
+    const saved = await saveAnswer(deps, account, { form, answers: checked.answers, fileKeys, submissionKey: input.submissionKey });
     return ok(c, saved, 201);
   });
 
@@ -527,10 +432,7 @@ export function formRoutes(deps: PlatformDeps) {
     const [row] = await db.select({ id: formAnswers.id, formId: formAnswers.formId }).from(formAnswers).where(eq(formAnswers.id, idParam(c.req.param("id")))).limit(1);
     if (!row) fail(404, "errors.notFound");
     const { form } = await ownerOnly(c, row.formId);
-    await db.transaction(async (tx) => {
-      await tx.delete(formAnswers).where(eq(formAnswers.id, row.id));
-      await audit(tx, form, account, "form.answer.delete", { answerId: row.id });
-    });
+    await deleteAnswer(deps, account, { form, answerId: row.id });
     return ok(c, { id: row.id });
   });
 
@@ -554,10 +456,7 @@ export function formRoutes(deps: PlatformDeps) {
     const [target] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.mobile, mobile)).limit(1);
     if (!target) fieldsFail(c, { mobile: "forms.errors.noSuchAccount" });
     if (target.id === form.ownerAccountId) fieldsFail(c, { mobile: "forms.errors.ownerIsAdmin" });
-    await db.transaction(async (tx) => {
-      await tx.insert(formAdmins).values({ formId: form.id, accountId: target.id }).onConflictDoNothing();
-      await audit(tx, form, account, "form.admin.add", { accountId: target.id });
-    });
+    await addFormAdmin(deps, account, { form, accountId: target.id });
     return ok(c, { accountId: target.id }, 201);
   });
 
@@ -566,10 +465,7 @@ export function formRoutes(deps: PlatformDeps) {
     const { account, form } = await ownerOnly(c, idParam(c.req.param("id")));
     const body = (await readBody(c)) as { accountId?: unknown };
     const accountId = idParam(c.req.query("accountId") ?? String(body?.accountId ?? ""));
-    await db.transaction(async (tx) => {
-      await tx.delete(formAdmins).where(and(eq(formAdmins.formId, form.id), eq(formAdmins.accountId, accountId)));
-      await audit(tx, form, account, "form.admin.remove", { accountId });
-    });
+    await removeFormAdmin(deps, account, { form, accountId });
     return ok(c, { accountId });
   });
 

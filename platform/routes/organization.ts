@@ -1,10 +1,11 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { accounts, auditLog, institutions, organizations, uploads } from "../db/schema";
+import { accounts, organizations, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { requirePlatformAdmin } from "../services/access";
+import { requirePlatformAdmin } from "./guards";
+import { applyForCertification, decideOrganization } from "../services/organization";
 
 /** Organization certification (issue 8): an account applies, a platform administrator decides. */
 export function organizationRoutes(deps: PlatformDeps) {
@@ -29,22 +30,7 @@ export function organizationRoutes(deps: PlatformDeps) {
     const [licence] = await deps.db.select().from(uploads).where(eq(uploads.key, input.licenceKey)).limit(1);
     // The caller's own private document (decision 032): a public image would be served to anyone.
     if (!licence || licence.ownerAccountId !== account.id || licence.isPublic) fail(400, "organization.errors.licenceRequired");
-    const created = await deps.db.transaction(async (tx) => {
-      const [latest] = await tx
-        .select({ state: organizations.state })
-        .from(organizations)
-        .where(eq(organizations.accountId, account.id))
-        .orderBy(desc(organizations.createdAt), desc(organizations.id))
-        .limit(1)
-        .for("update");
-      if (latest?.state === "pending") fail(400, "organization.errors.alreadyPending");
-      if (latest?.state === "approved") fail(400, "organization.errors.alreadyCertified");
-      const [row] = await tx
-        .insert(organizations)
-        .values({ accountId: account.id, ...input, createdAt: deps.now(), updatedAt: deps.now() })
-        .returning();
-      return row;
-    });
+    const created = await applyForCertification(deps, account, input);
     return ok(c, created);
   });
 
@@ -73,28 +59,7 @@ export function organizationRoutes(deps: PlatformDeps) {
     const admin = requirePlatformAdmin(c);
     const id = idParam(c.req.param("id"));
     const decision = parse(c, organizationDecisionSchema, await readBody(c));
-    const decided = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(organizations)
-        .set({ state: decision.state, reason: decision.reason || null, reviewedBy: admin.id, updatedAt: deps.now() })
-        .where(and(eq(organizations.id, id), eq(organizations.state, "pending")))
-        .returning();
-      if (!row) {
-        const [exists] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id)).limit(1);
-        fail(exists ? 400 : 404, exists ? "organization.errors.alreadyDecided" : "errors.notFound");
-      }
-      if (row.state === "approved") {
-        await tx.insert(institutions).values({ nameZh: row.name, nameEn: "", organizationId: row.id, certified: true, createdAt: deps.now() });
-      }
-      await tx.insert(auditLog).values({
-        accountId: admin.id,
-        action: `organization.${row.state}`,
-        target: `organization:${row.id}`,
-        detail: { reason: row.reason },
-        createdAt: deps.now(),
-      });
-      return row;
-    });
+    const decided = await decideOrganization(deps, admin, { id, decision });
     return ok(c, decided);
   });
 

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { paymentAuditSchema } from "#contract/schemas/registration";
 import { type Ctx, type PlatformDeps, parse, readBody, readBodyAsSent, requireAccount } from "../context";
-import { type PaymentMethod, type PaymentState, auditLog, conferences, payments } from "../db/schema";
+import { type PaymentMethod, type PaymentState, conferences, payments } from "../db/schema";
 import { fail, idParam, ok } from "../http";
 import { GatewayError, noGateways, type PaymentGateways } from "../payments/types";
-import { canManageConference, requireManager as requireManagerOf } from "../services/access";
-import { type Payment, auditPayment, closeOpenIntents, createPayment } from "../services/payments";
+import { canManageConference } from "../services/access";
+import { requireManager as requireManagerOf } from "./guards";
+import { type Payment, auditPayment, closeOpenIntents, createPayment, recordMismatch } from "../services/payments";
 import { publicPayment } from "../services/registration";
 
 /** What the payment routes share: look-ups, the organiser's guard, the gateways' plumbing. */
@@ -65,17 +66,7 @@ export const conferenceOf = async (deps: PlatformDeps, id: number) => {
 };
 
 /** A gateway's answer that disagrees with our payment: kept for the organiser, never paid. */
-export const mismatch = async (deps: PlatformDeps, payment: Payment, source: string, detail: Record<string, unknown>) => {
-  console.warn(`[payments] ${source}: payment ${payment.id} (${payment.tradeNo}) does not match the gateway`, detail);
-  await deps.db.insert(auditLog).values({
-    conferenceId: payment.conferenceId,
-    accountId: null,
-    action: "payment.mismatch",
-    target: `payment:${payment.id}`,
-    detail: { source, ...detail },
-    createdAt: deps.now(),
-  });
-};
+export const mismatch = (deps: PlatformDeps, payment: Payment, source: string, detail: Record<string, unknown>) => recordMismatch(deps, { payment, source, detail });
 
 export const gatewayCall = async <T>(call: () => Promise<T>): Promise<T> => {
   try {

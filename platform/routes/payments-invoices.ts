@@ -2,9 +2,9 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { invoiceAuditSchema, invoiceEditSchema, invoiceRequestSchema } from "#contract/schemas/registration";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { auditLog, invoices, payments, savedTaxIds } from "../db/schema";
+import { invoices, payments, savedTaxIds } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { checkOwnUpload } from "../services/payments";
+import { checkOwnUpload, decideInvoice } from "../services/payments";
 import { isUniqueViolation } from "../services/registration";
 import { requireManager, visiblePayment } from "./payments-common";
 
@@ -90,23 +90,7 @@ export function paymentInvoiceRoutes(deps: PlatformDeps) {
     const input = parse(c, invoiceAuditSchema, await readBody(c));
     // The attendee may download the invoice file: it must be one the organiser uploaded, not any key they know.
     if (input.fileKey && input.fileKey !== invoice.fileKey) await checkOwnUpload(deps.db, organiser.id, input.fileKey, "payment.errors.invoiceFileInvalid");
-    const updated = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(invoices)
-        .set({ state: input.state, remark: input.remark ?? null, fileKey: input.fileKey ?? invoice.fileKey, updatedAt: deps.now() })
-        .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "requested")))
-        .returning();
-      if (!row) fail(400, "payment.errors.invoiceNotEditable");
-      await tx.insert(auditLog).values({
-        conferenceId: row.conferenceId,
-        accountId: organiser.id,
-        action: "invoice.audit",
-        target: `invoice:${row.id}`,
-        detail: { state: input.state, remark: input.remark ?? "" },
-        createdAt: deps.now(),
-      });
-      return row;
-    });
+    const updated = await decideInvoice(deps, organiser, { invoice, state: input.state, remark: input.remark, fileKey: input.fileKey });
     return ok(c, updated);
   });
 

@@ -265,5 +265,9 @@ describe("refunds", () => {
     expect(refunded.data.state).toBe("refunded");
     const trail = await p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.refund")));
     expect(trail).toHaveLength(1);
+    // A refused change leaves no trail: the audit row is written in the change's transaction.
+    const again = await p.call("PATCH", `/payment/status/${payment.data.id}`, { token: s.organiser.token, body: { state: "refunded", remark: "再退" } });
+    expect(again.status).toBe(400);
+    expect(await p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.refund")))).toHaveLength(1);
   });
 });

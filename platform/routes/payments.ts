@@ -2,10 +2,10 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { payeeSchema, paymentProofSchema, paymentStatusSchema, transferPaymentSchema } from "#contract/schemas/registration";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { type PaymentState, auditLog, invoices, payees, payments, uploads } from "../db/schema";
+import { type PaymentState, invoices, payees, payments, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { canManageConference } from "../services/access";
-import { availableMethods, closeOpenIntents, createPayment, replaceProof } from "../services/payments";
+import { availableMethods, closeOpenIntents, createPayment, refundPayment, replaceProof, setPayee } from "../services/payments";
 import { publicPayment } from "../services/registration";
 import { PAYMENT_STATES, conferenceOf, paymentById, requireManager, transferAudit, visiblePayment } from "./payments-common";
 import { paymentAlipayRoutes } from "./payments-alipay";
@@ -50,14 +50,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
     const conferenceId = idParam(c.req.param("conferenceId"));
     const organiser = await requireManager(deps, c, conferenceId);
     const input = parse(c, payeeSchema, await readBody(c));
-    const payee = await deps.db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: payees.id }).from(payees).where(eq(payees.conferenceId, conferenceId)).orderBy(payees.id).limit(1);
-      const [row] = existing
-        ? await tx.update(payees).set(input).where(eq(payees.id, existing.id)).returning()
-        : await tx.insert(payees).values({ ...input, conferenceId }).returning();
-      await tx.insert(auditLog).values({ conferenceId, accountId: organiser.id, action: "payee.update", target: `payee:${row.id}`, detail: input, createdAt: deps.now() });
-      return row;
-    });
+    const payee = await setPayee(deps, organiser, { conferenceId, payee: input });
     return ok(c, payee);
   });
 
@@ -145,23 +138,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
     const payment = await paymentById(deps, idParam(c.req.param("id")));
     const organiser = await requireManager(deps, c, payment.conferenceId);
     const input = parse(c, paymentStatusSchema, await readBody(c));
-    const updated = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(payments)
-        .set({ state: input.state, remark: input.remark ?? payment.remark, updatedAt: deps.now() })
-        .where(and(eq(payments.id, payment.id), eq(payments.state, "paid")))
-        .returning();
-      if (!row) fail(400, "payment.errors.notPaid");
-      await tx.insert(auditLog).values({
-        conferenceId: row.conferenceId,
-        accountId: organiser.id,
-        action: "payment.refund",
-        target: `payment:${row.id}`,
-        detail: { state: input.state, amountFen: row.amountFen, remark: input.remark ?? "" },
-        createdAt: deps.now(),
-      });
-      return row;
-    });
+    const updated = await refundPayment(deps, organiser, { payment, state: input.state, remark: input.remark });
     return ok(c, publicPayment(updated));
   });
 

@@ -17,7 +17,8 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, re
 import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
 import { fail, idParam, langOf, ok, page, paging } from "../http";
 import { translate } from "../messages";
-import { canManageConference, requireManager as requireManagerOf } from "../services/access";
+import { canManageConference } from "../services/access";
+import { requireManager as requireManagerOf } from "./guards";
 import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
 import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, spendCode } from "../services/identity";
 import { CHECKS_PER_CLIENT, eventWait, recordEvent, refuseFor, ticketNonce } from "../services/sign-in-guard";
@@ -30,7 +31,7 @@ import {
   fieldsOf,
   isUniqueViolation,
   LIVE_STATES,
-  cancelLocked,
+  cancelRegistration,
   maskMobile,
   maskName,
   mobileTaken,
@@ -286,11 +287,7 @@ export function registrationRoutes(deps: PlatformDeps) {
   app.post("/conference/user/:id{[0-9]+}/cancel", async (c) => {
     const account = requireAccount(c);
     const id = idParam(c.req.param("id"));
-    const cancelled = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for("update");
-      if (!row || row.accountId !== account.id) fail(404, "errors.notFound");
-      return cancelLocked(tx, row, deps.now());
-    });
+    const cancelled = await cancelRegistration(deps, account, { id });
     return ok(c, await describeOne(cancelled));
   });
 

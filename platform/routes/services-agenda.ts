@@ -4,7 +4,8 @@ import { exhibitionSchema, scheduleSubscriptionSchema } from "#contract/schemas/
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { branches, conferences, modules, scheduleSubscriptions, schedules, sponsors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { accountOfFeedToken, agendaFeedToken, publishedConference, requireOwnUploads, uploadNames } from "../services/attendee";
+import { accountOfFeedToken, agendaFeedToken, publishedConference, uploadNames } from "../services/attendee";
+import { requireOwnUploads } from "./guards";
 
 /** Visitors (and subscribers) see a session only when its module's schedule is published and shown, of a published conference. */
 const published = and(

@@ -5,7 +5,8 @@ import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { branches, conferenceFiles, papers } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { publishedConference, requireBranch, requireOwnUploads, requireRegistration, uploadNames } from "../services/attendee";
+import { publishedConference, requireRegistration, uploadNames } from "../services/attendee";
+import { requireBranch, requireOwnUploads } from "./guards";
 
 type PaperTable = typeof papers | typeof conferenceFiles;
 

@@ -5,7 +5,8 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, require
 import { hotelBookings, hotelRooms, hotels, sponsorHotelRequests, sponsors, travels } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { publishedConference, requireRegistration } from "../services/attendee";
-import { lockRoomForStay, roomsWithAvailability, stayPriceFen } from "../services/hotel-inventory";
+import { bookRooms, changeBooking, changeSponsorRequest, requestSponsorRooms } from "../services/hotel-bookings";
+import { roomsWithAvailability } from "../services/hotel-inventory";
 import { isUniqueViolation } from "../services/registration";
 import { servicesAgendaRoutes } from "./services-agenda";
 import { servicesPaperRoutes } from "./services-papers";
@@ -75,14 +76,7 @@ export function servicesRoutes(deps: PlatformDeps) {
     const input = parse(c, hotelBookingSchema, await readBody(c));
     await publishedConference(db, input.conferenceId);
     const registration = await requireRegistration(db, input.conferenceId, account.id);
-    const booking = await db.transaction(async (tx) => {
-      const { room } = await lockRoomForStay(tx, input);
-      const [row] = await tx
-        .insert(hotelBookings)
-        .values({ ...input, accountId: account.id, registrationId: registration.id, priceFen: stayPriceFen(room, input), state: "pending", createdAt: deps.now() })
-        .returning();
-      return row;
-    });
+    const booking = await bookRooms(deps, account, { stay: input, registrationId: registration.id });
     return ok(c, booking);
   });
 
@@ -99,16 +93,7 @@ export function servicesRoutes(deps: PlatformDeps) {
   app.put("/user-hotel/:id{[0-9]+}", async (c) => {
     const current = await ownPendingBooking(c);
     const input = parse(c, hotelBookingEditSchema, await readBody(c));
-    const updated = await db.transaction(async (tx) => {
-      const { room } = await lockRoomForStay(tx, { ...input, roomId: current.roomId, conferenceId: current.conferenceId }, { bookingId: current.id });
-      const [row] = await tx
-        .update(hotelBookings)
-        .set({ ...input, priceFen: stayPriceFen(room, input) })
-        .where(and(eq(hotelBookings.id, current.id), eq(hotelBookings.state, "pending")))
-        .returning();
-      if (!row) fail(400, "services.errors.notPending");
-      return row;
-    });
+    const updated = await changeBooking(deps, { current, stay: input });
     return ok(c, updated);
   });
 
@@ -214,14 +199,7 @@ export function servicesRoutes(deps: PlatformDeps) {
     const input = parse(c, sponsorHotelSchema, await readBody(c));
     await publishedConference(db, input.conferenceId);
     const sponsorId = await requireSponsor(c, account.id, input.conferenceId, input.sponsorId);
-    const created = await db.transaction(async (tx) => {
-      await lockRoomForStay(tx, input);
-      const [row] = await tx
-        .insert(sponsorHotelRequests)
-        .values({ ...input, sponsorId, accountId: account.id, state: "pending", createdAt: deps.now() })
-        .returning();
-      return row;
-    });
+    const created = await requestSponsorRooms(deps, account, { stay: input, sponsorId });
     return ok(c, created);
   });
 
@@ -236,16 +214,7 @@ export function servicesRoutes(deps: PlatformDeps) {
   app.put("/sponsor-hotel/:id{[0-9]+}", async (c) => {
     const current = await ownPendingRequest(c);
     const input = parse(c, sponsorHotelEditSchema, await readBody(c));
-    const updated = await db.transaction(async (tx) => {
-      await lockRoomForStay(tx, { ...input, roomId: current.roomId, conferenceId: current.conferenceId }, { sponsorRequestId: current.id });
-      const [row] = await tx
-        .update(sponsorHotelRequests)
-        .set(input)
-        .where(and(eq(sponsorHotelRequests.id, current.id), eq(sponsorHotelRequests.state, "pending")))
-        .returning();
-      if (!row) fail(400, "services.errors.notPending");
-      return row;
-    });
+    const updated = await changeSponsorRequest(deps, { current, stay: input });
     return ok(c, updated);
   });
 

@@ -1,21 +1,13 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { Ctx } from "../context";
 import type { Db } from "../db";
-import { branches, conferences, registrations, uploads } from "../db/schema";
-import { fail, langOf } from "../http";
-import { translate } from "../messages";
-import { IMAGE_TYPES } from "./sniff";
+import { conferences, registrations, uploads } from "../db/schema";
+import { fail } from "../http";
 
 /**
- * Rules shared by the attendee services (issue 6): who counts as registered, whose uploads may
- * be attached, and the private agenda feed's token.
+ * Rules shared by the attendee services (issue 6): who counts as registered, the uploads' names,
+ * and the private agenda feed's token.
  */
-
-/** A 400 that names one field, in the caller's language (the form shows it beside the field). */
-export function fieldFail(c: Ctx, field: string, key: string, params?: Record<string, string | number>): never {
-  fail(400, key, { params, data: { fields: { [field]: translate(langOf(c), key, params) } } });
-}
 
 /** A published conference, or 404. */
 export async function publishedConference(db: Db, conferenceId: number) {
@@ -37,30 +29,6 @@ export async function requireRegistration(db: Db, conferenceId: number, accountI
     .limit(1);
   if (!row) fail(400, "services.errors.notRegistered");
   return row;
-}
-
-/**
- * Checks that every key is a private upload (POST /cms/files/documentUpload) of the caller's
- * own; someone else's key, a public image or an unknown key is refused on `field`.
- */
-export async function requireOwnUploads(c: Ctx, db: Db, accountId: number, keys: string[], field: string, options: { imagesOnly?: boolean } = {}) {
-  if (!keys.length) return;
-  const rows = await db
-    .select({ key: uploads.key, owner: uploads.ownerAccountId, isPublic: uploads.isPublic, contentType: uploads.contentType })
-    .from(uploads)
-    .where(inArray(uploads.key, keys));
-  for (const key of keys) {
-    const row = rows.find((r) => r.key === key);
-    if (!row || row.owner !== accountId || row.isPublic) fieldFail(c, field, "services.errors.notYourFile");
-    if (options.imagesOnly && !IMAGE_TYPES.includes(row.contentType)) fieldFail(c, field, "services.errors.logoImage");
-  }
-}
-
-/** A branch (topic) must be one of the conference's own. */
-export async function requireBranch(c: Ctx, db: Db, conferenceId: number, branchId: number | null) {
-  if (!branchId) return;
-  const [row] = await db.select({ conferenceId: branches.conferenceId }).from(branches).where(eq(branches.id, branchId)).limit(1);
-  if (!row || row.conferenceId !== conferenceId) fieldFail(c, "branchId", "services.v.invalid");
 }
 
 /** The names and types of uploads, for lists ("my files"). */

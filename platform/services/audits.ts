@@ -1,32 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db";
-import { conferenceFiles, conferences, hotelBookings, papers, sponsorHotelRequests } from "../db/schema";
-import { type AuditDecision, auditDecisionSchema } from "#contract/schemas/audits";
-import { type Ctx, type PlatformDeps, parse, readBody } from "../context";
-import { fail, idParam, langOf } from "../http";
-import { translate } from "../messages";
-import { requireManager } from "./access";
-import { recordAudit } from "./audit";
-import type { Account } from "./identity";
+import { type Remark, conferenceFiles, hotelBookings, papers, sponsorHotelRequests, sponsors } from "../db/schema";
+import type { AuditDecision } from "#contract/schemas/audits";
+import { fail } from "../http";
+import { type Actor, recordAudit } from "./audit";
 import type { XlsxCell } from "./xlsx";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
- * What the organiser's audit calls share (platform/routes/audits-*.ts): the manager guard
- * (someone else's conference is simply not there: 404), the decision on an audited row in one
- * transaction with its audit row, keyword matching and keyset-paged export rows.
+ * What the organiser's audit calls share (platform/routes/audits-*.ts; their request side is
+ * routes/audits-common.ts): the decision on an audited row in one transaction with its audit
+ * row, keyword matching and keyset-paged export rows.
  */
-
-export { requireManager };
-
-/** The conference named by a path or query parameter, for its managers only. */
-export async function managedConference(db: Db, c: Ctx, raw: string | undefined) {
-  const conferenceId = idParam(raw);
-  const account = await requireManager(db, c, conferenceId);
-  const [conference] = await db.select().from(conferences).where(eq(conferences.id, conferenceId)).limit(1);
-  if (!conference) fail(404, "errors.notFound");
-  return { conference, account };
-}
 
 /** A conference's name as the manage pages show it. */
 export const conferenceName = (conference: { id: number; nameZh: string; nameEn: string; currency: string }) => ({
@@ -44,40 +29,35 @@ export function likePattern(raw: string | undefined) {
 
 type Audited = { id: number; conferenceId: number; state: string };
 
+/** How one kind of audited row is found, locked and changed. */
+export type AuditedSpec<R extends Audited> = {
+  /** `paper`, `file`, `hotel-booking` …: the audit row's action (`<kind>.audit`) and target (`<kind>:<id>`). */
+  kind: string;
+  find: (db: Db, id: number) => Promise<R | undefined>;
+  lock: (tx: Db, id: number) => Promise<R | undefined>;
+  apply: (tx: Db, row: R, decision: AuditDecision, by: Actor) => Promise<R>;
+  /** Extra rules checked inside the transaction (a hotel booking's inventory). */
+  check?: (tx: Db, row: R, decision: AuditDecision) => Promise<void>;
+};
+
 /**
  * The organiser's decision on one audited row (approved, or rejected with a remark): the row
  * is locked, the state changed and the audit row written in one transaction. Deciding again
  * the other way is allowed (a mistake can be put right); the same decision twice, or one on a
  * cancelled row, is a 400.
  */
-export async function decideAudited<R extends Audited>(
-  deps: PlatformDeps,
-  c: Ctx,
-  spec: {
-    /** `paper`, `file`, `hotel-booking` …: the audit row's action (`<kind>.audit`) and target (`<kind>:<id>`). */
-    kind: string;
-    find: (db: Db, id: number) => Promise<R | undefined>;
-    lock: (tx: Db, id: number) => Promise<R | undefined>;
-    apply: (tx: Db, row: R, decision: AuditDecision, by: Account) => Promise<R>;
-    /** Extra rules checked inside the transaction (a hotel booking's inventory). */
-    check?: (tx: Db, row: R, decision: AuditDecision) => Promise<void>;
-  },
-) {
-  const id = idParam(c.req.param("id"));
-  const found = await spec.find(deps.db, id);
-  if (!found) fail(404, "errors.notFound");
-  const organiser = await requireManager(deps.db, c, found.conferenceId);
-  const decision = parse(c, auditDecisionSchema, await readBody(c));
+export async function decideAudited<R extends Audited>(deps: { db: Db; now: () => Date }, actor: Actor, input: { id: number; decision: AuditDecision }, spec: AuditedSpec<R>) {
+  const { id, decision } = input;
   return deps.db.transaction(async (tx) => {
     const row = await spec.lock(tx, id);
     if (!row) fail(404, "errors.notFound");
     if (row.state === "cancelled") fail(400, "audits.errors.cancelled");
     if (row.state === decision.state) fail(400, "audits.errors.alreadyDecided");
     await spec.check?.(tx, row, decision);
-    const updated = await spec.apply(tx, row, decision, organiser);
+    const updated = await spec.apply(tx, row, decision, actor);
     await recordAudit(tx, {
       conferenceId: row.conferenceId,
-      accountId: organiser.id,
+      accountId: actor.id,
       action: `${spec.kind}.audit`,
       target: `${spec.kind}:${row.id}`,
       detail: { from: row.state, state: decision.state, remark: decision.remark ?? "" },
@@ -88,19 +68,18 @@ export async function decideAudited<R extends Audited>(
 }
 
 /** The audited tables whose decision is just a state and a remark. */
-type RemarkedTable = typeof papers | typeof conferenceFiles | typeof hotelBookings | typeof sponsorHotelRequests;
+export type RemarkedTable = typeof papers | typeof conferenceFiles | typeof hotelBookings | typeof sponsorHotelRequests;
 
-/** `decideAudited` for a row of a table with `state` and `remark` columns (papers, files, hotel stays). */
-export function decideRemarked<T extends RemarkedTable>(
-  deps: PlatformDeps,
-  c: Ctx,
+/** The spec of a table with `state` and `remark` columns (papers, files, hotel stays). */
+export function remarkedSpec<T extends RemarkedTable>(
+  deps: { now: () => Date },
   kind: string,
   table: T,
   options: { check?: (tx: Db, row: T["$inferSelect"], decision: AuditDecision) => Promise<void>; touch?: boolean } = {},
-) {
+): AuditedSpec<T["$inferSelect"]> {
   type Row = T["$inferSelect"];
   const byId = (db: Db, id: number) => db.select().from(table as RemarkedTable).where(eq(table.id, id));
-  return decideAudited<Row>(deps, c, {
+  return {
     kind,
     find: async (db, id) => (await byId(db, id).limit(1))[0] as Row | undefined,
     lock: async (tx, id) => (await byId(tx, id).for("update"))[0] as Row | undefined,
@@ -110,7 +89,7 @@ export function decideRemarked<T extends RemarkedTable>(
       const [updated] = await tx.update(table as RemarkedTable).set(values as never).where(eq(table.id, row.id)).returning();
       return updated as Row;
     },
-  });
+  };
 }
 
 /**
@@ -132,18 +111,30 @@ export async function* keysetRows<T extends { id: number }>(
   }
 }
 
-/** Column headers of an export in the caller's language, from keys under `audits.export`. */
-export function headers(c: Ctx, keys: string[]) {
-  const lang = langOf(c);
-  return keys.map((key) => ({ header: translate(lang, `audits.export.${key}`), width: 18 }));
-}
+const remarkOf = (now: Date, by: number, text: string): Remark => ({ by, at: now.toISOString(), text });
 
-/** A word of the caller's language (a state, a method) for an export cell. */
-export function word(c: Ctx, key: string) {
-  return translate(langOf(c), key);
-}
+/** A sponsor or exhibitor application approved or rejected; the decision's remark is appended to its remarks. */
+export const sponsorSpec = (deps: { now: () => Date }): AuditedSpec<typeof sponsors.$inferSelect> => ({
+  kind: "sponsor",
+  find: async (db, id) => (await db.select().from(sponsors).where(eq(sponsors.id, id)).limit(1))[0],
+  lock: async (tx, id) => (await tx.select().from(sponsors).where(eq(sponsors.id, id)).for("update"))[0],
+  apply: async (tx, sponsor, decision, by) =>
+    (
+      await tx
+        .update(sponsors)
+        .set({ state: decision.state, remarks: decision.remark ? [...sponsor.remarks, remarkOf(deps.now(), by.id, decision.remark)] : sponsor.remarks })
+        .where(eq(sponsors.id, sponsor.id))
+        .returning()
+    )[0],
+});
 
-/** Bilingual names as the caller reads them. */
-export function named(c: Ctx, zh: string | null | undefined, en: string | null | undefined) {
-  return (langOf(c) === "en" ? en || zh : zh || en) ?? "";
+/** The organiser's remark appended to a sponsor's remarks (`{by, at, text}`), with its audit row. */
+export async function addSponsorRemark(deps: { db: Db; now: () => Date }, actor: Actor, input: { id: number; text: string }) {
+  const { id, text } = input;
+  return deps.db.transaction(async (tx) => {
+    const [sponsor] = await tx.select().from(sponsors).where(eq(sponsors.id, id)).for("update");
+    const [updated] = await tx.update(sponsors).set({ remarks: [...sponsor.remarks, remarkOf(deps.now(), actor.id, text)] }).where(eq(sponsors.id, id)).returning();
+    await recordAudit(tx, { conferenceId: sponsor.conferenceId, accountId: actor.id, action: "sponsor.remark", target: `sponsor:${id}`, detail: { text }, at: deps.now() });
+    return updated;
+  });
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
-import { auditLog, identities, registrations } from "../db/schema";
+import { identities, registrations } from "../db/schema";
 import type { CheckinPerson } from "#contract/checkin";
-import { recordAudit } from "./audit";
+import { recordAudit, recordAuditFrom } from "./audit";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
@@ -94,9 +94,8 @@ type RawPerson = {
 
 /**
  * Checks a ticket in. `checked_in` only for the one request whose conditional UPDATE changed
- * the row. The audit row (`registration.checkin`, the same columns `recordAudit` writes, with
- * how: desk code, search, scanner, manual) is inserted by the same statement, a data-modifying
- * CTE: one atomic statement instead of BEGIN, UPDATE, INSERT, COMMIT, which measured 3× faster
+ * the row. The audit row (`registration.checkin`, with how: desk code, search, scanner, manual) is
+ * inserted by the same statement (`recordAuditFrom`), a data-modifying CTE: one atomic statement instead of BEGIN, UPDATE, INSERT, COMMIT, which measured 3× faster
  * on PGlite, where every desk's request waits for the one before (scripts/bench-checkin.ts).
  */
 export async function checkIn(
@@ -110,10 +109,14 @@ export async function checkIn(
       where ${and(ticketWhere(ref), eq(registrations.checkinState, false), MAY_ENTER)}
       returning *
     ), audit as (
-      insert into ${auditLog} ("conference_id", "account_id", "action", "target", "detail", "created_at")
-      select "conference_id", ${ref.accountId}::int, 'registration.checkin', 'registration:' || "id",
-        jsonb_build_object('via', ${ref.via}::text, 'name', "name", 'ticketCode', "ticket_code"), ${now}::timestamptz
-      from changed
+      ${recordAuditFrom(sql`changed`, {
+        conferenceId: sql`"conference_id"`,
+        accountId: sql`${ref.accountId}::int`,
+        action: "registration.checkin",
+        target: sql`'registration:' || "id"`,
+        detail: sql`jsonb_build_object('via', ${ref.via}::text, 'name', "name", 'ticketCode', "ticket_code")`,
+        at: ref.now,
+      })}
     )
     select "id", "name", "institution", "mobile", "ticket_code", "state", "checkin_state", "checked_in_at",
       (select "name_zh" from ${identities} where ${identities.id} = changed."identity_id") as "identity_zh",

@@ -4,7 +4,7 @@ import type { PlatformDeps } from "../context";
 import type { Db } from "../db";
 import { accounts, auditLog, conferences, registrations } from "../db/schema";
 import { fail } from "../http";
-import { recordAudit } from "./audit";
+import { type Actor, recordAudit } from "./audit";
 import { isCertified } from "./identity";
 
 /**
@@ -125,4 +125,15 @@ export async function sendConferenceSms(deps: PlatformDeps, by: number, conferen
     await recordAudit(deps.db, { conferenceId, accountId: by, action: "sms.failed", target: `conference:${conferenceId}`, detail: { text, recipients: needed, sent, failed: needed - sent }, at: deps.now() });
   }
   return { text, recipients: needed, unclaimed: recipients.unclaimed, sent, failed: needed - sent };
+}
+
+/** Asks for a sender name; it waits (pending) for a platform administrator. Asking again for the approved name changes nothing. */
+export async function askSignName(deps: Pick<PlatformDeps, "db" | "now">, actor: Actor, input: { conferenceId: number; signName: string }) {
+  const { conferenceId, signName } = input;
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select({ name: conferences.smsSignName, state: conferences.smsSignState }).from(conferences).where(eq(conferences.id, conferenceId)).for("update");
+    if (current.name === signName && current.state === "approved") return;
+    await tx.update(conferences).set({ smsSignName: signName, smsSignState: "pending", smsSignReason: null, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
+    await recordAudit(tx, { conferenceId, accountId: actor.id, action: "conference.sms-sign", target: `conference:${conferenceId}`, detail: { signName }, at: deps.now() });
+  });
 }

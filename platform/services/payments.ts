@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { payeeSchema } from "#contract/schemas/registration";
 import type { Db } from "../db";
 import {
   type PaymentMethod,
   type PaymentState,
-  auditLog,
   conferences,
+  invoices,
+  payees,
   payments,
   registrations,
   teams,
@@ -14,7 +17,7 @@ import {
 import { fail } from "../http";
 import { decimalToFen } from "../payments/common";
 import { GatewayError, type PaymentGateways } from "../payments/types";
-import { recordAudit } from "./audit";
+import { type Actor, recordAudit } from "./audit";
 import { holdDeadline, holdExpired, isUniqueViolation, LIVE_STATES, paymentsCovering, retakePlace } from "./registration";
 
 /**
@@ -360,7 +363,7 @@ export async function markPaid(
     if (!paid) return null;
     await settleCovered(tx, paid, now);
     await confirmCovered(tx, paid, now);
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       conferenceId: paid.conferenceId,
       accountId: input.by,
       action: input.by === null ? "payment.paid" : "payment.audit",
@@ -374,7 +377,7 @@ export async function markPaid(
         // Paid after it was replaced by a newer intent (decision 031).
         ...(before?.state === "cancelled" ? { late: true } : {}),
       },
-      createdAt: now,
+      at: now,
     });
     const [settled] = await tx.select().from(payments).where(eq(payments.id, paid.id));
     return settled;
@@ -400,13 +403,13 @@ export async function auditPayment(
       .returning();
     if (!rejected) fail(400, "payment.errors.notAwaitingAudit");
     await restartHolds(tx, rejected, now);
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       conferenceId: rejected.conferenceId,
       accountId: input.organiserId,
       action: "payment.audit",
       target: `payment:${rejected.id}`,
       detail: { state: "rejected", source: "audit", amountFen: rejected.amountFen, remark: input.remark ?? "" },
-      createdAt: now,
+      at: now,
     });
     return rejected;
   });
@@ -461,4 +464,74 @@ export async function replaceProof(deps: { db: Db; now: () => Date }, input: { a
       .returning();
     return updated;
   });
+}
+
+type Deps = { db: Db; now: () => Date };
+
+/** Sets the conference's payee (the organiser's), the one row kept per conference. */
+export async function setPayee(deps: Deps, actor: Actor, input: { conferenceId: number; payee: z.output<typeof payeeSchema> }) {
+  const { conferenceId, payee } = input;
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: payees.id }).from(payees).where(eq(payees.conferenceId, conferenceId)).orderBy(payees.id).limit(1);
+    const [row] = existing
+      ? await tx.update(payees).set(payee).where(eq(payees.id, existing.id)).returning()
+      : await tx.insert(payees).values({ ...payee, conferenceId }).returning();
+    await recordAudit(tx, { conferenceId, accountId: actor.id, action: "payee.update", target: `payee:${row.id}`, detail: payee, at: deps.now() });
+    return row;
+  });
+}
+
+/** A paid payment refunded by the organiser; 400 when it is not paid. */
+export async function refundPayment(deps: Deps, actor: Actor, input: { payment: Payment; state: "refunded"; remark?: string }) {
+  const { payment } = input;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payments)
+      .set({ state: input.state, remark: input.remark ?? payment.remark, updatedAt: deps.now() })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, "paid")))
+      .returning();
+    if (!row) fail(400, "payment.errors.notPaid");
+    await recordAudit(tx, {
+      conferenceId: row.conferenceId,
+      accountId: actor.id,
+      action: "payment.refund",
+      target: `payment:${row.id}`,
+      detail: { state: input.state, amountFen: row.amountFen, remark: input.remark ?? "" },
+      at: deps.now(),
+    });
+    return row;
+  });
+}
+
+/** The organiser issues (optionally with the invoice file) or refuses a requested invoice; 400 once decided. */
+export async function decideInvoice(
+  deps: Deps,
+  actor: Actor,
+  input: { invoice: typeof invoices.$inferSelect; state: "issued" | "rejected"; remark?: string; fileKey?: string },
+) {
+  const { invoice } = input;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set({ state: input.state, remark: input.remark ?? null, fileKey: input.fileKey ?? invoice.fileKey, updatedAt: deps.now() })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.state, "requested")))
+      .returning();
+    if (!row) fail(400, "payment.errors.invoiceNotEditable");
+    await recordAudit(tx, {
+      conferenceId: row.conferenceId,
+      accountId: actor.id,
+      action: "invoice.audit",
+      target: `invoice:${row.id}`,
+      detail: { state: input.state, remark: input.remark ?? "" },
+      at: deps.now(),
+    });
+    return row;
+  });
+}
+
+/** A gateway's answer that disagrees with our payment: kept for the organiser (no actor: the gateway spoke), never paid. */
+export async function recordMismatch(deps: Deps, input: { payment: Payment; source: string; detail: Record<string, unknown> }) {
+  const { payment, source, detail } = input;
+  console.warn(`[payments] ${source}: payment ${payment.id} (${payment.tradeNo}) does not match the gateway`, detail);
+  await recordAudit(deps.db, { conferenceId: payment.conferenceId, accountId: null, action: "payment.mismatch", target: `payment:${payment.id}`, detail: { source, ...detail }, at: deps.now() });
 }

@@ -5,7 +5,6 @@ import {
   type PaymentState,
   type RegistrationState,
   accounts,
-  auditLog,
   conferences,
   coupons,
   identities,
@@ -267,13 +266,13 @@ export async function createRegistration(
             .values({ ...values, ticketCode: newTicketCode(), createdAt: now })
             .returning();
       if (input.byOrganiser) {
-        await tx.insert(auditLog).values({
+        await recordAudit(tx, {
           conferenceId: conference.id,
           accountId: input.createdBy,
           action: "registration.create",
           target: `registration:${registration.id}`,
           detail: { name: registration.name, mobile: registration.mobile, feeFen: registration.feeFen },
-          createdAt: now,
+          at: now,
         });
       }
       return { registration, replayed: false };
@@ -599,4 +598,13 @@ export async function resolveHeldRegistration(
     if (isUniqueViolation(error, "registrations_conference_account")) fail(400, "registration.errors.alreadyRegisteredCancelInstead");
     throw error;
   }
+}
+
+/** Cancels my registration while nothing is paid or waiting for audit (`cancelLocked`); 404 for another's. */
+export async function cancelRegistration(deps: { db: Db; now: () => Date }, actor: { id: number }, input: { id: number }) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(registrations).where(eq(registrations.id, input.id)).for("update");
+    if (!row || row.accountId !== actor.id) fail(404, "errors.notFound");
+    return cancelLocked(tx, row, deps.now());
+  });
 }
