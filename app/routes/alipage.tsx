@@ -8,6 +8,10 @@ import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { onlinePaymentSchema } from "#contract/schemas/registration";
+import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
+import { intentView } from "~/utils/form-protocol";
+import { refusalMessages } from "~/utils/validation";
 
 /**
  * Alipay: a POST from the payment page hands the browser to Alipay with the signed form;
@@ -33,27 +37,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   requireSignedIn(request, "/attend");
-  const form = await request.formData();
-  const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, "/alipay", {
-    method: "POST",
-    body: { registrationId: form.get("registrationId"), idempotencyKey: form.get("idempotencyKey") || undefined, returnPath: "/alipage" },
-  });
-  if (!started.ok) return data({ gateway: null, message: started.message }, { status: 400 });
-  return { gateway: started.data.form, message: "" };
+  const values = formValues(await request.formData());
+  const submission = parseValues(values, onlinePaymentSchema, { ...values, returnPath: "/alipage" });
+  if (submission.status !== "success") return rejectIntent("alipay", submission);
+  const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, "/alipay", { method: "POST", body: submission.value });
+  if (!started.ok) return rejectIntent("alipay", submission, refusalMessages(started));
+  return { gateway: started.data.form };
 }
 
 export default function AliPage() {
   const { payment, message } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  if (actionData?.gateway) {
+  if (actionData && "gateway" in actionData) {
     return (
       <div className="ui-container ui-attend-page">
         <AttendGatewayForm form={actionData.gateway} label={t("payment.methods.alipay")} />
       </div>
     );
   }
-  const error = actionData?.message || message;
+  // The page's fields are hidden (the registration, the key): whatever refused the post is said for the page.
+  const refused = intentView(actionData, "alipay");
+  const error = refused ? t([...refused.formErrors, ...Object.values(refused.fieldErrors).flat()][0] ?? "") : message;
   return (
     <div className="ui-container ui-attend-page">
       <h1 className="ui-page-title">{t("attend.resultTitle", { name: t("payment.methods.alipay") })}</h1>

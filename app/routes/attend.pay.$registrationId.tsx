@@ -15,7 +15,10 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatMoney, pick } from "~/utils/format";
-import { parseId, routeId } from "#contract/params";
+import { routeId } from "#contract/params";
+import { payFormSchema } from "#contract/schemas/registration";
+import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
+import { intentView } from "~/utils/form-protocol";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -49,65 +52,69 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { errors?: Record<string, string[]>; formErrors?: string[]; gateway?: { action: string; fields: Record<string, string> }; kept?: string };
-
+/**
+ * One post of the payment page, parsed with its schema (`payFormSchema`): a transfer's proof
+ * (stored and kept at the first post, decision 017), or a gateway started. A refusal is the
+ * form protocol's reply for the posted intent; what was kept comes back in it (`proofKept`).
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSignedIn(request);
   const id = routeId(params.registrationId);
   const t = await i18n.getFixedT(request);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const idempotencyKey = String(formData.get("idempotencyKey") ?? "") || undefined;
-  const fail = (result: ActionResult) => data(result, { status: 400 });
+  const posted = String(formData.get("intent") ?? "");
+  // The proof is stored (and kept, private) at the first post, whatever the answer (decision 017).
+  const kept = posted === "transfer" || posted === "proof" ? await keepUploads(request, formData, `pay:${id}`, "document", [{ name: "proof" }], { savedAllowed: false }) : null;
+  const values = formValues(formData);
+  // A refusal shows the kept proof by its reference (`proofKept`), never its storage key.
+  const { proof: _key, ...echo } = values;
+  if (kept?.errors.proof) return rejectValues(posted, echo, { fieldErrors: { proof: kept.errors.proof } });
+  const submission = parseValues(echo, payFormSchema, values);
+  if (submission.status !== "success") return rejectIntent(posted, submission);
+  const input = submission.value;
 
-  if (intent === "transfer" || intent === "proof") {
-    // The proof is stored (and kept, private) at the first post, whatever the answer (decision 017).
-    const kept = await keepUploads(request, formData, `pay:${id}`, "document", [{ name: "proof" }], { savedAllowed: false });
-    const refused = (result: ActionResult) => fail({ ...result, kept: String(formData.get("proofKept") ?? "") });
-    if (kept.errors.proof) return refused({ errors: { proof: kept.errors.proof } });
-    const proofKey = String(formData.get("proof") ?? "");
-    if (!proofKey) return refused({ errors: { proof: [t("payment.validation.proofRequired")] } });
-    const paymentId = parseId(formData.get("paymentId"));
+  if (input.intent === "transfer" || input.intent === "proof") {
     const paid =
-      intent === "proof" && paymentId !== null
-        ? await callPlatform<AttendPayment>(request, `/payment/${paymentId}`, { method: "PUT", body: { proofKey } })
-        : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey, idempotencyKey } });
-    if (!paid.ok) return refused({ formErrors: paid.messages });
+      input.intent === "proof" && input.paymentId !== undefined
+        ? await callPlatform<AttendPayment>(request, `/payment/${input.paymentId}`, { method: "PUT", body: { proofKey: input.proof } })
+        : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey: input.proof, idempotencyKey: input.idempotencyKey } });
+    if (!paid.ok) return refuseIntent(posted, submission, paid);
     throw await redirectWithNotice(request, `/attend/pay/${id}`, { content: t("attend.proofSent"), color: "success" });
   }
 
-  if (intent === "paypal") {
+  if (input.intent === "paypal") {
     const started = await callPlatform<{ approveUrl: string | null }>(request, "/paypal", {
       method: "POST",
-      body: { registrationId: id, idempotencyKey, returnPath: "/attend/paypal/success" },
+      body: { registrationId: id, idempotencyKey: input.idempotencyKey, returnPath: "/attend/paypal/success" },
     });
-    if (!started.ok) return fail({ formErrors: started.messages });
-    if (!started.data.approveUrl) return fail({ formErrors: [t("payment.errors.gatewayFailed")] });
+    if (!started.ok) return refuseIntent(posted, submission, started);
+    if (!started.data.approveUrl) return rejectIntent(posted, submission, { formErrors: ["payment.errors.gatewayFailed"] });
     throw redirect(started.data.approveUrl);
   }
 
-  if (intent === "union") {
-    const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
-    const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, `/union/${registration.conferenceId}`, {
-      method: "POST",
-      body: { registrationId: id, idempotencyKey, returnPath: "/attend/union/return" },
-    });
-    if (!started.ok) return fail({ formErrors: started.messages });
-    return { gateway: started.data.form } satisfies ActionResult;
-  }
-  return fail({ formErrors: [t("payment.validation.methodInvalid")] });
+  const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+  const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, `/union/${registration.conferenceId}`, {
+    method: "POST",
+    body: { registrationId: id, idempotencyKey: input.idempotencyKey, returnPath: "/attend/union/return" },
+  });
+  if (!started.ok) return refuseIntent(posted, submission, started);
+  return { gateway: started.data.form };
 }
 
 export default function Pay() {
   const { registration: r, payee, methods, lang, keys } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const actionData = useActionData<typeof action>();
+  const gateway = actionData && "gateway" in actionData ? actionData.gateway : null;
+  const refused = intentView(actionData);
+  // The page's own fields (which way, the key, the payment) are not typed by anyone: their messages are the page's.
+  const formErrors = refused ? [...refused.formErrors, ...Object.entries(refused.fieldErrors).flatMap(([name, list]) => (name === "proof" ? [] : list))] : [];
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const payment = r.payment;
   const conferenceName = r.conference ? pick(lang, r.conference.nameZh, r.conference.nameEn) : "";
 
-  if (actionData?.gateway) return <div className="ui-container ui-attend-page"><AttendGatewayForm form={actionData.gateway} label={t("payment.methods.union")} /></div>;
+  if (gateway) return <div className="ui-container ui-attend-page"><AttendGatewayForm form={gateway} label={t("payment.methods.union")} /></div>;
 
   return (
     <div className="ui-container ui-attend-page">
@@ -143,9 +150,9 @@ export default function Pay() {
           {t("attend.rejectedBecause", { remark: payment.remark })}
         </p>
       )}
-      {actionData?.formErrors?.map((message) => (
+      {formErrors.map((message) => (
         <p key={message} className="ui-field-error" role="alert">
-          {message}
+          {t(message)}
         </p>
       ))}
 
@@ -177,8 +184,8 @@ export default function Pay() {
             {payment && payment.method === "transfer" && (payment.state === "pending_audit" || payment.state === "rejected") && (
               <input type="hidden" name="paymentId" value={payment.id} />
             )}
-            <UploadField name="proof" id="proof" label={t("attend.proof")} help={t("attend.proofHelp")} accept={DOCUMENT_TYPES} document keep={`pay:${r.id}`} kept={actionData?.kept} />
-            <FieldError id="proof-error" errors={actionData?.errors?.proof} />
+            <UploadField name="proof" id="proof" label={t("attend.proof")} help={t("attend.proofHelp")} accept={DOCUMENT_TYPES} document keep={`pay:${r.id}`} kept={refused?.values.proofKept} />
+            <FieldError id="proof-error" errors={refused?.fieldErrors.proof} />
             <button
               type="submit"
               name="intent"

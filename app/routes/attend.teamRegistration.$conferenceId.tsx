@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseForm, refusalMessages } from "~/utils/validation";
+import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -88,8 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/attend/teamRegistration/${conferenceId}`;
   const failed = (form: string, reply: unknown) => data({ form, result: reply, proofErrors: null as string[] | null }, { status: 400 });
   // The platform names a member's fields `members.0.mobile`; the member form has one member.
-  const refusal = (result: { fields: Record<string, string>; messages: string[] }) =>
-    refusalMessages({ messages: result.messages, fields: Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k.replace(/^members\.\d+\./, ""), v])) });
+  const refusal = (result: Refusal) => refusalMessages(result, (path) => path.replace(/^members\.\d+\./, ""));
 
   if (intent === "team") {
     const submission = parseForm(formData, teamForm);

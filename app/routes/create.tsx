@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BasicsForm } from "~/components/authoring/BasicsForm";
@@ -7,6 +6,8 @@ import type { RouteHandle } from "~/root";
 import { requireAccount } from "~/services/guard.server";
 import { loadCategories, saveBasics } from "~/services/authoring.server";
 import { i18n } from "~/services/i18n.server";
+import { rejectIntent } from "~/services/form-protocol.server";
+import { lastResultOf } from "~/utils/form-protocol";
 import { redirectWithNotice } from "~/services/notices.server";
 
 export const handle: RouteHandle = { layout: "create" };
@@ -22,14 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccount(request);
   const saved = await saveBasics(request, await request.formData(), { method: "POST", path: "/conference" });
-  if (!saved.ok) return data(saved.reply, { status: 400 });
+  if (!saved.ok) return rejectIntent("create", saved.submission, saved.messages);
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, `/manage/edit/${saved.id}`, { content: t("authoring.create.created"), color: "success" });
 }
 
 export default function Create() {
   const { categories } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = lastResultOf(useActionData<typeof action>(), "create");
   const { t } = useTranslation();
   return (
     <section>

@@ -8,9 +8,8 @@ import { FormsTable } from "~/components/forms/FormsTable";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { formAdminSchema } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/guard.server";
-import { formValues, rejected } from "~/services/authoring.server";
+import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, privateData } from "~/services/forms.server";
-import { refusalMessages, schemaMessages } from "~/utils/validation";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
@@ -52,13 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const back = formPath.administrators(id);
   if (values.intent === "add") {
-    const parsed = formAdminSchema.safeParse(values);
-    if (!parsed.success) return rejected("add", values, schemaMessages(parsed.error).fieldErrors);
-    const result = await callPlatform(request, `/form/admin/${id}`, { method: "POST", body: parsed.data });
-    if (!result.ok) {
-      const { fieldErrors, formErrors } = refusalMessages(result);
-      return rejected("add", values, fieldErrors, formErrors);
-    }
+    const submission = parseValues(values, formAdminSchema);
+    if (submission.status !== "success") return rejectIntent("add", submission);
+    const result = await callPlatform(request, `/form/admin/${id}`, { method: "POST", body: submission.value });
+    if (!result.ok) return refuseIntent("add", submission, result);
     throw await redirectWithNotice(request, back, { content: t("forms.admins.added"), color: "success" });
   }
   const accountId = parseId(values.accountId);
@@ -111,7 +107,7 @@ function Administrators({ admins }: { admins: Admins }) {
           <h2 id="add-admin-title" className="ui-edit-section-title">
             {t("forms.admins.add")}
           </h2>
-          <IntentForm intent="add" fields={[{ name: "mobile", label: t("forms.admins.mobile"), type: "tel", required: true }]} submit={t("forms.admins.add")} />
+          <IntentForm intent="add" schema={formAdminSchema} fields={[{ name: "mobile", label: t("forms.admins.mobile"), type: "tel", required: true }]} submit={t("forms.admins.add")} />
         </section>
       )}
     </section>

@@ -9,7 +9,7 @@ import { Pagination } from "~/components/Pagination";
 import { showMoment } from "~/components/authoring/types";
 import { DATE_FORMATS } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/guard.server";
-import { formValues } from "~/services/authoring.server";
+import { formValues } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
+import { z } from "zod";
 import type { FormField } from "#contract/states";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
@@ -12,7 +12,7 @@ import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/com
 import { chinaLocal } from "~/components/authoring/types";
 import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "#contract/schemas/forms";
 import { requireAccount } from "~/services/guard.server";
-import { formValues, rejected } from "~/services/authoring.server";
+import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -21,7 +21,6 @@ import { getLang } from "~/services/session.server";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
 import { badRequest, notFound, parseId, parsePage } from "#contract/params";
-import { schemaMessages } from "~/utils/validation";
 
 /** Spec §9: the template list pages 20 at a time from page 1. */
 const TEMPLATE_PAGE_SIZE = 20;
@@ -69,10 +68,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Validates with a shared schema; a rejection answers the intent with what was typed and why. */
 function check<S extends z.ZodType>(intent: string, values: Record<string, string>, schema: S) {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true as const, value: parsed.data };
-  const { fieldErrors, formErrors } = schemaMessages(parsed.error);
-  return { ok: false as const, response: rejected(intent, values, fieldErrors, formErrors) };
+  const submission = parseValues(values, schema);
+  if (submission.status === "success") return { ok: true as const, value: submission.value };
+  return { ok: false as const, response: rejectIntent(intent, submission) };
 }
 
 /**
@@ -81,16 +79,7 @@ function check<S extends z.ZodType>(intent: string, values: Record<string, strin
  */
 async function run(request: Request, intent: string, values: Record<string, string>, path: CallPath, options: CallOptions, done: (data: { id?: number }) => { to: string; notice: string }, prefix = "") {
   const result = await callPlatform<{ id?: number }>(request, path, options);
-  if (!result.ok && result.status === 404) throw notFound();
-  if (!result.ok) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    for (const [key, message] of Object.entries(result.fields)) {
-      if (!prefix || key.startsWith(prefix)) fieldErrors[key.slice(prefix.length)] ??= [message];
-      else formErrors.push(message);
-    }
-    return rejected(intent, values, fieldErrors, Object.keys(fieldErrors).length || formErrors.length ? formErrors : result.messages);
-  }
+  if (!result.ok) return refuseIntent(intent, parseValues(values, z.unknown()), result, (key) => (key.startsWith(prefix) ? key.slice(prefix.length) : null));
   const next = done(result.data);
   const t = await i18n.getFixedT(request);
   throw await redirectWithNotice(request, next.to, { content: t(next.notice), color: "success" });
@@ -247,7 +236,7 @@ function NewForm() {
           <h2 id="blank-title" className="ui-edit-section-title">
             {t("forms.edit.blank")}
           </h2>
-          <IntentForm intent="create" fields={settings} submit={t("forms.edit.create")} />
+          <IntentForm intent="create" schema={formSettingsSchema} fields={settings} submit={t("forms.edit.create")} />
         </section>
       </div>
     </section>
@@ -275,7 +264,7 @@ function FieldEditor({ intent, fields, field, submit }: { intent: string; fields
     },
     { name: "showWhenValue", label: t("forms.edit.showWhenValue"), help: t("forms.edit.showWhenHelp"), defaultValue: field?.showWhen?.value ?? "" },
   ];
-  return <IntentForm intent={intent} id={`field-form-${field?.key ?? "new"}`} fields={specs} submit={submit} />;
+  return <IntentForm intent={intent} id={`field-form-${field?.key ?? "new"}`} schema={formFieldInputSchema} fields={specs} submit={submit} />;
 }
 
 function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Conference[]; lang: string }) {
@@ -330,7 +319,7 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
           <h2 id="settings-title" className="ui-edit-section-title">
             {t("forms.edit.settings")}
           </h2>
-          <IntentForm intent="settings" fields={settings} submit={t("forms.edit.saveSettings")} />
+          <IntentForm intent="settings" schema={formSettingsSchema} fields={settings} submit={t("forms.edit.saveSettings")} />
         </section>
 
         <section id="fields" className="ui-edit-section" aria-labelledby="fields-title">

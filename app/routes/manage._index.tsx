@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { IntentButton, type IntentResult } from "~/components/authoring/IntentForm";
+import { IntentButton, useIntentResult } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
 import { requireAccount } from "~/services/guard.server";
-import { formValues, rejected, runIntent } from "~/services/authoring.server";
+import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { formatDay, pick } from "~/utils/format";
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isPublish) {
     // Said here in words (with a link) rather than as the platform's 403 error page.
     const certification = await callPlatform<{ has: boolean }>(request, "/account/certification");
-    if (certification.ok && !certification.data.has) return rejected("publish", values, {}, ["authoring.errors.notCertified"]);
+    if (certification.ok && !certification.data.has) return rejectValues("publish", values, { formErrors: ["authoring.errors.notCertified"] });
   }
   const url = new URL(request.url);
   return runIntent(request, "publish", values, {
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Manage() {
   const { page, conferences } = useLoaderData<typeof loader>();
-  const result = useActionData<IntentResult>();
+  const result = useIntentResult("publish");
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const refusedCertification = result?.formErrors.includes("authoring.errors.notCertified");

@@ -3,13 +3,18 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IntentButton, IntentForm, type IntentResult } from "~/components/authoring/IntentForm";
+import { IntentButton, IntentForm } from "~/components/authoring/IntentForm";
+import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH } from "#contract/schemas/applicants";
+import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH, levelSchema, paySchema, remarkSchema, smsSignNameSchema } from "#contract/schemas/applicants";
+import { adminRegistrationSchema } from "#contract/schemas/registration";
+
+/** The hand entry as the page posts it: the conference and the answers are the action's to add. */
+const addSchema = adminRegistrationSchema.omit({ conferenceId: true, answers: true });
 import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants, type SmsBlock, type SmsStanding, smsStanding } from "~/services/applicants.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { formatMoney, pick } from "~/utils/format";
@@ -37,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return applicantAction(request, routeId(params.conferenceId));
 }
 
-type ActionData = Partial<IntentResult> & {
+type ActionData = Partial<IntentReply> & {
   confirm?: string;
   id?: number;
   smsPreview?: { text: string | null; recipients: number; unclaimed: number; blocks?: SmsBlock[]; quota?: SmsStanding["quota"]; ids: number[]; message: string };
@@ -54,7 +59,9 @@ export default function Applicants() {
   const query = new URLSearchParams(filters).toString();
   const named = (row: { nameZh: string; nameEn: string } | null | undefined) => (row ? pick(lang, row.nameZh, row.nameEn) : "");
   const bulkResult = result?.intent === "bulk" ? result : undefined;
-  const ticked = new Set((bulkResult?.values?.ids ?? "").split(",").filter(Boolean).map(Number));
+  const refused = intentView(result);
+  const bulkRefused = intentView(result, "bulk");
+  const ticked = new Set((bulkRefused?.values.ids ?? "").split(",").filter(Boolean).map(Number));
   const hydrated = useHydrated();
 
   return (
@@ -84,9 +91,9 @@ export default function Applicants() {
         </div>
       )}
 
-      {result?.formErrors && result.intent !== "bulk" && !result.intent?.startsWith("add") && !result.intent?.includes(":") && (
+      {refused && refused.formErrors.length > 0 && refused.intent !== "bulk" && !refused.intent.startsWith("add") && !refused.intent.includes(":") && (
         <div className="ui-banner" role="alert" data-testid="row-error">
-          {result.formErrors.map((message) => (
+          {refused.formErrors.map((message) => (
             <p key={message}>{t(message)}</p>
           ))}
         </div>
@@ -101,7 +108,7 @@ export default function Applicants() {
         </ConfirmedBulk>
       )}
 
-      <BulkForm options={options} result={bulkResult} named={named} />
+      <BulkForm options={options} result={bulkRefused} named={named} />
       <SmsSender standing={sms} />
 
       {list.length === 0 ? (
@@ -143,6 +150,7 @@ export default function Applicants() {
         <p className="ui-muted">{t("applicants.add.help")}</p>
         <IntentForm
           intent="add"
+          schema={addSchema}
           hidden={{ idempotencyKey: loaderData.addKey }}
           fields={[
             { name: "name", label: t("applicants.add.name"), required: true },
@@ -242,16 +250,16 @@ function Filters({ options, filters, errors, named }: { options: ApplicantOption
  * The bulk form. Its checkboxes sit in the table's rows and join it through `form=`, so the
  * rows keep their own forms and the whole thing is one plain POST without JavaScript.
  */
-function BulkForm({ options, result, named }: { options: ApplicantOptions; result: ActionData | undefined; named: NamedFn }) {
+function BulkForm({ options, result, named }: { options: ApplicantOptions; result: IntentView | undefined; named: NamedFn }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [message, setMessage] = useState(result?.values?.message ?? "");
+  const [message, setMessage] = useState(result?.values.message ?? "");
   const errors = result?.fieldErrors ?? {};
   return (
     <Form method="post" id={BULK_FORM} className="ui-apl-bulk" key={`${location.key}-${result ? "r" : ""}`} aria-label={t("applicants.bulk.legend")} noValidate>
       <input type="hidden" name="intent" value="bulk" />
       <p className="ui-muted ui-apl-bulk-message">{t("applicants.bulk.legend")}</p>
-      {result?.formErrors?.map((error) => (
+      {result?.formErrors.map((error) => (
         <p key={error} className="ui-field-error ui-apl-bulk-message" role="alert">
           {t(error)}
         </p>
@@ -261,7 +269,7 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
         id="bulk-action"
         name="action"
         label={t("applicants.bulk.action")}
-        value={result?.values?.action ?? ""}
+        value={result?.values.action ?? ""}
         empty={t("applicants.bulk.choose")}
         choices={BULK_ACTIONS.map((action) => [action, t(`applicants.bulk.actions.${action}`)])}
         errors={errors.action}
@@ -270,7 +278,7 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
         id="bulk-levelId"
         name="levelId"
         label={t("applicants.bulk.level")}
-        value={result?.values?.levelId ?? ""}
+        value={result?.values.levelId ?? ""}
         empty={t("applicants.filters.noLevel")}
         choices={options.levels.map((row) => [String(row.id), named(row)])}
         errors={errors.levelId}
@@ -395,6 +403,7 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
       {standing.blocks.length > 0 && <SmsBlocks blocks={standing.blocks} quota={quota} />}
       <IntentForm
         intent="signName"
+        schema={smsSignNameSchema}
         fields={[{ name: "signName", label: t("applicants.sms.signNameLabel"), defaultValue: signName?.name ?? "", help: t("applicants.sms.signNameHelp") }]}
         submit={t("applicants.sms.signNameSubmit")}
       />
@@ -491,12 +500,13 @@ function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant;
               live && <IntentButton intent="checkin" hidden={{ rowId: row.id }} label={t("applicants.row.checkIn")} tone="outline" />
             )}
             {canPay && (
-              <IntentForm inline intent={`pay:${row.id}`} fields={[{ name: "remark", label: t("applicants.row.payRemark") }]} submit={t("applicants.row.pay")} />
+              <IntentForm inline intent={`pay:${row.id}`} schema={paySchema} fields={[{ name: "remark", label: t("applicants.row.payRemark") }]} submit={t("applicants.row.pay")} />
             )}
-            <IntentForm inline intent={`remark:${row.id}`} fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]} submit={t("applicants.row.saveRemark")} />
+            <IntentForm inline intent={`remark:${row.id}`} schema={remarkSchema} fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]} submit={t("applicants.row.saveRemark")} />
             <IntentForm
               inline
               intent={`level:${row.id}`}
+              schema={levelSchema}
               fields={[
                 {
                   name: "levelId",

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BasicsForm, basicsDefaults } from "~/components/authoring/BasicsForm";
@@ -13,7 +12,9 @@ import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, bra
 import { payeeSchema } from "#contract/schemas/registration";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { requireAccount } from "~/services/guard.server";
-import { formValues, loadCategories, loadEditor, rejected, rowIntents, runIntent, runTable, saveBasics } from "~/services/authoring.server";
+import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
+import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
+import { lastResultOf } from "~/utils/form-protocol";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
@@ -75,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (values.intent) {
     case "basics": {
       const saved = await saveBasics(request, formData, { method: "PUT", path: `/conference/${id}` });
-      if (!saved.ok) return data({ intent: "basics", reply: saved.reply }, { status: 400 });
+      if (!saved.ok) return rejectIntent("basics", saved.submission, saved.messages);
       const t = await i18n.getFixedT(request);
       throw await redirectWithNotice(request, back, { content: t("authoring.basics.saved"), color: "success" });
     }
@@ -108,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         notice: "authoring.edit.saved",
       });
     default:
-      if (!values.intent) return rejected("", values, {}, ["errors.invalid"]);
+      if (!values.intent) return rejectValues("", values, { formErrors: ["errors.invalid"] });
       return runTable(request, id, formData, {
         ...rowIntents("branch", branchSchema, "/branch"),
         ...rowIntents("forum", forumSchema, "/forum"),
@@ -134,7 +135,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type ActionAnswer = { intent?: string; reply?: Parameters<typeof BasicsForm>[0]["lastResult"]; confirm?: string; branchId?: string };
+type ActionAnswer = { intent?: string; confirm?: string; branchId?: string };
 type Schedule = EditorData["schedules"][number];
 
 export default function Edit() {
@@ -190,7 +191,7 @@ export default function Edit() {
       sections={sections}
     >
       <Section id="basics" title={t("authoring.basics.title")}>
-        <BasicsForm intent="basics" lastResult={answer?.intent === "basics" ? answer.reply : undefined} defaults={basicsDefaults(conference)} categories={categories} submit={t("common.save")} />
+        <BasicsForm intent="basics" lastResult={lastResultOf(answer, "basics")} defaults={basicsDefaults(conference)} categories={categories} submit={t("common.save")} />
       </Section>
 
       <Section id="intro" title={t("authoring.edit.intro")}>
@@ -224,6 +225,7 @@ export default function Edit() {
       <Section id="branches" title={t("authoring.edit.branches")}>
         <RowList
           kind="branch"
+          schema={branchSchema}
           rows={editor.branches}
           rowId={(row) => row.id}
           name={named}
@@ -235,6 +237,7 @@ export default function Edit() {
         <h3 className="ui-section-title">{t("authoring.edit.forums")}</h3>
         <RowList
           kind="forum"
+          schema={forumSchema}
           rows={editor.forums}
           rowId={(row) => row.id}
           name={named}
@@ -271,6 +274,7 @@ export default function Edit() {
               <h3 className="ui-section-title">{venue.label}</h3>
               <RowList
                 kind="schedule"
+                schema={scheduleSchema}
                 rows={items}
                 rowId={(item) => item.id}
                 name={(item) => pick(lang, item.titleZh, item.titleEn)}
@@ -295,12 +299,13 @@ export default function Edit() {
           );
         })}
         {editor.schedules.length === 0 && <p className="ui-muted">{t("authoring.edit.noSchedules")}</p>}
-        <IntentForm intent="schedule" fields={scheduleFields()} hidden={scheduleHidden} submit={t("authoring.edit.addSchedule")} />
+        <IntentForm intent="schedule" schema={scheduleSchema} fields={scheduleFields()} hidden={scheduleHidden} submit={t("authoring.edit.addSchedule")} />
       </Section>
 
       <Section id="company" title={t("authoring.edit.company")}>
         <IntentForm
           intent="company"
+          schema={companySchema}
           fields={[
             { name: "name", label: t("authoring.edit.companyName"), required: true, defaultValue: conference.invoiceCompany?.name ?? "" },
             { name: "taxId", label: t("authoring.edit.taxId"), defaultValue: conference.invoiceCompany?.taxId ?? "" },
@@ -312,6 +317,8 @@ export default function Edit() {
       <Section id="admins" title={t("authoring.edit.admins")}>
         <RowList
           kind="admin"
+          schema={adminUserSchema}
+          updateSchema={adminUserUpdateSchema}
           rows={editor.admins}
           rowId={(admin) => admin.accountId}
           name={(admin) => admin.name || admin.mobile}
@@ -327,7 +334,7 @@ export default function Edit() {
       </Section>
 
       <Section id="style" title={t("authoring.edit.style")}>
-        <IntentForm intent="style" fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]} submit={t("common.save")} />
+        <IntentForm intent="style" schema={conferenceStyleSchema} fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]} submit={t("common.save")} />
       </Section>
 
       <ModuleSections data={editor as unknown as ModuleData} />

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { auditDecisionSchema } from "#contract/schemas/audits";
 import { AuditFrame, Cards, DecisionForm, decisionsFor, ExportLink, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
@@ -131,7 +132,7 @@ export default function ManageHotel() {
                 </p>
                 <Facts rows={[...stayFacts(b, t(`audits.sharing.${b.sharing}`)), [t("audits.hotel.amount"), formatMoney(b.priceFen, currency)], ...stateFacts(t, { value: b.state, label: t(`audits.states.${b.state}`) }, b.remark)]} />
               </div>
-              {b.state !== "cancelled" && <DecisionForm kind="booking" rowId={b.id} {...decisionsFor(t, b.state)} />}
+              {b.state !== "cancelled" && <DecisionForm kind="booking" rowId={b.id} schema={auditDecisionSchema} {...decisionsFor(t, b.state)} />}
             </>
           )}
         </Cards>
@@ -160,7 +161,7 @@ export default function ManageHotel() {
                   ]}
                 />
               </div>
-              <DecisionForm kind="sponsor-hotel" rowId={r.id} {...decisionsFor(t, r.state)} />
+              <DecisionForm kind="sponsor-hotel" rowId={r.id} schema={auditDecisionSchema} {...decisionsFor(t, r.state)} />
             </>
           )}
         </Cards>

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { useIntentResult } from "~/components/authoring/IntentForm";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
-import { formValues, rejected } from "~/services/authoring.server";
+import { formValues, rejectValues } from "~/services/form-protocol.server";
 import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { keepUploads } from "~/services/kept-uploads.server";
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values.fileKey = String(formData.get("fileKey") ?? "");
     values.fileKeyKept = String(formData.get("fileKeyKept") ?? "");
     delete values.fileKeyRemove;
-    if (kept.errors.fileKey) return rejected(values.intent, values, {}, kept.errors.fileKey);
+    if (kept.errors.fileKey) return rejectValues(values.intent, values, { formErrors: kept.errors.fileKey });
     return runAudit(request, values, { schema: invoiceAuditSchema, path: `/payment/invoice/${rowId}`, method: "PATCH", notice: values.state === "issued" ? "audits.payments.issued" : "audits.payments.invoiceRejected" });
   }
   throw badRequest();
@@ -159,7 +159,7 @@ export default function ManagePayments() {
                 </ConfirmForm>
               )}
               {p.state === "pending_audit" && (
-                <DecisionForm kind="payment" rowId={p.id} approve={{ value: "paid", label: t("audits.approve") }} reject={{ value: "rejected", label: t("audits.reject") }}>
+                <DecisionForm kind="payment" rowId={p.id} schema={paymentAuditSchema} approve={{ value: "paid", label: t("audits.approve") }} reject={{ value: "rejected", label: t("audits.reject") }}>
                   {p.teamId !== null && <input type="hidden" name="team" value="1" />}
                 </DecisionForm>
               )}

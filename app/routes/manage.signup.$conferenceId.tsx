@@ -85,6 +85,7 @@ export default function Signup() {
         "identities",
         <RowList
           kind="identity"
+          schema={identitySchema}
           rows={editor.identities}
           {...rowBasics}
           summary={named}
@@ -97,6 +98,7 @@ export default function Signup() {
         "strategies",
         <RowList
           kind="strategy"
+          schema={strategySchema}
           rows={editor.strategies}
           {...rowBasics}
           summary={(row) => `${named(row)} · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}`}
@@ -110,11 +112,12 @@ export default function Signup() {
         />,
       )}
       {section("fees", <FeeTable editor={editor} named={named} />)}
-      {section("vip", <RowList kind="vip" rows={editor.vipLevels} {...rowBasics} summary={named} fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} add={{ submit: t("authoring.signup.addVip") }} />)}
+      {section("vip", <RowList kind="vip" schema={vipLevelSchema} rows={editor.vipLevels} {...rowBasics} summary={named} fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} add={{ submit: t("authoring.signup.addVip") }} />)}
       {section(
         "coupons",
         <RowList
           kind="coupon"
+          schema={couponSchema}
           rows={editor.coupons}
           rowId={(row) => row.id}
           name={(row) => row.code}
@@ -140,6 +143,7 @@ export default function Signup() {
         "settings",
         <IntentForm
           intent="settings"
+          schema={registrationSettingsSchema}
           fields={[
             { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
             {
@@ -159,6 +163,7 @@ export default function Signup() {
         "fields",
         <RowList
           kind="field"
+          schema={formFieldSchema}
           rows={editor.fields}
           rowId={(row) => row.id}
           name={(row) => pick(lang, row.field.labelZh, row.field.labelEn)}
@@ -226,6 +231,7 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
               <IntentForm
                 inline
                 intent={`fee:${identity.id}:${strategy.id}`}
+                schema={feeSchema}
                 hidden={{ identityId: identity.id, strategyId: strategy.id }}
                 fields={[
                   { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "" },

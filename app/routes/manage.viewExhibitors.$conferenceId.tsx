@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
-import { sponsorRemarkSchema } from "#contract/schemas/audits";
+import { auditDecisionSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
@@ -98,12 +98,13 @@ export default function ViewExhibitors() {
               <IntentForm
                 id={`remark-form-${s.id}`}
                 intent={`remark:${s.id}`}
+                schema={sponsorRemarkSchema}
                 hidden={{ rowId: s.id }}
                 fields={[{ name: "text", label: t("audits.sponsors.newRemark"), type: "textarea", required: true }]}
                 submit={t("audits.sponsors.addRemark")}
               />
             </div>
-            <DecisionForm kind="sponsor" rowId={s.id} {...decisionsFor(t, s.state)} />
+            <DecisionForm kind="sponsor" rowId={s.id} schema={auditDecisionSchema} {...decisionsFor(t, s.state)} />
           </>
         )}
       </Cards>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { auditDecisionSchema } from "#contract/schemas/audits";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
@@ -108,7 +109,7 @@ export default function ViewPaper() {
                 {t("audits.download")}
               </a>
             </div>
-            <DecisionForm kind={kind} rowId={row.id} {...decisionsFor(t, row.state)} />
+            <DecisionForm kind={kind} rowId={row.id} schema={auditDecisionSchema} {...decisionsFor(t, row.state)} />
           </>
         )}
       </Cards>

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/Pagination";
@@ -8,7 +7,12 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { parseId, parsePage } from "#contract/params";
-import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind } from "#contract/schemas/organization";
+import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSchema, organizationDecisionSchema } from "#contract/schemas/organization";
+import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
+import { intentView } from "~/utils/form-protocol";
+import { getFormProps } from "@conform-to/react";
+import { useIntentForm } from "~/components/authoring/IntentForm";
+import { refusalMessages } from "~/utils/validation";
 
 type Application = {
   id: number;
@@ -61,17 +65,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: `${t("organization.reviewTitle")} - ${t("meta.siteName")}`, state, kind, page, applications, requests };
 }
 
+/**
+ * One decision, parsed with its schema (a rejection needs a reason; a conference's name must be
+ * the one shown). A refusal is the form protocol's reply for `<kind>:<id>`, so only that item shows it.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requirePlatformAdmin(request);
-  const form = await request.formData();
-  const id = parseId(form.get("id")) ?? 0;
-  const state = form.get("state");
-  const reason = String(form.get("reason") ?? "");
-  const kind = CONFERENCE_REVIEW_KINDS.find((k) => k === form.get("kind"));
+  const values = formValues(await request.formData());
+  const id = parseId(values.id) ?? 0;
+  const kind = CONFERENCE_REVIEW_KINDS.find((k) => k === values.kind);
+  const intent = `${kind ?? "organizations"}:${id}`;
+  const submission = kind ? parseValues(values, conferenceReviewSchema) : parseValues(values, organizationDecisionSchema);
+  if (submission.status !== "success") return rejectIntent(intent, submission);
+  const { state, reason } = submission.value;
   const result = kind
-    ? await callPlatform(request, `${CALLS[kind].decide}/${id}`, { method: "PATCH", body: { state, reason, subject: String(form.get("subject") ?? "") } })
+    ? await callPlatform(request, `${CALLS[kind].decide}/${id}`, { method: "PATCH", body: { state, reason, subject: values.subject ?? "" } })
     : await callPlatform(request, `/organization/${id}`, { method: "PATCH", body: { state, reason } });
-  if (!result.ok) return data({ id, kind: kind ?? "organizations", message: result.message, reason }, { status: 400 });
+  if (!result.ok) return rejectIntent(intent, submission, refusalMessages(result));
   const t = await i18n.getFixedT(request);
   const done = kind ? `organization.conferenceReview.${state === "approved" ? "approved" : "rejected"}` : state === "approved" ? "organization.approved" : "organization.rejected";
   throw await redirectWithNotice(request, new URL(request.url).pathname + new URL(request.url).search, { content: t(done), color: "success" });
@@ -106,9 +116,14 @@ export default function Review() {
 
 /** Approve, or reject with a reason: the two forms every review item ends with. */
 function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[number]; subject?: string }) {
-  const failed = useActionData<typeof action>();
+  const intent = `${kind}:${id}`;
+  const failed = intentView(useActionData<typeof action>(), intent);
   const { t } = useTranslation();
-  const mine = failed?.id === id && failed.kind === kind;
+  // With JavaScript the rejection is checked before it is sent (a reason is needed), with the action's schema.
+  const { form, messages: fieldMessages, others } = useIntentForm(intent, `reject-${kind}-${id}`, kind === "organizations" ? organizationDecisionSchema : conferenceReviewSchema, ["reason"]);
+  // The reason is the one field typed here; the others' messages (a decision, a changed name) are said with it.
+  const messages = [...new Set([...(fieldMessages("reason") ?? []), ...others])];
+  const mine = messages.length > 0;
   const hidden = (
     <>
       <input type="hidden" name="id" value={id} />
@@ -124,7 +139,7 @@ function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[numb
           {t("organization.approve")}
         </button>
       </Form>
-      <Form method="post" className="ui-row" style={{ alignItems: "flex-end" }}>
+      <Form method="post" className="ui-row" style={{ alignItems: "flex-end" }} {...getFormProps(form)}>
         {hidden}
         <div className="ui-field">
           <label className="ui-label" htmlFor={`reason-${kind}-${id}`}>
@@ -134,7 +149,7 @@ function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[numb
             id={`reason-${kind}-${id}`}
             className="ui-input"
             name="reason"
-            defaultValue={mine ? failed.reason : ""}
+            defaultValue={failed?.values.reason ?? ""}
             aria-invalid={mine ? true : undefined}
             aria-describedby={mine ? `reason-${kind}-${id}-error` : undefined}
           />
@@ -145,7 +160,7 @@ function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[numb
       </Form>
       {mine && (
         <p id={`reason-${kind}-${id}-error`} className="ui-field-error" role="alert">
-          {failed.message}
+          {t(messages[0])}
         </p>
       )}
     </div>

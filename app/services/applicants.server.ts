@@ -2,9 +2,9 @@ import { data, redirect } from "@remix-run/node";
 import type { NoticeInput } from "~/utils/notice";
 import { adminRegistrationSchema } from "#contract/schemas/registration";
 import type { z } from "zod";
-import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsMessage, smsSignNameSchema } from "#contract/schemas/applicants";
+import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "#contract/schemas/applicants";
 import { pick } from "~/utils/format";
-import { formValues, rejected, runIntent } from "./authoring.server";
+import { formValues, parseValues, refuseIntent, rejectIntent, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallPath, callPlatform, type Page, platformData, platformWords } from "./platform.server";
@@ -114,10 +114,10 @@ export async function applicantAction(request: Request, conferenceId: number) {
     });
   }
   if (kind === "add") {
-    const parsed = adminRegistrationSchema.safeParse({ ...values, conferenceId, answers: {} });
-    if (!parsed.success) return rejectedBy(intent, values, parsed.error.issues);
-    const added = await callPlatform<{ id: number; name: string }>(request, "/user/admin", { method: "POST", body: parsed.data });
-    if (!added.ok) return platformRejection(intent, values, added);
+    const submission = parseValues(values, adminRegistrationSchema, { ...values, conferenceId, answers: {} });
+    if (submission.status !== "success") return rejectIntent(intent, submission);
+    const added = await callPlatform<{ id: number; name: string }>(request, "/user/admin", { method: "POST", body: submission.value });
+    if (!added.ok) return refuseIntent(intent, submission, added);
     const t = await i18n.getFixedT(request);
     const url = new URL(request.url);
     throw await redirectWithNotice(request, `${url.pathname}?added=${added.data.id}`, { content: t("applicants.add.added", { name: added.data.name }), color: "success" });
@@ -137,38 +137,27 @@ export async function applicantAction(request: Request, conferenceId: number) {
   });
 }
 
-function rejectedBy(intent: string, values: Record<string, string>, issues: z.core.$ZodIssue[]) {
-  const { fieldErrors, formErrors } = messagesOf(issues);
-  return rejected(intent, values, fieldErrors, formErrors);
-}
-
-function platformRejection(intent: string, values: Record<string, string>, result: { status: number; fields: Record<string, string>; messages: string[] }) {
-  if (result.status === 404) throw notFound();
-  const { fieldErrors, formErrors } = refusalMessages(result);
-  return rejected(intent, values, fieldErrors, formErrors);
-}
-
 async function bulkAction(request: Request, conferenceId: number, formData: FormData, values: Record<string, string>, back: string) {
   const ids = formData.getAll("ids").filter((value): value is string => typeof value === "string");
   // What was ticked comes back with a rejection, so the page ticks it again.
   const echo = { ...values, ids: ids.join(",") };
-  const parsed = bulkSchema.safeParse({ conferenceId, ids, action: values.action, levelId: values.levelId });
-  if (!parsed.success) return rejectedBy("bulk", echo, parsed.error.issues);
-  const input = parsed.data;
+  const submission = parseValues(echo, bulkSchema, { conferenceId, ids, action: values.action, levelId: values.levelId });
+  if (submission.status !== "success") return rejectIntent("bulk", submission);
+  const input = submission.value;
   const t = await i18n.getFixedT(request);
 
   if (input.action === "print") {
     throw redirect(`/manage/applicant/print/${conferenceId}?ids=${input.ids.join(",")}`);
   }
   if (input.action === "sms") {
-    const message = smsMessage.safeParse(values.message ?? "");
-    if (!message.success) return rejectedBy("bulk", echo, message.error.issues.map((issue) => ({ ...issue, path: ["message"] })));
+    const message = parseValues(echo, smsSchema.pick({ message: true }), { message: values.message ?? "" });
+    if (message.status !== "success") return rejectIntent("bulk", message);
     const sent = await callPlatform<SmsSent>(request, `/send/${conferenceId}`, {
       method: "POST",
-      body: { ids: input.ids, message: message.data, dryRun: values.confirmed !== "1" },
+      body: { ids: input.ids, message: message.value.message, dryRun: values.confirmed !== "1" },
     });
-    if (!sent.ok) return platformRejection("bulk", echo, sent);
-    if (values.confirmed !== "1") return data({ intent: "bulk", smsPreview: { ...sent.data, ids: input.ids, message: message.data } });
+    if (!sent.ok) return refuseIntent("bulk", message, sent);
+    if (values.confirmed !== "1") return data({ intent: "bulk", smsPreview: { ...sent.data, ids: input.ids, message: message.value.message } });
     const notices: NoticeInput[] = [{ content: t("applicants.sms.sent", { sent: sent.data.sent }), color: "success" }];
     if (sent.data.failed) notices.push(...dangerNotices([t("applicants.sms.failed", { count: sent.data.failed })]));
     throw await redirectWithNotice(request, back, notices);
@@ -176,7 +165,7 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   if (input.action === "delete" && values.confirmed !== "1") return data({ intent: "bulk", bulkConfirm: { ids: input.ids, action: input.action } });
 
   const done = await callPlatform<BulkOutcome>(request, "/user/bulk", { method: "POST", body: input });
-  if (!done.ok) return platformRejection("bulk", echo, done);
+  if (!done.ok) return refuseIntent("bulk", submission, done);
   const { skipped } = done.data;
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
   const reasons = [...new Set(skipped.map((s) => platformWords(lang, s.reason)))].join("；");

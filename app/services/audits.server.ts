@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { auditDecisionSchema } from "#contract/schemas/audits";
-import { formValues, runIntent } from "./authoring.server";
+import { formValues, runIntent } from "./form-protocol.server";
 import { requireSignedIn } from "./guard.server";
 import { i18n } from "./i18n.server";
 import { type CallOptions, type CallPath, callPlatform, forwardToPlatform, platformData } from "./platform.server";

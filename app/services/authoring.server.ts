@@ -1,64 +1,20 @@
-import { parseForm, refusalMessages, schemaMessages } from "~/utils/validation";
-import { data } from "@remix-run/node";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import type { CategoryOption } from "~/components/authoring/BasicsForm";
 import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import type { z } from "zod";
+import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
-import { redirectWithNotice } from "./notices.server";
 import { type CallOptions, type CallPath, callPlatform, platformData } from "./platform.server";
 import type { EditorData } from "~/components/authoring/types";
-import { badRequest, notFound } from "#contract/params";
+import { badRequest } from "#contract/params";
 
 /**
  * The organiser screens' server side: load a conference for editing (404 for others'), and run
- * one form ("intent") against the platform. A rejected form answers its intent, what was typed
- * and per-field messages, so the page shows them beside the fields with or without JavaScript.
+ * one form ("intent") against the platform through the one form protocol (`runIntent`).
  */
-export type IntentResult = { intent: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[]; confirm?: string };
 
 export function loadEditor(request: Request, id: number) {
   return platformData<EditorData>(request, `/manage/conference/${id}`);
-}
-
-export function formValues(formData: FormData) {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
-  return values;
-}
-
-export function rejected(intent: string, values: Record<string, string>, fieldErrors: Record<string, string[]>, formErrors: string[] = []) {
-  return data<IntentResult>({ intent, values, fieldErrors, formErrors }, { status: 400 });
-}
-
-/**
- * Validates with the shared schema (messages are keys), then calls the platform; on success
- * redirects back with a notice (so a reload doesn't post again).
- */
-export async function runIntent<S extends z.ZodType>(
-  request: Request,
-  intent: string,
-  values: Record<string, string>,
-  spec: { schema?: S; input?: unknown; call: (value: z.output<S> | undefined) => { path: CallPath; options: CallOptions }; back: string; notice: string },
-) {
-  let value: z.output<S> | undefined;
-  if (spec.schema) {
-    const parsed = spec.schema.safeParse(spec.input ?? values);
-    if (!parsed.success) {
-      const { fieldErrors, formErrors } = schemaMessages(parsed.error);
-      return rejected(intent, values, fieldErrors, formErrors);
-    }
-    value = parsed.data;
-  }
-  const { path, options } = spec.call(value);
-  const result = await callPlatform(request, path, options);
-  // Someone else's conference (or a row that is gone): the not-found page, as the loader gives.
-  if (!result.ok && result.status === 404) throw notFound();
-  if (!result.ok) {
-    const { fieldErrors, formErrors } = refusalMessages(result);
-    return rejected(intent, values, fieldErrors, formErrors);
-  }
-  const t = await i18n.getFixedT(request);
-  throw await redirectWithNotice(request, spec.back, { content: t(spec.notice), color: "success" });
 }
 
 /** Categories with their majors, for the basics form. */
@@ -84,14 +40,12 @@ export async function saveBasics(request: Request, formData: FormData, target: {
     else coverErrors = uploaded.messages;
   }
   const submission = parseForm(formData, conferenceBasicsSchema);
-  if (coverErrors) return { ok: false as const, reply: submission.reply({ fieldErrors: { cover: coverErrors } }) };
-  if (submission.status !== "success") return { ok: false as const, reply: submission.reply() };
+  if (coverErrors) return { ok: false as const, submission, messages: { fieldErrors: { cover: coverErrors } } };
+  if (submission.status !== "success") return { ok: false as const, submission };
   const values = formValues(formData);
   delete values.intent;
   const saved = await callPlatform<{ id: number }>(request, target.path, { method: target.method, body: values });
-  if (!saved.ok) {
-    return { ok: false as const, reply: submission.reply(refusalMessages(saved)) };
-  }
+  if (!saved.ok) return { ok: false as const, submission, messages: refusalMessages(saved) };
   return { ok: true as const, id: saved.data.id };
 }
 
@@ -126,7 +80,7 @@ export async function runTable(request: Request, conferenceId: number, formData:
     body.set("file", file);
     const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
     const field = key.slice(0, -"File".length);
-    if (!uploaded.ok) return rejected(values.intent ?? "", values, { [field]: uploaded.messages });
+    if (!uploaded.ok) return rejectValues(values.intent ?? "", values, { fieldErrors: { [field]: uploaded.messages } });
     values[field] = uploaded.data.publicUrl;
   }
   const intent = values.intent ?? "";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import { type IntentResult, formValues, rejected, runIntent } from "./authoring.server";
+import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, type CallPath, callPlatform } from "./platform.server";
@@ -12,10 +12,9 @@ import { keepUploads } from "./kept-uploads.server";
  * The attendee services' screens (issue 6), server side: forms are posted flat (`authors.0.name`,
  * `arrival.mode`) and rebuilt into the platform's shapes; files that came with a form (no
  * JavaScript) are uploaded as private documents first; every outcome either redirects with a
- * notice or answers what was typed with per-field messages (authoring's `IntentResult`).
+ * notice or answers what was typed with per-field messages (the one form protocol's reply).
  */
 
-export type { IntentResult };
 export { formValues };
 
 /** `{"a.0.b": "x", "c": "y"}` → `{a: [{b: "x"}], c: "y"}`: numeric parts make arrays. */
@@ -70,7 +69,7 @@ export async function uploadPostedDocuments(request: Request, formData: FormData
     [...saved, ...(kept.keys[name] ?? [])].forEach((key, i) => (values[`${name}.${i}`] = key));
     formData.getAll(`${name}Kept`).forEach((ref, i) => (values[`${name}Kept.${i}`] = String(ref)));
   }
-  if (Object.keys(kept.errors).length) return rejected(values.intent ?? "", values, kept.errors);
+  if (Object.keys(kept.errors).length) return rejectValues(values.intent ?? "", values, { fieldErrors: kept.errors });
   return null;
 }
 

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import en from "../locales/en/common.json";
 import zh from "../locales/zh/common.json";
 import type { FormField } from "#contract/states";
-import { parseForm, schemaMessages } from "./validation";
+import { parseValues } from "./validation";
 import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
-import { applicantFilterSchema, bulkSchema, remarkSchema, smsMessage } from "#contract/schemas/applicants";
+import { applicantFilterSchema, bulkSchema, remarkSchema, smsSchema } from "#contract/schemas/applicants";
 import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
 import { checkinCodeSchema, checkinSearchSchema } from "#contract/schemas/checkin";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
@@ -38,8 +38,8 @@ import {
   vipLevelSchema,
 } from "#contract/schemas/conference";
 import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
-import { issueKey } from "#contract/schemas/messages";
-import { organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
+import { issueKey, messagesOf } from "#contract/schemas/messages";
+import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import {
   adminRegistrationSchema,
   claimSchema,
@@ -48,6 +48,7 @@ import {
   invoiceRequestSchema,
   payeeSchema,
   paymentAuditSchema,
+  payFormSchema,
   paymentStatusSchema,
   quickLoginSchema,
   registrationSchema,
@@ -61,9 +62,8 @@ import { conferenceFileSchema, exhibitionSchema, hotelBookingEditSchema, hotelBo
  * Every form of the app, submitted empty, with fields missing, with wrong values and with wrong
  * types, in Chinese and English: each message must be a key of both locale files, say what to do
  * (no library English such as zod's "Invalid input", no bare "Invalid value"), and a field shows
- * one message. Forms are parsed as their routes parse them: conform forms through `parseForm`
- * (the browser and the action), the others (runIntent, runService, runAudit) through
- * `schemaMessages`, whose one-message-per-field rule the platform's `parse` shares.
+ * one message. Forms are parsed as their routes parse them, through conform (`parseValues`:
+ * the browser and the action); wrong types as the platform's `parse` reads a JSON body.
  */
 
 type Values = Record<string, string>;
@@ -77,7 +77,7 @@ type Spec = {
   hidden?: string[];
   /** A wrong value a person could type, per field. */
   wrong?: Values;
-  /** conform forms post FormData; the others' routes rebuild the posted strings (`nest`). */
+  /** Posted with conform's names (`a[0].b`); the others' routes rebuild the posted `a.0.b` strings (`nest`). */
   conform?: boolean;
 };
 
@@ -107,6 +107,7 @@ const SPECS: Spec[] = [
   // Organization application and its review
   { form: "organization application", schema: organizationSchema, conform: true, valid: { name: "浙江大学", type: "university", address: "杭州", contact: "王老师 0571", licenceKey: key }, hidden: ["licenceKey"], wrong: { name: "长".repeat(101) } },
   { form: "organization review", schema: organizationDecisionSchema, valid: { state: "approved", reason: "" }, wrong: {} },
+  { form: "conference review (sender name, domain)", schema: conferenceReviewSchema, conform: true, valid: { state: "rejected", reason: "名称与会议不符", subject: "学术年会" }, hidden: ["state", "subject"], wrong: { reason: "长".repeat(501) } },
   // Conference basics (/create, /edit) and every module row of /manage/edit/{id}
   { form: "conference basics", schema: conferenceBasicsSchema, conform: true, valid: { nameZh: "会议", nameEn: "Meeting", startDate: day, endDate: later, cityZh: "杭州", categoryId: "", majorId: "", cover: "" }, hidden: ["cover"], wrong: { startDate: "10/03/2027", endDate: "2027-03-01", cover: "javascript:alert(1)" } },
   { form: "edit: module", schema: moduleSchema, valid: { type: "intro", titleZh: "简介", sort: "0" }, hidden: ["type"], wrong: { sort: "abc" } },
@@ -166,7 +167,7 @@ const SPECS: Spec[] = [
   { form: "applicants: hand entry", schema: adminRegistrationSchema, valid: { conferenceId: "1", identityId: "", name: "赵六", mobile, email: "", institution: "", remark: "" }, hidden: ["conferenceId"], wrong: { mobile: "1380013800", email: "x@" } },
   { form: "applicants: remark", schema: remarkSchema, valid: { remark: "" }, wrong: { remark: "长".repeat(501) } },
   { form: "applicants: bulk", schema: bulkSchema, valid: { conferenceId: "1", ids: "1", action: "confirm" }, hidden: ["conferenceId", "action"], wrong: {} },
-  { form: "applicants: SMS", schema: smsMessage, valid: { "": "您好" }, wrong: { "": "长".repeat(301) } },
+  { form: "applicants: SMS", schema: smsSchema.pick({ message: true }), conform: true, valid: { message: "您好" }, wrong: { message: "长".repeat(301) } },
   { form: "payment audit", schema: paymentAuditSchema, valid: { state: "rejected", remark: "凭证不清晰" }, hidden: ["state"], wrong: { remark: "长".repeat(501) } },
   { form: "invoice issue", schema: invoiceAuditSchema, valid: { state: "rejected", remark: "抬头有误", fileKey: "" }, hidden: ["state", "fileKey"], wrong: {} },
   { form: "audit decision", schema: auditDecisionSchema, valid: { state: "rejected", remark: "不符合" }, hidden: ["state"], wrong: {} },
@@ -174,6 +175,7 @@ const SPECS: Spec[] = [
   { form: "check-in desk", schema: checkinCodeSchema, conform: true, valid: { code: "AB12CD" }, wrong: { code: "票号!" } },
   { form: "edit: admin user remark", schema: adminUserUpdateSchema, valid: { remark: "负责注册" }, wrong: { remark: "长".repeat(201) } },
   { form: "edit: extra styles", schema: conferenceStyleSchema, valid: { exCss: "", exJs: "" }, wrong: { exCss: "a".repeat(50_001) } },
+  { form: "payment page", schema: payFormSchema, conform: true, valid: { intent: "transfer", proof: key, idempotencyKey: "" }, hidden: ["intent", "idempotencyKey"], wrong: {} },
   { form: "payment by transfer", schema: transferPaymentSchema, valid: { registrationId: "1", method: "transfer", proofKey: key, idempotencyKey: "" }, hidden: ["registrationId", "method", "idempotencyKey"] },
   { form: "payment refund", schema: paymentStatusSchema, valid: { state: "refunded", remark: "" }, hidden: ["state"], wrong: { remark: "长".repeat(501) } },
   { form: "hotel booking change", schema: hotelBookingEditSchema, valid: { checkIn: day, checkOut: later, rooms: "1", sharing: "single" }, hidden: ["sharing"], wrong: { checkOut: day, rooms: "many" } },
@@ -238,15 +240,18 @@ const conformName = (name: string) => name.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 
 /** The messages a submission gets, per field ("" for the form), each list as the page shows it. */
 function submit(spec: Spec, values: Record<string, unknown>): { ok: boolean; messages: Record<string, string[]> } {
-  if (spec.conform && Object.values(values).every((v) => typeof v === "string")) {
-    const formData = new FormData();
-    for (const [name, value] of Object.entries(values)) formData.append(conformName(name), value as string);
-    const reply = parseForm(formData, spec.schema).reply();
-    return { ok: reply.status !== "error", messages: (reply.error ?? {}) as Record<string, string[]> };
+  const posted = Object.entries(values).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as const] : []));
+  if (posted.length === Object.keys(values).length) {
+    // As the routes parse a post: conform with the schema, the body rebuilt from the posted strings where the route does (`nest`).
+    const strings = Object.fromEntries(posted.map(([name, value]) => [spec.conform ? conformName(name) : name, value]));
+    const reply = parseValues(strings, spec.schema, spec.conform ? undefined : nest(strings)).reply();
+    const messages = Object.fromEntries(Object.entries(reply.error ?? {}).map(([path, list]) => [path.replace(/\[(\d+)\]/g, ".$1"), list ?? []]));
+    return { ok: reply.status !== "error", messages };
   }
+  // A JSON caller of the platform, which parses with the same schema.
   const parsed = spec.schema.safeParse(nest(values as Values));
   if (parsed.success) return { ok: true, messages: {} };
-  const { fieldErrors, formErrors } = schemaMessages(parsed.error);
+  const { fieldErrors, formErrors } = messagesOf(parsed.error.issues);
   return { ok: false, messages: { ...fieldErrors, ...(formErrors.length ? { "": formErrors } : {}) } };
 }
 

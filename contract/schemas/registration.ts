@@ -185,6 +185,21 @@ export const onlinePaymentSchema = z.object({
 /** `PUT /payment/{id}`: a new proof for a transfer waiting for audit or refused. */
 export const paymentProofSchema = z.object({ proofKey: uploadKey });
 
+/**
+ * The attendee's payment page (`/attend/pay/{id}`): which way to pay; a transfer, or a new proof
+ * for one waiting for audit or refused, carries the proof (a private document stored and kept at
+ * the first post, decision 017). The registration is the page's; the calls' bodies are built from it.
+ */
+export const payFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("transfer"), proof: uploadKey, idempotencyKey }),
+    z.object({ intent: z.literal("proof"), proof: uploadKey, paymentId: optionalId("payment.validation.paymentRequired"), idempotencyKey }),
+    z.object({ intent: z.enum(["paypal", "union"]), idempotencyKey }),
+  ],
+  { error: "payment.validation.methodInvalid" },
+);
+
 /** `PATCH /payment/{id}` and `PATCH /team/payment/{id}`: the organiser's audit. A refusal says why. */
 export const paymentAuditSchema = z
   .object({

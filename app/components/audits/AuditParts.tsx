@@ -1,7 +1,9 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useIntentResult } from "../authoring/IntentForm";
+import type { z } from "zod";
+import { useIntentForm, useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import { ManageNav } from "../manage/ManageNav";
 
@@ -132,10 +134,13 @@ export function DecisionForm({
   reject,
   remarkLabel,
   multipart,
+  schema,
   children,
 }: {
   kind: string;
   rowId: number;
+  /** The schema the action checks the decision with; with JavaScript it checks before sending (not where a kept file is part of it). */
+  schema?: z.ZodType;
   approve: { value: string; label: string } | null;
   reject: { value: string; label: string } | null;
   remarkLabel?: string;
@@ -147,12 +152,13 @@ export function DecisionForm({
   const intent = `${kind}:${rowId}`;
   const result = useIntentResult(intent);
   const inputId = `remark-${kind}-${rowId}`;
-  const errors = result?.fieldErrors.remark;
+  const { form, messages, others } = useIntentForm(intent, `decide-${kind}-${rowId}`, schema, ["remark"]);
+  const errors = messages("remark");
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="ui-aud-decision" key={`${location.key}-${result ? "r" : ""}`} data-testid={`decide-${kind}-${rowId}`}>
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="ui-aud-decision" key={`${location.key}-${result ? "r" : ""}`} data-testid={`decide-${kind}-${rowId}`} {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="rowId" value={rowId} />
-      {result?.formErrors.map((message) => (
+      {others.map((message) => (
         <p key={message} className="ui-field-error" role="alert">
           {t(message)}
         </p>

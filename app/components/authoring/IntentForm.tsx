@@ -1,9 +1,11 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { intentView, lastResultOf } from "~/utils/form-protocol";
+import { parseForm } from "~/utils/validation";
 import { FieldError } from "../FieldError";
-
-export type IntentResult = { intent: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formErrors: string[] };
 
 export type FieldSpec = {
   name: string;
@@ -15,17 +17,37 @@ export type FieldSpec = {
   options?: Array<{ value: string; label: string }>;
 };
 
-/** The answer to this form's last post, when it was this form that was rejected. */
+/** The answer to this form's last post, when it was this form that was refused (the protocol's `IntentReply`). */
 export function useIntentResult(intent: string) {
-  const result = useActionData<IntentResult>();
-  return result && result.intent === intent ? result : undefined;
+  return intentView(useActionData(), intent);
+}
+
+/**
+ * conform's state of one intent's form: the action's last reply to it (`lastResult`), and with
+ * JavaScript the same schema as the action checks the form before it is sent (on blur, then as
+ * the person types). `messages(name)` are a field's messages, `others` those of the form and of
+ * fields the form does not draw (a hidden value), so no message is ever hidden.
+ */
+export function useIntentForm(intent: string, formId: string, schema: z.ZodType | undefined, drawn: string[]) {
+  const answer = useActionData();
+  const [form] = useForm({
+    id: formId,
+    lastResult: lastResultOf(answer, intent),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: schema ? ({ formData }) => parseForm(formData, schema) : undefined,
+  });
+  const all = form.allErrors;
+  const messages = (name: string) => all[name];
+  const others = Object.entries(all).flatMap(([name, list]) => (drawn.includes(name) ? [] : list));
+  return { form, messages, others: [...new Set(others)] };
 }
 
 /**
  * One small authoring form: labelled fields, the intent, hidden values. After a rejection it
  * shows what was typed and why per field; after a success (a redirect) it starts empty again.
  */
-export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, multipart, children }: {
+export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, multipart, schema, children }: {
   intent: string;
   fields: FieldSpec[];
   hidden?: Record<string, string | number>;
@@ -34,33 +56,35 @@ export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, mu
   inline?: boolean;
   /** For forms with an UploadField: without JavaScript the file travels with the form. */
   multipart?: boolean;
+  /** The schema the action checks this form with (the fields the action adds left out): with JavaScript it checks before sending. */
+  schema?: z.ZodType;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
   const result = useIntentResult(intent);
   const formId = id ?? `form-${intent}`;
+  const { form, messages, others } = useIntentForm(intent, formId, schema, fields.map((field) => field.name));
   return (
     <Form
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
       key={`${location.key}-${result ? "r" : ""}`}
       className={inline ? "ui-edit-inline" : "ui-edit-form"}
-      id={formId}
-      noValidate
+      {...getFormProps(form)}
     >
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {result?.formErrors.map((message) => (
+      {others.map((message) => (
         <p key={message} className="ui-field-error" role="alert">
           {t(message)}
         </p>
       ))}
       {fields.map((field) => {
         const inputId = `${formId}-${field.name}`;
-        const errors = result?.fieldErrors[field.name];
+        const errors = messages(field.name);
         const errorId = errors ? `${inputId}-error` : undefined;
         const value = result ? (result.values[field.name] ?? "") : (field.defaultValue ?? "");
         const common = { id: inputId, name: field.name, "aria-invalid": errors ? true : undefined, "aria-describedby": errorId, required: field.required };

@@ -1,3 +1,5 @@
+import { bannerSchema, domainSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, replaySchema, specialItemSchema, specialSchema, sponsorSchema } from "#contract/schemas/conference";
+import { payeeSchema } from "#contract/schemas/registration";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney, pick } from "~/utils/format";
@@ -59,6 +61,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="specials" title={more("specials")}>
         <RowList
           kind="special"
+          schema={specialSchema}
           rows={data.specials}
           {...byId}
           name={titled}
@@ -79,6 +82,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="organizers" title={more("organizers")}>
         <RowList
           kind="organizer"
+          schema={organizerSchema}
           rows={data.organizers}
           {...byId}
           name={named}
@@ -96,6 +100,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="sponsors" title={more("sponsors")}>
         <RowList
           kind="sponsor"
+          schema={sponsorSchema}
           rows={data.sponsors}
           {...byId}
           name={(row) => row.company}
@@ -128,6 +133,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="links" title={more("links")}>
         <RowList
           kind="link"
+          schema={linkSchema}
           rows={data.links}
           {...byId}
           name={titled}
@@ -140,6 +146,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="banners" title={more("banners")}>
         <RowList
           kind="banner"
+          schema={bannerSchema}
           rows={data.banners}
           {...byId}
           name={(row) => titled(row) || row.image}
@@ -158,6 +165,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="media" title={more("media")}>
         <RowList
           kind="media"
+          schema={mediaSchema}
           rows={data.media}
           {...byId}
           name={(row) => titled(row) || row.url}
@@ -174,6 +182,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="hotels" title={more("hotels")}>
         <RowList
           kind="hotel"
+          schema={hotelSchema}
           rows={data.hotels}
           {...byId}
           name={named}
@@ -208,6 +217,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
         <p className="ui-field-help">{t("authoring.replays.help")}</p>
         <RowList
           kind="replay"
+          schema={replaySchema}
           rows={data.replays}
           {...byId}
           name={titled}
@@ -241,6 +251,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
       <Section id="payee" title={more("payee")}>
         <IntentForm
           intent="payee"
+          schema={payeeSchema}
           fields={[
             { name: "accountName", label: more("accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
             { name: "bankName", label: more("bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
@@ -258,7 +269,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
             {t(`authoring.more.domainStates.${data.conference.domainState}`, { domain: data.conference.domain, reason: data.conference.domainReason ?? "" })}
           </p>
         )}
-        <IntentForm intent="domain" fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
+        <IntentForm intent="domain" schema={domainSchema} fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
       </Section>
     </>
   );
@@ -270,6 +281,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     return (
       <RowList
         kind="special-item"
+        schema={specialItemSchema}
         rows={special.items}
         {...byId}
         name={named}
@@ -299,6 +311,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     return (
       <RowList
         kind="room"
+        schema={hotelRoomSchema}
         rows={hotel.rooms}
         {...byId}
         name={type}

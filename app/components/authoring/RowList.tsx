@@ -1,6 +1,7 @@
 import { useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
 
@@ -32,6 +33,9 @@ type Props<Row> = {
   empty?: string;
   /** The add form under the list: its button, and its intent and hidden values when they are not just `kind`. */
   add?: { submit: string; intent?: string; hidden?: Record<string, string | number> };
+  /** The schema the action checks the rows' forms with (`rowIntents`); `updateSchema` when a row's save is checked otherwise. */
+  schema?: z.ZodType;
+  updateSchema?: z.ZodType;
 };
 
 /**
@@ -40,7 +44,7 @@ type Props<Row> = {
  * rejected save reopens it with what was typed and each field's message) and a delete that asks
  * first; then the add form.
  */
-export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden, formExtra, multipart, actions, nested, testId, empty, add }: Props<Row>) {
+export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden, formExtra, multipart, actions, nested, testId, empty, add, schema, updateSchema }: Props<Row>) {
   const location = useLocation();
   const answer = useActionData<Partial<DeleteQuestion>>();
   return (
@@ -60,6 +64,7 @@ export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden,
               hidden={{ ...keptSort(row, form), ...hidden?.(row) }}
               extra={(typed) => formExtra?.(row, typed)}
               multipart={multipart}
+              schema={updateSchema ?? schema}
               actions={actions?.(row)}
               asked={Boolean(answer?.confirm) && answer?.intent === `${kind}-delete` && answer?.rowId === String(rowId(row))}
             >
@@ -68,7 +73,7 @@ export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden,
           );
         })}
       </ul>
-      {add && <AddForm intent={add.intent ?? kind} fields={fields(undefined)} hidden={add.hidden} multipart={multipart} submit={add.submit} extra={(typed) => formExtra?.(undefined, typed)} />}
+      {add && <AddForm intent={add.intent ?? kind} fields={fields(undefined)} hidden={add.hidden} multipart={multipart} schema={schema} submit={add.submit} extra={(typed) => formExtra?.(undefined, typed)} />}
     </>
   );
 }
@@ -79,23 +84,24 @@ function keptSort(row: unknown, fields: FieldSpec[]): Record<string, number> {
   return typeof sort === "number" && !fields.some((field) => field.name === "sort") ? { sort } : {};
 }
 
-function AddForm({ intent, fields, hidden, multipart, submit, extra }: {
+function AddForm({ intent, fields, hidden, multipart, schema, submit, extra }: {
   intent: string;
   fields: FieldSpec[];
   hidden?: Record<string, string | number>;
   multipart?: boolean;
+  schema?: z.ZodType;
   submit: string;
   extra: (typed: Record<string, string> | undefined) => ReactNode;
 }) {
   const rejected = useIntentResult(intent);
   return (
-    <IntentForm intent={intent} fields={fields} hidden={hidden} multipart={multipart} submit={submit}>
+    <IntentForm intent={intent} fields={fields} hidden={hidden} multipart={multipart} schema={schema} submit={submit}>
       {extra(rejected?.values)}
     </IntentForm>
   );
 }
 
-function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart, actions, asked, children }: {
+function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart, schema, actions, asked, children }: {
   kind: string;
   id: number;
   name: string;
@@ -104,6 +110,7 @@ function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart
   hidden?: Record<string, string | number>;
   extra: (typed: Record<string, string> | undefined) => ReactNode;
   multipart?: boolean;
+  schema?: z.ZodType;
   actions?: ReactNode;
   asked: boolean;
   children?: ReactNode;
@@ -127,7 +134,7 @@ function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart
         <summary className="ui-edit-summary" aria-label={`${t("authoring.rows.edit")}: ${name}`}>
           {t("authoring.rows.edit")}
         </summary>
-        <IntentForm intent={intent} id={`form-${kind}-${id}`} fields={fields} hidden={{ rowId: id, ...hidden }} multipart={multipart} submit={t("common.save")}>
+        <IntentForm intent={intent} id={`form-${kind}-${id}`} fields={fields} hidden={{ rowId: id, ...hidden }} multipart={multipart} schema={schema} submit={t("common.save")}>
           {extra(rejected?.values)}
         </IntentForm>
       </details>

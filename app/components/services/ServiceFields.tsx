@@ -1,8 +1,8 @@
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { IntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
+import { useIntentResult } from "../authoring/IntentForm";
 import type { ReviewState } from "./types";
 
 /**
@@ -12,10 +12,7 @@ import type { ReviewState } from "./types";
  */
 
 /** The refused post of this form, if it was this form's. */
-export function useServiceResult(intent: string) {
-  const result = useActionData<IntentResult>();
-  return result && result.intent === intent ? result : undefined;
-}
+export const useServiceResult = useIntentResult;
 
 /** A form of the services: intent, hidden values, its refusal's form-level messages, then fields. */
 export function ServiceForm({ intent, hidden = {}, multipart, className, children, submit, testId }: {
