@@ -30,7 +30,8 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier of a file: static imports, re-exports, and dynamic `import("…")`. */
 export function specifiers(source: string): string[] {
   const found: string[] = [];
-  const pattern = /(?:^|[^\w.])(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']|(?:^|[^\w.])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
+  const pattern =
+    /(?:^|[^\w.])(?:import|export)\s[^;]*?\sfrom\s*["']([^"']+)["']|(?:^|[^\w.])import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s+["']([^"']+)["']/gm;
   for (const match of source.matchAll(pattern)) found.push(match[1] ?? match[2] ?? match[3]);
   return found;
 }
@@ -75,7 +76,7 @@ describe("the wall between app and platform", () => {
       'export { c } from "../contract/y";',
       'const { d } = await import("#platform/runtime");',
       'import "./side-effect";',
-      "import {\n  e,\n  f,\n} from \"../../platform/z\";",
+      'import {\n  e,\n  f,\n} from "../../platform/z";',
     ].join("\n");
     expect(specifiers(source)).toEqual(["~/x", "#platform/db/schema", "../contract/y", "#platform/runtime", "./side-effect", "../../platform/z"]);
     expect(resolveSpecifier("app/routes/a.tsx", "../../platform/db/schema")).toBe("platform/db/schema");

@@ -39,7 +39,16 @@ export function outcomeKey({ result, registration }: CheckinOutcome) {
   return `checkin.results.${result}`;
 }
 
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Shanghai",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 /**
  * An instant as China's `HH:MM:SS`, with the date in front when it is not the China day of `now`

@@ -3,7 +3,6 @@ import { accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema }
 import { bulkSchema, checkStateSchema, confirmSchema, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "./schemas/applicants";
 import { auditDecisionSchema, sponsorRemarkSchema } from "./schemas/audits";
 import { checkinSchema } from "./schemas/checkin";
-import { conferenceStyleSchema } from "./schemas/conference-style";
 import {
   adminUserSchema,
   adminUserUpdateSchema,
@@ -40,6 +39,7 @@ import {
   textSchema,
   vipLevelSchema,
 } from "./schemas/conference";
+import { conferenceStyleSchema } from "./schemas/conference-style";
 import { formAdminSchema, formAnswerSchema, formFieldInputSchema, formFromTemplateSchema, formPatchSchema } from "./schemas/forms";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "./schemas/organization";
 import {
@@ -287,7 +287,9 @@ export const endpoints = [
   call("PUT", "/module/{id}", "organiser", { body: moduleSchema }),
   call("DELETE", "/module/{id}", "organiser"),
   call("GET", "/intro/{conferenceId}", "public"),
-  call("GET", "/domain/{id}", "organiser", { response: view<{ id: number; domain: string | null; domainState: string | null; domainReason: string | null }>() }),
+  call("GET", "/domain/{id}", "organiser", {
+    response: view<{ id: number; domain: string | null; domainState: string | null; domainReason: string | null }>(),
+  }),
   call("GET", "/sponsor", "signedIn"),
   call("POST", "/sponsor", "organiser", { body: sponsorSchema }),
   call("PUT", "/sponsor", "organiser", { body: sponsorSchema }),
@@ -436,7 +438,15 @@ export type CallPath = Fill<Table["path"]>;
 
 /** The rows a caller's path means: an exact (parameterless) match wins over a pattern. */
 /** Rows whose spelled path is exactly P (parameterless paths: `/conference/user`). */
-type Exact<P extends string> = Table extends infer T ? (T extends Table ? ([P] extends [T["path"]] ? ([T["path"]] extends [P] ? T : never) : never) : never) : never;
+type Exact<P extends string> = Table extends infer T
+  ? T extends Table
+    ? [P] extends [T["path"]]
+      ? [T["path"]] extends [P]
+        ? T
+        : never
+      : never
+    : never
+  : never;
 /** Rows whose pattern P fits (`/conference/${string}` for `/conference/{id}`). */
 type Matching<P extends string> = Table extends infer T ? (T extends Table ? (P extends Fill<T["path"]> ? T : never) : never) : never;
 type RowsFor<P extends string> = [Exact<P>] extends [never] ? Matching<P> : Exact<P>;

@@ -34,8 +34,7 @@ export type FieldMessages = Record<string, Message>;
 
 /** A wait as a message: seconds under a minute, minutes (rounded up) under two hours, else hours. */
 export function waitMessage(seconds: number): Message {
-  const [unit, count] =
-    seconds < 60 ? ["second", seconds] : seconds <= 7200 ? ["minute", Math.ceil(seconds / 60)] : ["hour", Math.ceil(seconds / 3600)];
+  const [unit, count] = seconds < 60 ? ["second", seconds] : seconds <= 7200 ? ["minute", Math.ceil(seconds / 60)] : ["hour", Math.ceil(seconds / 3600)];
   return { key: `errors.wait.${unit}${count === 1 ? "" : "s"}`, params: { count } };
 }
 

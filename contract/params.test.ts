@@ -10,7 +10,28 @@ describe("parseId", () => {
     expect(parseId(42)).toBe(42);
   });
   it("refuses everything else", () => {
-    for (const bad of ["2147483648", "-1", "1.5", "1e3", "abc", "", " 1", "01", "0", "1\u0000", "９", "99999999999999999999", undefined, null, 0, 1.5, -3, 2147483648, NaN, Infinity]) {
+    for (const bad of [
+      "2147483648",
+      "-1",
+      "1.5",
+      "1e3",
+      "abc",
+      "",
+      " 1",
+      "01",
+      "0",
+      "1\u0000",
+      "９",
+      "99999999999999999999",
+      undefined,
+      null,
+      0,
+      1.5,
+      -3,
+      2147483648,
+      NaN,
+      Infinity,
+    ]) {
       expect(parseId(bad), String(bad)).toBeNull();
     }
   });

@@ -91,8 +91,16 @@ function idOrIssue(value: unknown, ctx: z.RefinementCtx, message: string): numbe
  */
 export const idField = (message: string) =>
   // Optional on the way in so that a missing field gets `message`, not zod's own "expected nonoptional".
-  z.unknown().optional().transform((value, ctx) => idOrIssue(value, ctx, message));
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => idOrIssue(value, ctx, message));
 
 /** An id field that may be left empty (`""`, null or absent: null). */
 export const optionalIdField = (message: string) =>
-  z.unknown().optional().transform((value, ctx) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : idOrIssue(value, ctx, message)));
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) =>
+      value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : idOrIssue(value, ctx, message),
+    );

@@ -10,8 +10,6 @@ export type RichTextOp = { insert?: unknown; attributes?: Record<string, unknown
 export type Inline = { text: string; attrs: Record<string, unknown> } | { image: string; alt: string; width: number; height: number };
 export type Line = { inlines: Inline[]; header: number; list: "bullet" | "ordered" | null };
 
-const BLOCK_KEYS = new Set(["header", "list", "indent", "align", "blockquote", "code-block", "direction"]);
-
 /** Strips what browsers ignore inside URLs (tabs, newlines, controls), so `java\tscript:` is seen for what it is. */
 function normalizeUrl(raw: unknown): string | null {
   if (typeof raw !== "string") return null;
@@ -60,14 +58,21 @@ export function toLines(ops: unknown): Line[] {
         if (part) current.push({ text: part, attrs });
         if (i < parts.length - 1) {
           const header = typeof attrs.header === "number" && attrs.header >= 1 && attrs.header <= 6 ? Math.floor(attrs.header) : 0;
-          const list = attrs.list === "ordered" ? "ordered" : attrs.list === "bullet" || attrs.list === "checked" || attrs.list === "unchecked" ? "bullet" : null;
+          const list =
+            attrs.list === "ordered" ? "ordered" : attrs.list === "bullet" || attrs.list === "checked" || attrs.list === "unchecked" ? "bullet" : null;
           lines.push({ inlines: current, header, list });
           current = [];
         }
       });
     } else if (isRecord(op.insert) && "image" in op.insert) {
       const src = safeSrc(op.insert.image);
-      if (src) current.push({ image: src, alt: typeof attrs.alt === "string" ? attrs.alt : "", width: dimension(attrs.width, 800), height: dimension(attrs.height, 450) });
+      if (src)
+        current.push({
+          image: src,
+          alt: typeof attrs.alt === "string" ? attrs.alt : "",
+          width: dimension(attrs.width, 800),
+          height: dimension(attrs.height, 450),
+        });
     }
   }
   if (current.length) lines.push({ inlines: current, header: 0, list: null });
@@ -82,7 +87,6 @@ export function firstHeading(ops: unknown): string | null {
 
 export type Op = { insert: string | { image: string }; attributes?: Record<string, unknown> };
 
-
 /** The canonical form: neighbouring text ops with equal attributes merged. */
 export function normalizeOps(ops: Op[]): Op[] {
   const out: Op[] = [];
@@ -93,7 +97,12 @@ export function normalizeOps(ops: Op[]): Op[] {
 /** Adds an op, merging with the previous one when their attributes match. */
 export function appendOp(ops: Op[], op: Op) {
   const last = ops[ops.length - 1];
-  if (last && typeof last.insert === "string" && typeof op.insert === "string" && JSON.stringify(last.attributes ?? {}) === JSON.stringify(op.attributes ?? {})) {
+  if (
+    last &&
+    typeof last.insert === "string" &&
+    typeof op.insert === "string" &&
+    JSON.stringify(last.attributes ?? {}) === JSON.stringify(op.attributes ?? {})
+  ) {
     last.insert += op.insert;
     return;
   }
@@ -122,7 +131,10 @@ export function plainToOps(text: string): Op[] {
     const ordered = /^\d+[.)]\s+(.*)$/.exec(line);
     const content = heading?.[2] ?? bullet?.[1] ?? ordered?.[1] ?? line;
     appendOp(ops, { insert: content });
-    appendOp(ops, { insert: "\n", attributes: heading ? { header: heading[1].length } : bullet ? { list: "bullet" } : ordered ? { list: "ordered" } : undefined });
+    appendOp(ops, {
+      insert: "\n",
+      attributes: heading ? { header: heading[1].length } : bullet ? { list: "bullet" } : ordered ? { list: "ordered" } : undefined,
+    });
   }
   return ops;
 }

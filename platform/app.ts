@@ -4,8 +4,8 @@ import { bodyLimitFor, megabytes } from "../server/body-limits.js";
 import type { PlatformDeps, PlatformEnv } from "./context";
 import { ApiError, errorBody, fail } from "./http";
 import { accountRoutes } from "./routes/account";
-import { auditRoutes } from "./routes/audits";
 import { applicantRoutes } from "./routes/applicants";
+import { auditRoutes } from "./routes/audits";
 import { authoringRoutes } from "./routes/authoring";
 import { checkinRoutes } from "./routes/checkin";
 import { cmsRoutes } from "./routes/cms";
@@ -13,16 +13,16 @@ import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
 import { formRoutes } from "./routes/forms";
-import { reviewRoutes } from "./routes/review";
+import { loginRoutes } from "./routes/login";
+import { officialAccountRoutes } from "./routes/officialaccount";
 import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
 import { registrationRoutes } from "./routes/registration";
-import { officialAccountRoutes } from "./routes/officialaccount";
 import { replayRoutes } from "./routes/replays";
+import { reviewRoutes } from "./routes/review";
 import { servicesRoutes } from "./routes/services";
 import { specReadRoutes } from "./routes/spec-reads";
-import { loginRoutes } from "./routes/login";
 import { accountByToken } from "./services/identity";
 
 export type { PlatformDeps } from "./context";
@@ -73,7 +73,7 @@ export function createPlatformApp(deps: PlatformDeps) {
     if (url.pathname.includes("%00")) fail(404, "errors.notFound");
     if (url.search.includes("%00")) {
       url.search = url.search.replaceAll("%00", "");
-      c.req.raw = new Request(url, { method: c.req.raw.method, headers: c.req.raw.headers, body: c.req.raw.body, duplex: "half" } as RequestInit);
+      c.req.raw = new Request(url, { method: c.req.raw.method, headers: c.req.raw.headers, body: c.req.raw.body, duplex: "half" });
     }
     await next();
   });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chinaDay, chinaDayStart } from "#contract/clock";
+import { queryRows } from "./db";
 import { person, registrationBody, setupConference, uploadProof } from "./services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "./testing";
 
@@ -36,14 +37,17 @@ function setClock(iso: string) {
 
 /** Every distinct value of every created_at / updated_at / recorded_at column, by `table.column`. */
 async function stamps(): Promise<Record<string, string[]>> {
-  const columns = (await p.db.execute(sql`
+  const columns = await queryRows<{ table: string; column: string }>(
+    p.db,
+    sql`
     select table_name as "table", column_name as "column" from information_schema.columns
     where table_schema = current_schema() and column_name in ('created_at', 'updated_at', 'recorded_at')
-    order by 1, 2`)) as unknown as { rows: Array<{ table: string; column: string }> };
+    order by 1, 2`,
+  );
   const found: Record<string, string[]> = {};
-  for (const { table, column } of columns.rows) {
-    const result = (await p.db.execute(sql.raw(`select distinct "${column}" as at from "${table}"`))) as unknown as { rows: Array<{ at: Date | string }> };
-    if (result.rows.length) found[`${table}.${column}`] = result.rows.map((row) => new Date(row.at).toISOString()).sort();
+  for (const { table, column } of columns) {
+    const rows = await queryRows<{ at: Date | string }>(p.db, sql.raw(`select distinct "${column}" as at from "${table}"`));
+    if (rows.length) found[`${table}.${column}`] = rows.map((row) => new Date(row.at).toISOString()).sort();
   }
   return found;
 }
@@ -54,10 +58,13 @@ const LATER = "2030-06-15T02:00:00.000Z";
 
 describe("stored times", () => {
   it("have no clock default in the database", async () => {
-    const result = (await p.db.execute(sql`
+    const rows = await queryRows(
+      p.db,
+      sql`
       select table_name, column_name, column_default from information_schema.columns
-      where table_schema = current_schema() and column_default ~* '(now\\(|current_(timestamp|date|time)|localtime|clock_timestamp|statement_timestamp|transaction_timestamp)'`)) as unknown as { rows: unknown[] };
-    expect(result.rows).toEqual([]);
+      where table_schema = current_schema() and column_default ~* '(now\\(|current_(timestamp|date|time)|localtime|clock_timestamp|statement_timestamp|transaction_timestamp)'`,
+    );
+    expect(rows).toEqual([]);
   });
 
   it("count on the China day of the injected clock: the report, the statistics and the registrations list", async () => {
@@ -73,7 +80,11 @@ describe("stored times", () => {
     const lastYear = await p.call<Report>("GET", `/report/${s.conference.id}?from=2027-12-01&to=2027-12-31`, { token: s.organiser.token });
     expect(lastYear.data.registrations.total).toBe(0);
 
-    const stats = await p.call<{ registrations: { perDay: Array<{ day: string; count: number }> }; generatedAt: string }>("GET", `/statistics/${s.conference.id}`, { token: s.organiser.token });
+    const stats = await p.call<{ registrations: { perDay: Array<{ day: string; count: number }> }; generatedAt: string }>(
+      "GET",
+      `/statistics/${s.conference.id}`,
+      { token: s.organiser.token },
+    );
     expect(stats.data.registrations.perDay).toEqual([{ day: "2028-01-01", count: 1 }]);
     expect(stats.data.generatedAt).toBe(NEW_YEAR);
 
@@ -95,13 +106,26 @@ describe("stored times", () => {
     const registration = await p.call<{ id: number }>("POST", "/conference/user", { token: attendee.token, body: registrationBody(s) });
     expect(registration.status).toBe(200);
     const proofKey = await uploadProof(p, attendee.token);
-    const payment = await p.call<{ id: number }>("POST", "/payment", { token: attendee.token, body: { registrationId: registration.data.id, method: "transfer", proofKey } });
+    const payment = await p.call<{ id: number }>("POST", "/payment", {
+      token: attendee.token,
+      body: { registrationId: registration.data.id, method: "transfer", proofKey },
+    });
     expect(payment.status).toBe(200);
     const paid = await p.call("PATCH", `/payment/${payment.data.id}`, { token: s.organiser.token, body: { state: "paid" } });
     expect(paid.status).toBe(200);
 
     const written = await stamps();
-    for (const column of ["accounts.created_at", "accounts.updated_at", "auth_tokens.created_at", "sms_codes.created_at", "conferences.created_at", "audit_log.created_at", "registrations.created_at", "uploads.created_at", "payments.updated_at"]) {
+    for (const column of [
+      "accounts.created_at",
+      "accounts.updated_at",
+      "auth_tokens.created_at",
+      "sms_codes.created_at",
+      "conferences.created_at",
+      "audit_log.created_at",
+      "registrations.created_at",
+      "uploads.created_at",
+      "payments.updated_at",
+    ]) {
       expect(written[column]).toContain(LATER);
     }
     // Not one row took the database's clock or the machine's: only the two times the test set.

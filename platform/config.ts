@@ -7,7 +7,7 @@ import { normalizeMobile } from "#contract/schemas/mobile";
 const flag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
-  .transform((value) => value === undefined || value === "" ? undefined : value === "true" || value === "1");
+  .transform((value) => (value === undefined || value === "" ? undefined : value === "true" || value === "1"));
 
 /** The platform's settings, validated once at start; a bad value stops the server with its name. */
 const envSchema = z.object({
@@ -39,7 +39,12 @@ const envSchema = z.object({
   PLATFORM_ADMIN_MOBILES: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((m) => normalizeMobile(m) ?? m.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(",")
+        .map((m) => normalizeMobile(m) ?? m.trim())
+        .filter(Boolean),
+    ),
   // Online payments (platform/payments/): each gateway is on when its settings are given.
   /** The site's public origin as gateways and browsers reach it (notify and return addresses). */
   PAYMENT_PUBLIC_URL: z.url().optional(),

@@ -4,7 +4,11 @@ import { type PlatformEnv, clientAddress, withLfBreaks } from "./context";
 
 describe("withLfBreaks", () => {
   it("turns CRLF and lone CR into LF in every string, however deep", () => {
-    expect(withLfBreaks({ a: "一\r\n二\r三\n四", list: [{ insert: "x\r\n" }, 3, null], flag: true })).toEqual({ a: "一\n二\n三\n四", list: [{ insert: "x\n" }, 3, null], flag: true });
+    expect(withLfBreaks({ a: "一\r\n二\r三\n四", list: [{ insert: "x\r\n" }, 3, null], flag: true })).toEqual({
+      a: "一\n二\n三\n四",
+      list: [{ insert: "x\n" }, 3, null],
+      flag: true,
+    });
   });
 
   it("leaves other values as they are", () => {

@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { Db } from "./db";
-import { fail } from "./http";
 import type { FieldMessages, Words } from "#contract/message";
 import { messagesOf } from "#contract/schemas/messages";
-import type { PaymentGateways } from "./payments/types";
-import type { OfficialAccount } from "./providers/wechat-official";
-import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
-import type { Account } from "./services/identity";
 import { clientKey } from "./address";
+import type { Db } from "./db";
+import { fail } from "./http";
+import type { PaymentGateways } from "./payments/types";
+import type { SmsProvider, Storage, WeChatProvider } from "./providers/types";
+import type { OfficialAccount } from "./providers/wechat-official";
+import type { Account } from "./services/identity";
 
 export type PlatformDeps = {
   db: Db;

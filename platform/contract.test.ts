@@ -1,7 +1,26 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Endpoint, endpoints } from "#contract/endpoints";
-import { accounts, conferenceAdmins, conferenceFiles, invoices, formAnswers, forms, hotelBookings, hotelRooms, hotels, papers, payments, registrations, replays, sponsorHotelRequests, sponsors, teams, travels } from "./db/schema";
+import { queryRows } from "./db";
+import {
+  accounts,
+  conferenceAdmins,
+  conferenceFiles,
+  invoices,
+  formAnswers,
+  forms,
+  hotelBookings,
+  hotelRooms,
+  hotels,
+  papers,
+  payments,
+  registrations,
+  replays,
+  sponsorHotelRequests,
+  sponsors,
+  teams,
+  travels,
+} from "./db/schema";
 import { demoAccounts, seedDemo } from "./db/seed";
 import { type TestPlatform, testPlatform } from "./testing";
 
@@ -63,8 +82,8 @@ const ids = new Map<string, number | undefined>();
 
 /** The first row of `query` (an id), or undefined when the demo data has none. */
 async function first(query: ReturnType<typeof sql>) {
-  const result = (await p.db.execute(query)) as unknown as { rows: Array<{ id: number }> };
-  return result.rows[0]?.id;
+  const rows = await queryRows<{ id: number }>(p.db, query);
+  return rows[0]?.id;
 }
 
 beforeAll(async () => {
@@ -73,7 +92,9 @@ beforeAll(async () => {
   organiser = await p.signIn(demoAccounts.organiser.mobile);
   attendee = await p.signIn(demoAccounts.attendee.mobile);
   admin = await p.signIn(demoAccounts.admin.mobile);
-  const c = (await first(sql`select c.id from conferences c join accounts a on a.id = c.owner_account_id where a.mobile = ${demoAccounts.organiser.mobile} and c.is_publish order by c.id limit 1`))!;
+  const c = await first(
+    sql`select c.id from conferences c join accounts a on a.id = c.owner_account_id where a.mobile = ${demoAccounts.organiser.mobile} and c.is_publish order by c.id limit 1`,
+  );
   conferenceId = c;
   await fixtures(c);
   const of = (table: string) => sql`select id from ${sql.identifier(table)} where conference_id = ${c} order by id limit 1`;
@@ -122,23 +143,60 @@ afterAll(() => p.close());
 async function fixtures(c: number) {
   const stamp = p.stamp();
   const [person] = await p.db.select().from(accounts).where(eq(accounts.mobile, demoAccounts.attendee.mobile));
-  const [room] = await p.db.select({ id: hotelRooms.id }).from(hotelRooms).innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId)).where(eq(hotels.conferenceId, c)).limit(1);
+  const [room] = await p.db
+    .select({ id: hotelRooms.id })
+    .from(hotelRooms)
+    .innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId))
+    .where(eq(hotels.conferenceId, c))
+    .limit(1);
   const [sponsor] = await p.db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.conferenceId, c)).limit(1);
   const [owner] = await p.db.select().from(accounts).where(eq(accounts.mobile, demoAccounts.organiser.mobile));
-  const [form] = await p.db.insert(forms).values({ ownerAccountId: owner.id, conferenceId: c, titleZh: "表单", ...stamp }).returning();
+  const [form] = await p.db
+    .insert(forms)
+    .values({ ownerAccountId: owner.id, conferenceId: c, titleZh: "表单", ...stamp })
+    .returning();
   // A second organiser of the conference, for the admin-user calls.
   const colleague = await p.signIn("13900000088", "同事");
   const [helper] = await p.db.select().from(accounts).where(eq(accounts.mobile, "13900000088"));
   if (!colleague) throw new Error("no colleague");
   await p.db.insert(conferenceAdmins).values({ conferenceId: c, accountId: helper.id, createdAt: stamp.createdAt });
-  const [registration] = await p.db.insert(registrations).values({ conferenceId: c, accountId: person.id, mobile: person.mobile, name: person.name, ticketCode: "CONTRACT1", createdBy: person.id, ...stamp }).returning();
-  const [payment] = await p.db.insert(payments).values({ conferenceId: c, registrationId: registration.id, accountId: person.id, method: "transfer", amountFen: 100, tradeNo: "CONTRACT-T1", ...stamp }).returning();
-  await p.db.insert(invoices).values({ conferenceId: c, paymentId: payment.id, accountId: person.id, title: "单位", amountFen: 100, email: "a@example.org", ...stamp });
-  await p.db.insert(hotelBookings).values({ conferenceId: c, accountId: person.id, registrationId: registration.id, roomId: room.id, checkIn: "2027-05-10", checkOut: "2027-05-11", priceFen: 100, createdAt: stamp.createdAt });
-  await p.db.insert(sponsorHotelRequests).values({ conferenceId: c, sponsorId: sponsor.id, accountId: person.id, roomId: room.id, checkIn: "2027-05-10", checkOut: "2027-05-11", createdAt: stamp.createdAt });
+  const [registration] = await p.db
+    .insert(registrations)
+    .values({ conferenceId: c, accountId: person.id, mobile: person.mobile, name: person.name, ticketCode: "CONTRACT1", createdBy: person.id, ...stamp })
+    .returning();
+  const [payment] = await p.db
+    .insert(payments)
+    .values({ conferenceId: c, registrationId: registration.id, accountId: person.id, method: "transfer", amountFen: 100, tradeNo: "CONTRACT-T1", ...stamp })
+    .returning();
+  await p.db
+    .insert(invoices)
+    .values({ conferenceId: c, paymentId: payment.id, accountId: person.id, title: "单位", amountFen: 100, email: "a@example.org", ...stamp });
+  await p.db.insert(hotelBookings).values({
+    conferenceId: c,
+    accountId: person.id,
+    registrationId: registration.id,
+    roomId: room.id,
+    checkIn: "2027-05-10",
+    checkOut: "2027-05-11",
+    priceFen: 100,
+    createdAt: stamp.createdAt,
+  });
+  await p.db.insert(sponsorHotelRequests).values({
+    conferenceId: c,
+    sponsorId: sponsor.id,
+    accountId: person.id,
+    roomId: room.id,
+    checkIn: "2027-05-10",
+    checkOut: "2027-05-11",
+    createdAt: stamp.createdAt,
+  });
   await p.db.insert(travels).values({ conferenceId: c, accountId: person.id, registrationId: registration.id, createdAt: stamp.createdAt });
-  await p.db.insert(papers).values({ conferenceId: c, accountId: person.id, title: "论文", uploadKey: "u/2026/11/0123456789abcdef0123456789abcdef.pdf", ...stamp });
-  await p.db.insert(conferenceFiles).values({ conferenceId: c, accountId: person.id, name: "文件", uploadKey: "u/2026/11/0123456789abcdef0123456789abcdee.pdf", ...stamp });
+  await p.db
+    .insert(papers)
+    .values({ conferenceId: c, accountId: person.id, title: "论文", uploadKey: "u/2026/11/0123456789abcdef0123456789abcdef.pdf", ...stamp });
+  await p.db
+    .insert(conferenceFiles)
+    .values({ conferenceId: c, accountId: person.id, name: "文件", uploadKey: "u/2026/11/0123456789abcdef0123456789abcdee.pdf", ...stamp });
   await p.db.insert(teams).values({ conferenceId: c, leaderAccountId: person.id, name: "课题组", createdAt: stamp.createdAt });
   await p.db.insert(replays).values({ conferenceId: c, titleZh: "回放", recordedAt: stamp.createdAt });
   await p.db.insert(formAnswers).values({ formId: form.id, accountId: person.id, answers: {}, createdAt: stamp.createdAt });
@@ -224,11 +282,18 @@ describe("the table", () => {
     expect(table.size, "a (method, path) twice").toBe(endpoints.length);
     const absent = SPEC_CALLS.filter((call) => table.get(call)?.spec !== true);
     expect(absent).toEqual([]);
-    expect(endpoints.filter((row) => row.spec).map(keyOf).sort()).toEqual([...SPEC_CALLS].sort());
+    expect(
+      endpoints
+        .filter((row) => row.spec)
+        .map(keyOf)
+        .sort(),
+    ).toEqual([...SPEC_CALLS].sort());
   });
 
   it("names only routes the platform has, and the platform has no route outside it", () => {
-    const routes = new Set(p.app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${shapeOf(route.path.replace(/^\/api/, ""))}`));
+    const routes = new Set(
+      p.app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${shapeOf(route.path.replace(/^\/api/, ""))}`),
+    );
     const rows = new Set(endpoints.map((row) => `${row.method} ${shapeOf(row.path)}`));
     // The spec names two unread counts; the platform serves them (and its inbox lists) by kind.
     const served = (key: string) => routes.has(key) || (key.startsWith("GET /cms/") && routes.has("GET /cms/{}/unread"));

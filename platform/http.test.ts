@@ -23,13 +23,24 @@ describe("the failure envelope", () => {
 
   it("carries the key and its params, the wait as a message of its own, beside the words", async () => {
     const limited = new ApiError(429, "errors.limit", { retryAfter: 45 });
-    const expected = { code: 429, messageKey: "errors.limit", params: { time: { key: "errors.wait.seconds", params: { count: 45 } } }, retryAfter: 45, statusCode: 429 };
+    const expected = {
+      code: 429,
+      messageKey: "errors.limit",
+      params: { time: { key: "errors.wait.seconds", params: { count: 45 } } },
+      retryAfter: 45,
+      statusCode: 429,
+    };
     expect(await answer(words, limited)).toEqual({ ...expected, message: "请在 45 秒后重试" });
     expect(await answer(words, limited, "en")).toEqual({ ...expected, message: "Try again in 45 seconds." });
   });
 
   it("writes the key where it has no words", async () => {
-    expect(await answer(undefined, new ApiError(404, "errors.notFound"))).toEqual({ code: 404, message: "errors.notFound", messageKey: "errors.notFound", statusCode: 404 });
+    expect(await answer(undefined, new ApiError(404, "errors.notFound"))).toEqual({
+      code: 404,
+      message: "errors.notFound",
+      messageKey: "errors.notFound",
+      statusCode: 404,
+    });
   });
 });
 

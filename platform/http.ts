@@ -1,6 +1,6 @@
 import type { Context } from "hono";
-import { parseId, parsePage, parsePageSize } from "#contract/params";
 import { type FailureEnvelope, type Lang, type Message, type MessageParams, waitMessage } from "#contract/message";
+import { parseId, parsePage, parsePageSize } from "#contract/params";
 import type { Ctx } from "./context";
 
 /** A failure the caller should see: HTTP status, a business code and translated message(s). */

@@ -37,7 +37,10 @@ function layeringProblems(path: string, text: string): string[] {
   if (path.startsWith("services/")) {
     if (/from\s+["']hono(\/[^"']*)?["']/.test(source)) problems.push(`${path} imports hono`);
     for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+["']\.\.\/context["']/g)) {
-      const names = match[2].split(",").map((name) => name.replace(/\btype\b/, "").trim()).filter(Boolean);
+      const names = match[2]
+        .split(",")
+        .map((name) => name.replace(/\btype\b/, "").trim())
+        .filter(Boolean);
       // The deps' type is all a service may take from there: never the request, its reader or its guards.
       const request = names.filter((name) => name !== "PlatformDeps");
       if (request.length) problems.push(`${path} imports the request context (${request.join(", ")})`);

@@ -1,11 +1,11 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createPlatformApp } from "./app";
 import { systemClock } from "#contract/clock";
 import type { Words } from "#contract/message";
+import { configuredHostNames } from "#contract/schemas/host";
+import { createPlatformApp } from "./app";
 import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
-import { configuredHostNames } from "#contract/schemas/host";
 import { type Database, openDatabase } from "./db";
 import { demoAccounts, isSeeded, seedDemo } from "./db/seed";
 import { gatewaysFromConfig } from "./payments";
@@ -14,9 +14,9 @@ import { outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
 import { s3Storage } from "./providers/storage-s3";
 import { wechatProvider } from "./providers/wechat";
+import { officialAccount } from "./providers/wechat-official";
 import { cleanupKeptUploads } from "./services/kept-uploads";
 import { pruneRateEvents } from "./services/sign-in-guard";
-import { officialAccount } from "./providers/wechat-official";
 
 export type Platform = {
   app: ReturnType<typeof createPlatformApp>;

@@ -2,17 +2,17 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type SQL, sql } from "drizzle-orm";
+import type { MessageParams, Words } from "#contract/message";
 import { createPlatformApp } from "./app";
 import type { PlatformDeps } from "./context";
-import type { MessageParams, Words } from "#contract/message";
-import { type SQL, sql } from "drizzle-orm";
-import { type DatabaseOptions, type Db, defaultMigrationsFolder, openDatabase } from "./db";
+import { type DatabaseOptions, type Db, defaultMigrationsFolder, openDatabase, queryRows } from "./db";
+import type { PaymentGateways } from "./payments/types";
 import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
-import { mintTicket } from "./services/sign-in-guard";
-import type { PaymentGateways } from "./payments/types";
 import type { WeChatProvider } from "./providers/types";
 import type { OfficialAccount } from "./providers/wechat-official";
+import { mintTicket } from "./services/sign-in-guard";
 
 /**
  * The words test platforms write with, as the app plugs its own in (decision 035): the Vitest
@@ -125,7 +125,13 @@ export async function testPlatform(
   async function call<T = unknown>(
     method: string,
     url: string,
-    init: { body?: unknown; token?: string; lang?: "zh" | "en"; form?: FormData; /** The requester's address, as the app passes it on. */ client?: string } = {},
+    init: {
+      body?: unknown;
+      token?: string;
+      lang?: "zh" | "en";
+      form?: FormData;
+      /** The requester's address, as the app passes it on. */ client?: string;
+    } = {},
   ) {
     const headers = new Headers({ "Client-Type": "web", "Accept-Language": init.lang ?? "zh" });
     if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
@@ -138,7 +144,16 @@ export async function testPlatform(
     }
     const response = await app.fetch(new Request(`http://platform.test/api${url}`, { method, headers, body }));
     const text = await response.text();
-    let json: { code: number; message: string; messageKey?: string; params?: MessageParams; messages?: string[]; messageKeys?: string[]; data: T; statusCode?: number };
+    let json: {
+      code: number;
+      message: string;
+      messageKey?: string;
+      params?: MessageParams;
+      messages?: string[];
+      messageKeys?: string[];
+      data: T;
+      statusCode?: number;
+    };
     try {
       json = JSON.parse(text);
     } catch {
@@ -206,7 +221,7 @@ export function addressOf(mobile: string) {
 export async function indexPlan(db: Db, query: SQL) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<Record<string, string>> };
-    return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${query}`);
+    return rows.map((row) => Object.values(row)[0]).join("\n");
   });
 }

@@ -29,9 +29,24 @@ const total = option("registrations", 50_000);
 const exportRows = option("export", 10_000);
 const runs = option("runs", 5);
 
-const SURNAMES = Array.from("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤");
+const SURNAMES = Array.from(
+  "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤",
+);
 const GIVEN = Array.from("伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超秀兰霞平刚桂英华建国文辉鑫宇浩然子轩思远欣怡梓涵");
-const INSTITUTIONS = ["浙江大学", "清华大学", "北京大学", "复旦大学", "上海交通大学", "南京大学", "中国科学技术大学", "武汉大学", "中山大学", "四川大学", "Tsinghua University", "Peking University"];
+const INSTITUTIONS = [
+  "浙江大学",
+  "清华大学",
+  "北京大学",
+  "复旦大学",
+  "上海交通大学",
+  "南京大学",
+  "中国科学技术大学",
+  "武汉大学",
+  "中山大学",
+  "四川大学",
+  "Tsinghua University",
+  "Peking University",
+];
 /** A deterministic pseudo-random sequence, so two runs seed the same rows. */
 function random(seed: number) {
   let state = seed;
@@ -71,12 +86,24 @@ async function seedConference(p: TestPlatform, count: number, seed: number) {
         updatedAt: new Date(start + i * 120_000),
       };
     });
-    const inserted = await p.db.insert(registrations).values(batch).returning({ id: registrations.id, feeFen: registrations.feeFen, state: registrations.state });
+    const inserted = await p.db
+      .insert(registrations)
+      .values(batch)
+      .returning({ id: registrations.id, feeFen: registrations.feeFen, state: registrations.state });
     // About half of those with a fee have paid: the payment filter has something to find.
     const paid = inserted.filter((row) => row.feeFen > 0 && row.state === "confirmed" && next() < 0.5);
     if (paid.length) {
       await p.db.insert(payments).values(
-        paid.map((row) => ({ conferenceId: conference.id, registrationId: row.id, method: "transfer" as const, amountFen: row.feeFen, state: "paid" as const, tradeNo: `BENCH${seed}-${row.id}`, paidAt: p.deps.now(), ...p.stamp() })),
+        paid.map((row) => ({
+          conferenceId: conference.id,
+          registrationId: row.id,
+          method: "transfer" as const,
+          amountFen: row.feeFen,
+          state: "paid" as const,
+          tradeNo: `BENCH${seed}-${row.id}`,
+          paidAt: p.deps.now(),
+          ...p.stamp(),
+        })),
       );
     }
   }
@@ -120,7 +147,10 @@ async function main() {
       const query =
         what === "page"
           ? p.db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(20)
-          : p.db.select({ n: sql`count(*)` }).from(registrations).where(condition);
+          : p.db
+              .select({ n: sql`count(*)` })
+              .from(registrations)
+              .where(condition);
       // PGlite answers `{rows}`; each row of EXPLAIN is one line of the plan.
       const result = await p.db.execute<Record<string, string>>(sql`explain ${query}`);
       const { rows } = result as { rows: Array<Record<string, string>> };
@@ -141,7 +171,9 @@ async function main() {
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
     t = performance.now();
     const response = await p.app.fetch(
-      new Request(`http://bench.local/api/user/export?conferenceId=${exportConference}`, { headers: { Authorization: `Bearer ${exportToken}`, "Accept-Language": "zh" } }),
+      new Request(`http://bench.local/api/user/export?conferenceId=${exportConference}`, {
+        headers: { Authorization: `Bearer ${exportToken}`, "Accept-Language": "zh" },
+      }),
     );
     let bytes = 0;
     let firstByteMs = 0;
@@ -157,7 +189,9 @@ async function main() {
     clearInterval(sampler);
     const rssGrowthMb = (rssPeak - rssBefore) / 1024 / 1024;
     // Checked apart from the measurement (this read does buffer the file).
-    const check = await p.app.fetch(new Request(`http://bench.local/api/user/export?conferenceId=${exportConference}`, { headers: { Authorization: `Bearer ${exportToken}` } }));
+    const check = await p.app.fetch(
+      new Request(`http://bench.local/api/user/export?conferenceId=${exportConference}`, { headers: { Authorization: `Bearer ${exportToken}` } }),
+    );
     const exportedRows = (await readXlsx(new Uint8Array(await check.arrayBuffer()))).length - 1;
     if (exportedRows !== exportRows) throw new Error(`the export has ${exportedRows} rows, not ${exportRows}`);
 
@@ -170,7 +204,9 @@ async function main() {
       "| measure | figure | target |",
       "|---|---|---|",
       `| list page 1 of ${fmt(firstPage.total)} (page + count) | ${fmt(firstPage.ms)} ms | ≤ ${TARGET_LIST_MS} ms ${mark(firstPage.ms <= TARGET_LIST_MS)} |`,
-      `| filtered page (${Object.entries(filtered).map(([k, v]) => `${k}=${v}`).join(", ")}: ${fmt(filteredPage.total)} rows) | ${fmt(filteredPage.ms)} ms | ≤ ${TARGET_LIST_MS} ms ${mark(filteredPage.ms <= TARGET_LIST_MS)} |`,
+      `| filtered page (${Object.entries(filtered)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")}: ${fmt(filteredPage.total)} rows) | ${fmt(filteredPage.ms)} ms | ≤ ${TARGET_LIST_MS} ms ${mark(filteredPage.ms <= TARGET_LIST_MS)} |`,
       `| list page ${fmt(Math.floor(total / 40))} (offset paging, the middle) | ${fmt(deepPage.ms)} ms | – |`,
       `| page 1 plan uses an index | ${usesIndex(plans.page1) ? "yes" : "no"} | ${mark(usesIndex(plans.page1))} |`,
       `| filtered page plan uses an index | ${usesIndex(plans.filtered) ? "yes" : "no"} | ${mark(usesIndex(plans.filtered))} |`,

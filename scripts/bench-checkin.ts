@@ -65,7 +65,9 @@ async function serve(app: ReturnType<typeof createPlatformApp>) {
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const response = await app.fetch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }));
+    const response = await app.fetch(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -126,7 +128,18 @@ async function serveRole() {
   // ── seed: an organiser, a conference, its identities, every ticket the run needs ──
   const [organiser] = await db.insert(accounts).values({ mobile: "13900009999", name: "签到压测", createdAt: deps.now(), updatedAt: deps.now() }).returning();
   const token = await issueToken(deps, organiser.id, true);
-  const [conference] = await db.insert(conferences).values({ ownerAccountId: organiser.id, nameZh: "签到压测会议", startDate: "2027-05-01", endDate: "2027-05-03", isPublish: true, createdAt: deps.now(), updatedAt: deps.now() }).returning();
+  const [conference] = await db
+    .insert(conferences)
+    .values({
+      ownerAccountId: organiser.id,
+      nameZh: "签到压测会议",
+      startDate: "2027-05-01",
+      endDate: "2027-05-03",
+      isPublish: true,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    })
+    .returning();
   const identityRows = await db
     .insert(identities)
     .values(["学生", "教师", "企业"].map((nameZh, sort) => ({ conferenceId: conference.id, nameZh, sort })))
@@ -158,7 +171,9 @@ async function serveRole() {
         .select({ checkedIn: count() })
         .from(registrations)
         .where(and(eq(registrations.conferenceId, conference.id), eq(registrations.checkinState, true)));
-      const twice = await db.execute(sql`select ${auditLog.target} from ${auditLog} where ${auditLog.action} = 'registration.checkin' group by ${auditLog.target} having count(*) > 1`);
+      const twice = await db.execute(
+        sql`select ${auditLog.target} from ${auditLog} where ${auditLog.action} = 'registration.checkin' group by ${auditLog.target} having count(*) > 1`,
+      );
       const [{ audits }] = await db.select({ audits: count() }).from(auditLog).where(eq(auditLog.action, "registration.checkin"));
       process.send!({ checkedIn, audits, doubled: (twice as { rows: unknown[] }).rows.length } satisfies Verified);
     })();
@@ -168,7 +183,10 @@ async function serveRole() {
 
 /** Starts the server process and waits for it to be seeded and listening. */
 function startServer(total: number) {
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", String(total)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(fileURLToPath(import.meta.url), ["--serve", String(total)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const next = <T>() =>
     new Promise<T>((resolve, reject) => {
       child.once("message", (message) => resolve(message as T));
@@ -275,7 +293,12 @@ async function main() {
 
     const p99 = percentile(paced, 99);
     const expectedAudits = total;
-    const correct = outcomes.get("checked_in") === options.tickets && checkedIn === expectedAudits && doubled === 0 && audits === expectedAudits && racesWon === raceCodes.length;
+    const correct =
+      outcomes.get("checked_in") === options.tickets &&
+      checkedIn === expectedAudits &&
+      doubled === 0 &&
+      audits === expectedAudits &&
+      racesWon === raceCodes.length;
     const mark = (ok: boolean) => (ok ? "✓" : "✗");
     const report = [
       `Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${os.availableParallelism()} cores (1-min load average before: ${loadBefore.toFixed(2)}), Node ${process.version}: the platform in a server process of its own on ${process.env.BENCH_DATABASE_URL ? "PostgreSQL 15 (connection pool)" : "a PGlite data directory"}, HTTP on loopback, ${options.desks} concurrent desks (keep-alive fetch loops in another process), ${options.tickets.toLocaleString("en-US")} confirmed registrations (+${options.warmup} for warm-up, not measured). Seeding took ${(seededMs / 1000).toFixed(1)} s.`,
@@ -293,7 +316,12 @@ async function main() {
       `| GET /statistics/{id} (${expectedAudits.toLocaleString("en-US")} registrations, all checked in): p50 / p99 | ${ms(percentile(statistics, 50))} / ${ms(percentile(statistics, 99))} | | |`,
       `| GET /user/checkin/counts/{id}: p50 / p99 | ${ms(percentile(counts, 50))} / ${ms(percentile(counts, 99))} | | |`,
       "",
-      `Other answers: ${[...outcomes].filter(([result]) => result !== "checked_in").map(([result, n]) => `${result} ×${n}`).join(", ") || "none"}.`,
+      `Other answers: ${
+        [...outcomes]
+          .filter(([result]) => result !== "checked_in")
+          .map(([result, n]) => `${result} ×${n}`)
+          .join(", ") || "none"
+      }.`,
     ].join("\n");
     console.log(report);
 

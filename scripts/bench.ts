@@ -335,7 +335,9 @@ function tail(file: string, lines = 30) {
 type StaticServer = { child: ChildProcess; pid: number; base: string };
 
 async function startStaticServer(routesFile: string): Promise<StaticServer> {
-  const child = track(spawn(process.execPath, [path.join(root, "scripts/bench/static-server.mjs"), routesFile], { cwd: root, stdio: ["ignore", "pipe", "inherit"] }));
+  const child = track(
+    spawn(process.execPath, [path.join(root, "scripts/bench/static-server.mjs"), routesFile], { cwd: root, stdio: ["ignore", "pipe", "inherit"] }),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let buffered = "";
     const timer = setTimeout(() => reject(new Error("the static server did not start in 10 s")), 10_000);
@@ -665,7 +667,10 @@ function targetsMarkdown(phase: Phase): string {
   }
   if (home) lines.push(`| \`/\` SSR ≥ ${fmt2(TARGETS.homeRatio)}× static req/s | ${ratio(home.ratio)} | ${mark(home.ratio >= TARGETS.homeRatio)} |`);
   for (const row of [home, conference]) {
-    if (row) lines.push(`| \`${row.name === "home" ? "/" : "/{id}"}\` SSR ≥ ${fmt2(TARGETS.laterRatio)}× static req/s (issue 3) | ${ratio(row.ratio)} | ${mark(row.ratio >= TARGETS.laterRatio)} |`);
+    if (row)
+      lines.push(
+        `| \`${row.name === "home" ? "/" : "/{id}"}\` SSR ≥ ${fmt2(TARGETS.laterRatio)}× static req/s (issue 3) | ${ratio(row.ratio)} | ${mark(row.ratio >= TARGETS.laterRatio)} |`,
+      );
   }
   const bad = phase.rows.reduce((n, row) => n + row.ssr.non2xx + row.ssr.errors + row.baseline.non2xx + row.baseline.errors, 0);
   lines.push(`| no non-2xx answers or socket errors under load | ${bad} | ${mark(bad === 0)} |`);
@@ -814,7 +819,14 @@ async function main() {
       timings.push(`seed +${fmtInt(more)} ${seconds(performance.now() - t)}`);
       server = await startServer(dataDir, path.join(work, "server.log"), profileDir, options.pageCache);
       const searchPages = await pickPages(server.base, options.keyword, "search");
-      large = await measure(server, searchPages, options, work, "Large dataset: /search", `${fmtInt(options.searchConferences)} generated conferences + the demo set`);
+      large = await measure(
+        server,
+        searchPages,
+        options,
+        work,
+        "Large dataset: /search",
+        `${fmtInt(options.searchConferences)} generated conferences + the demo set`,
+      );
       await stopChild(server.child);
       server = undefined;
     }
@@ -846,7 +858,9 @@ async function main() {
 
     const home = phases[0].rows.find((row) => row.name === "home");
     if (home) {
-      console.log(`First-load JS of / (${home.weight.jsFiles.length} files): ${home.weight.jsFiles.map((f) => `${path.basename(f)} ${kb(gzipSize(f))}`).join(", ")}`);
+      console.log(
+        `First-load JS of / (${home.weight.jsFiles.length} files): ${home.weight.jsFiles.map((f) => `${path.basename(f)} ${kb(gzipSize(f))}`).join(", ")}`,
+      );
       if (!home.weight.localeChunk) console.warn("[bench] warning: no locale chunk found among entry.client's dynamic imports");
     }
 
@@ -887,6 +901,6 @@ main().catch((error) => {
     console.error(`[bench] ${error.message} (see npm run bench -- --help)`);
     process.exit(2);
   }
-  console.error("[bench] failed:", error instanceof Error ? error.stack ?? error.message : error);
+  console.error("[bench] failed:", error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -24,7 +24,10 @@ export function toCss(styles: object, selector?: string) {
  */
 export async function loadClasses(dir = path.resolve("app/styles")) {
   const all: Record<string, SystemStyleObject> = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".styles.ts")).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".styles.ts"))
+    .sort()) {
     const { ui } = (await import(path.join(dir, file))) as { ui: Record<string, SystemStyleObject> };
     for (const [name, style] of Object.entries(ui)) {
       if (name in all) throw new Error(`.ui-${name} is defined twice (again in ${file})`);
@@ -36,12 +39,7 @@ export async function loadClasses(dir = path.resolve("app/styles")) {
 
 export function buildCss(ui: Record<string, SystemStyleObject>) {
   // The system wraps each part in its own cascade layer already.
-  const layered = [
-    "@layer reset, base, tokens, recipes;",
-    toCss(system.getPreflightCss()),
-    toCss(system.getGlobalCss()),
-    toCss(system.getTokenCss()),
-  ];
+  const layered = ["@layer reset, base, tokens, recipes;", toCss(system.getPreflightCss()), toCss(system.getGlobalCss()), toCss(system.getTokenCss())];
   // Unlayered, so the classes win over the layered reset and base styles.
   const classes = Object.entries(ui).map(([name, style]) => toCss(system.css(style), `.ui-${name}`));
   return [...layered, ...classes].join("\n") + "\n";

@@ -18,6 +18,8 @@ fi
 
 # ESLint (with type information) and Prettier first: a minute, before the slow tests.
 npm run lint
+# The types too: Vite and Vitest strip them without checking.
+npx tsc --noEmit
 npm run build
 npx vitest run
 # The unit and platform tests once more with the process clock in China's next year. Where a

@@ -29,7 +29,9 @@ export function configuredHosts(env = process.env) {
  * way Express works it out behind a trusted proxy; a path like `//x` stays a path.
  */
 function remixRequest(req, res, body) {
-  const forwarded = String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim();
+  const forwarded = String(req.headers["x-forwarded-host"] ?? "")
+    .split(",")[0]
+    .trim();
   let url;
   for (const host of [forwarded, req.headers.host, "localhost"]) {
     if (!host) continue;

@@ -17,7 +17,10 @@ function plainAddress(address) {
  */
 export function parseTrustedProxies(value = "") {
   const list = new net.BlockList();
-  for (const raw of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+  for (const raw of value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     if (raw === "loopback") {
       list.addSubnet("127.0.0.0", 8, "ipv4");
       list.addAddress("::1", "ipv6");
@@ -46,7 +49,10 @@ export function createForwarding({ trustedProxies = "" } = {}) {
     const family = net.isIPv4(plain) ? "ipv4" : net.isIPv6(plain) ? "ipv6" : null;
     return family !== null && trusted.check(plain, family);
   };
-  const first = (value) => String(value ?? "").split(",")[0].trim();
+  const first = (value) =>
+    String(value ?? "")
+      .split(",")[0]
+      .trim();
 
   /** Rewrites the request's forwarding headers in place to what this server believes. */
   return function settle(req) {

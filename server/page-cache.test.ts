@@ -107,7 +107,10 @@ describe("anonymous page cache", () => {
   it("empties on any write, and expires after its time", async () => {
     let now = 1_000_000;
     let renders = 0;
-    const { get } = await start(async () => page(`v${++renders}`), () => now);
+    const { get } = await start(
+      async () => page(`v${++renders}`),
+      () => now,
+    );
     await get("/");
     expect((await get("/")).text).toBe("v1");
     expect((await get("/login", {}, "POST")).status).toBe(299);

@@ -19,7 +19,11 @@ const CROSS_SITE_PAGES = new Set(["/attend/union/return"]);
 const LOCALES = Object.fromEntries(
   ["zh", "en"].map((lang) => [lang, JSON.parse(fs.readFileSync(new URL(`../app/locales/${lang}/common.json`, import.meta.url), "utf8"))]),
 );
-const say = (lang, key, mb) => key.split(".").reduce((node, part) => node?.[part], LOCALES[lang]).replace("{{mb}}", String(mb ?? ""));
+const say = (lang, key, mb) =>
+  key
+    .split(".")
+    .reduce((node, part) => node?.[part], LOCALES[lang])
+    .replace("{{mb}}", String(mb ?? ""));
 /** Each refusal: the page's title and text, and the message of the JSON answer (the platform's own). */
 const PAGES = {
   notFound: ["refusal.notFoundTitle", "refusal.notFound", "errors.notFound"],

@@ -72,10 +72,16 @@ const MB = 1024 * 1024;
 const html = { Accept: "text/html,application/xhtml+xml" };
 
 describe("posts from other sites", () => {
-  const post = (headers: Record<string, string>) => send("POST", "/login", { ...html, "Content-Type": "application/x-www-form-urlencoded", ...headers }, "mobile=1");
+  const post = (headers: Record<string, string>) =>
+    send("POST", "/login", { ...html, "Content-Type": "application/x-www-form-urlencoded", ...headers }, "mobile=1");
 
   it("refuses a foreign Origin, a foreign Referer without Origin, and Origin null with a page in the visitor's language", async () => {
-    for (const headers of [{ Origin: "http://evil.example" } as Record<string, string>, { Referer: "https://evil.example/form" }, { Origin: "null" }, { Origin: "http://127.0.0.1.evil.example" }]) {
+    for (const headers of [
+      { Origin: "http://evil.example" } as Record<string, string>,
+      { Referer: "https://evil.example/form" },
+      { Origin: "null" },
+      { Origin: "http://127.0.0.1.evil.example" },
+    ]) {
       const result = await post(headers);
       expect(result.status, JSON.stringify(headers)).toBe(403);
       expect(result.body).toContain("该请求来自其他网站，已被拒绝");
@@ -98,20 +104,31 @@ describe("posts from other sites", () => {
   });
 
   it("checks /api calls only when our cookie could carry them; signed gateway pages are open", async () => {
-    const api = (headers: Record<string, string>) => send("POST", "/api/alipay/notify", { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", ...headers }, "a=1");
+    const api = (headers: Record<string, string>) =>
+      send("POST", "/api/alipay/notify", { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", ...headers }, "a=1");
     expect((await api({})).status).toBe(200);
     expect((await api({ Authorization: "Bearer x", Cookie: "ACCESS_TOKEN=abc" })).status).toBe(200);
     const cookie = await api({ Cookie: "ACCESS_TOKEN=abcdefghijklmnopqrstuvwxyz" });
     expect(cookie.status).toBe(403);
     expect(JSON.parse(cookie.body)).toMatchObject({ code: 403, statusCode: 403, message: "该请求来自其他网站，已被拒绝。请在本站页面上重新操作。" });
-    const union = await send("POST", "/attend/union/return", { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://gateway.95516.com" }, "orderId=1");
+    const union = await send(
+      "POST",
+      "/attend/union/return",
+      { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://gateway.95516.com" },
+      "orderId=1",
+    );
     expect(union.status).toBe(200);
   });
 });
 
 describe("bodies over the limit", () => {
   it("a declared length over 1 MB is a 413 page before the body is read", async () => {
-    const result = await send("POST", "/language", { ...html, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(3 * MB), Referer: `http://127.0.0.1:${port}/conf/1` }, { chunk: Buffer.alloc(64 * 1024, 97), chunks: 48 });
+    const result = await send(
+      "POST",
+      "/language",
+      { ...html, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(3 * MB), Referer: `http://127.0.0.1:${port}/conf/1` },
+      { chunk: Buffer.alloc(64 * 1024, 97), chunks: 48 },
+    );
     expect(result.status).toBe(413);
     expect(result.headers.connection).toBe("close");
     expect(result.body).toContain("提交的内容最多 1 MB");
@@ -121,7 +138,12 @@ describe("bodies over the limit", () => {
 
   it("a chunked body is counted and cut off once over, with the upload limit named", async () => {
     reached = null;
-    const result = await send("POST", "/account/settings", { ...html, "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked", Cookie: "isEnglish=1" }, { chunk: Buffer.alloc(64 * 1024, 97), chunks: 60 * 16 });
+    const result = await send(
+      "POST",
+      "/account/settings",
+      { ...html, "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked", Cookie: "isEnglish=1" },
+      { chunk: Buffer.alloc(64 * 1024, 97), chunks: 60 * 16 },
+    );
     expect(result.status).toBe(413);
     expect(result.body).toContain("An uploaded file may be at most 2 MB");
     expect(reached).toBeNull();
@@ -130,13 +152,23 @@ describe("bodies over the limit", () => {
   });
 
   it("an /api or data request gets the envelope", async () => {
-    const result = await send("POST", "/api/login", { "Content-Type": "application/json", "Content-Length": String(2 * MB), Accept: "application/json" }, { chunk: Buffer.alloc(64 * 1024, 32), chunks: 32 });
+    const result = await send(
+      "POST",
+      "/api/login",
+      { "Content-Type": "application/json", "Content-Length": String(2 * MB), Accept: "application/json" },
+      { chunk: Buffer.alloc(64 * 1024, 32), chunks: 32 },
+    );
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toEqual({ code: 413, message: "提交的内容过大，最多 1 MB", statusCode: 413 });
   });
 
   it("bodies within the limits pass whole", async () => {
-    const result = await send("POST", "/form/upload", { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" }, { chunk: Buffer.alloc(64 * 1024, 97), chunks: 40 });
+    const result = await send(
+      "POST",
+      "/form/upload",
+      { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" },
+      { chunk: Buffer.alloc(64 * 1024, 97), chunks: 40 },
+    );
     expect(result.status).toBe(200);
     expect(reached).toEqual({ url: "/form/upload", bytes: 40 * 64 * 1024 });
   });

@@ -45,19 +45,28 @@ const browser = (url: string, init?: RequestInit) => fetch(base + url, init);
 
 async function lastCode(mobile: string) {
   const lines = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
-  return lines.map((line) => JSON.parse(line) as { mobile: string; code: string }).filter((line) => line.mobile === mobile).at(-1)!.code;
+  return lines
+    .map((line) => JSON.parse(line) as { mobile: string; code: string })
+    .filter((line) => line.mobile === mobile)
+    .at(-1)!.code;
 }
 
 async function register(mobile: string) {
   await requestCode(browser, mobile);
-  const response = await fetch(`${base}/api/login`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mobile, code: await lastCode(mobile), name: "测试", agree: true }) });
+  const response = await fetch(`${base}/api/login`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ mobile, code: await lastCode(mobile), name: "测试", agree: true }),
+  });
   const body = (await response.json()) as { data: { token: string } };
   return body.data.token;
 }
 
 const signedIn = () => ({ Cookie: tokenCookie(token) });
-const get = (url: string, headers: Record<string, string> = {}) => fetch(base + url, { redirect: "manual", headers: { Accept: "text/html", ...signedIn(), ...headers } });
-const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(base + url, { method: "POST", redirect: "manual", body, headers: { Accept: "text/html", ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  fetch(base + url, { redirect: "manual", headers: { Accept: "text/html", ...signedIn(), ...headers } });
+const post = (url: string, body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(base + url, { method: "POST", redirect: "manual", body, headers: { Accept: "text/html", ...headers } });
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 describe("ids no page has", () => {
@@ -78,7 +87,13 @@ describe("ids no page has", () => {
   }, 180_000);
 
   it("organiser pages with a huge id are the not-found page in the visitor's language", async () => {
-    for (const url of ["/manage/applicant/2147483648", "/manage/edit/2147483648", "/manage/payment/99999999999", "/conf/2147483648", "/form/detail?id=2147483648"]) {
+    for (const url of [
+      "/manage/applicant/2147483648",
+      "/manage/edit/2147483648",
+      "/manage/payment/99999999999",
+      "/conf/2147483648",
+      "/form/detail?id=2147483648",
+    ]) {
       const response = await get(url);
       expect(response.status, url).toBe(404);
       const html = await response.text();
@@ -100,7 +115,11 @@ describe("ids no page has", () => {
   });
 
   it("a post no form of ours makes is a 400 page that speaks the visitor's language, not an English library word", async () => {
-    const response = await post("/attend/travel/1", form({ intent: "forged" }), { ...signedIn(), Origin: base, Cookie: `${tokenCookie(token)}; ${langCookie("zh")}` });
+    const response = await post("/attend/travel/1", form({ intent: "forged" }), {
+      ...signedIn(),
+      Origin: base,
+      Cookie: `${tokenCookie(token)}; ${langCookie("zh")}`,
+    });
     const html = await response.text();
     expect(response.status).toBe(400);
     // What the page shows (its scripts carry the thrown text for hydration, not for reading).
@@ -110,7 +129,15 @@ describe("ids no page has", () => {
   });
 
   it("page=1e20 and 1e309 on the lists are a page", async () => {
-    for (const url of ["/search?page=1e20", "/liveStreaming?page=1e309", "/manage?page=1e20", "/attend?page=1e309", "/account/messages?page=1e20", "/orgList?page=1e20", "/search/reference?page=1e309"]) {
+    for (const url of [
+      "/search?page=1e20",
+      "/liveStreaming?page=1e309",
+      "/manage?page=1e20",
+      "/attend?page=1e309",
+      "/account/messages?page=1e20",
+      "/orgList?page=1e20",
+      "/search/reference?page=1e309",
+    ]) {
       const response = await get(url);
       await response.arrayBuffer();
       expect(response.status, url).toBe(200);
@@ -154,7 +181,9 @@ describe("redirect targets outside Latin-1", () => {
   it("after signing in, the way back to /中文 is an encoded same-site Location", async () => {
     const mobile = "13912340002";
     await requestCode(browser, mobile);
-    const response = await post("/login", form({ mode: "register", mobile, code: await lastCode(mobile), name: "测试", agree: "on", redirectTo: "/中文" }), { Origin: base });
+    const response = await post("/login", form({ mode: "register", mobile, code: await lastCode(mobile), name: "测试", agree: "on", redirectTo: "/中文" }), {
+      Origin: base,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/%E4%B8%AD%E6%96%87");
   });
@@ -197,10 +226,18 @@ describe("posts from other sites", () => {
     expect(language.headers.get("set-cookie")).toContain(`${langCookie("en")};`);
     const configured = await post("/language", form({ lang: "zh" }), { Origin: "https://conf.example.cn" });
     expect(configured.status).toBe(302);
-    const bearer = await fetch(`${base}/api/account`, { method: "PUT", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: "https://evil.example" }, body: JSON.stringify({ name: "测试二" }) });
+    const bearer = await fetch(`${base}/api/account`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: "https://evil.example" },
+      body: JSON.stringify({ name: "测试二" }),
+    });
     expect(bearer.status).toBeLessThan(500);
     expect(bearer.status).not.toBe(403);
-    const notice = await fetch(`${base}/api/alipay/notify`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://openapi.alipay.com" }, body: "out_trade_no=x" });
+    const notice = await fetch(`${base}/api/alipay/notify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://openapi.alipay.com" },
+      body: "out_trade_no=x",
+    });
     expect(notice.status).toBe(200);
     expect(await notice.text()).toBe("failure");
   });
@@ -231,7 +268,12 @@ describe("bodies over the limits", () => {
         controller.enqueue(new Uint8Array(64 * 1024).fill(32));
       },
     });
-    const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body, duplex: "half" });
+    const response = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body,
+      duplex: "half",
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 413, statusCode: 413, message: "提交的内容过大，最多 1 MB" });
   });
@@ -239,7 +281,7 @@ describe("bodies over the limits", () => {
   it("malformed multipart on a page and on /api is a 4xx", async () => {
     for (const url of ["/login", "/api/login", "/api/alipay/notify", "/api/union/notify"]) {
       for (const type of ["multipart/form-data; boundary=XYZ", "multipart/form-data"]) {
-        const response = await post(url, "--XYZ\r\nContent-Disposition: form-data; name=\"mobile\"\r\n\r\n1\r\n--XY", { "Content-Type": type, Origin: base });
+        const response = await post(url, '--XYZ\r\nContent-Disposition: form-data; name="mobile"\r\n\r\n1\r\n--XY', { "Content-Type": type, Origin: base });
         await response.arrayBuffer();
         expect(response.status, `${url} ${type}`).toBeGreaterThanOrEqual(400);
         expect(response.status, `${url} ${type}`).toBeLessThan(500);

@@ -44,7 +44,11 @@ const browser = (url: string, init?: RequestInit) => fetch(BASE + url, init);
 const sendCode = (i: number) => requestCode(browser, `137${String(i).padStart(8, "0")}`);
 /** One write of a signed-in account: its name. */
 const rename = (token: string, i: number) =>
-  fetch(`${BASE}/api/account`, { method: "PUT", headers: { "Client-Type": "web", "Content-Type": "application/json", Authorization: `Bearer ${token}` }, body: JSON.stringify({ name: `写入 ${i}` }) });
+  fetch(`${BASE}/api/account`, {
+    method: "PUT",
+    headers: { "Client-Type": "web", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: `写入 ${i}` }),
+  });
 
 describe("kill -9 during writes", () => {
   it("the next start opens the data directory at once and serves what was committed", async () => {
@@ -52,7 +56,12 @@ describe("kill -9 during writes", () => {
     const first = await start();
     const committed = await sendCode(0);
     expect(committed.status).toBe(200);
-    const code = fs.readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { code: string }).at(-1)!.code;
+    const code = fs
+      .readFileSync(path.join(dataDir, "sms-outbox.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { code: string })
+      .at(-1)!.code;
     const registered = await fetch(`${BASE}/api/login`, {
       method: "PUT",
       headers: { "Client-Type": "web", "Content-Type": "application/json" },

@@ -21,13 +21,26 @@ const tokens: Record<string, string> = {};
 let conferenceId = 0;
 
 const fetcher = (url: string, init: RequestInit = {}) =>
-  app.handle(new Request(`http://localhost${url}`, { redirect: "manual", ...init, headers: { Host: "localhost", ...(init.headers as Record<string, string> | undefined) } }));
+  app.handle(
+    new Request(`http://localhost${url}`, {
+      redirect: "manual",
+      ...init,
+      headers: { Host: "localhost", ...(init.headers as Record<string, string> | undefined) },
+    }),
+  );
 
 async function register(mobile: string) {
   await requestCode(fetcher, mobile);
   const lines = fs.readFileSync(path.join(app.dataDir, "sms-outbox.jsonl"), "utf8").trim().split("\n");
-  const code = lines.map((line) => JSON.parse(line) as { mobile: string; code: string }).filter((line) => line.mobile === mobile).at(-1)!.code;
-  const response = await fetcher("/api/login", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mobile, code, name: "测试", agree: true }) });
+  const code = lines
+    .map((line) => JSON.parse(line) as { mobile: string; code: string })
+    .filter((line) => line.mobile === mobile)
+    .at(-1)!.code;
+  const response = await fetcher("/api/login", {
+    method: "PUT",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ mobile, code, name: "测试", agree: true }),
+  });
   const { data } = (await response.json()) as { data: { token: string } };
   tokens[mobile] = data.token;
   // The session cookie as the app itself writes it (however it is signed).
@@ -60,7 +73,16 @@ afterAll(async () => {
 
 describe("one id answer", () => {
   const BAD = ["abc", "-1", "1.5", "1e3", "2147483648", "99999999999"];
-  const ROUTES = ["/manage/payment/", "/manage/applicant/", "/manage/edit/", "/manage/checkin/", "/attend/hotel/", "/attend/pay/", "/conf/", "/liveStreaming/detail/"];
+  const ROUTES = [
+    "/manage/payment/",
+    "/manage/applicant/",
+    "/manage/edit/",
+    "/manage/checkin/",
+    "/attend/hotel/",
+    "/attend/pay/",
+    "/conf/",
+    "/liveStreaming/detail/",
+  ];
 
   it("is the not-found page, in the visitor's language, for every bad id on every route", async () => {
     for (const route of ROUTES) {
@@ -90,7 +112,14 @@ describe("guards", () => {
   const isLoginBack = (response: Response, back: string) => response.headers.get("location") === `/login?redirect=${encodeURIComponent(back)}`;
 
   it("signed in: signed out is sent to login with the way back, for pages and posts", async () => {
-    for (const url of [`/manage/payment/${conferenceId}`, `/manage/applicant/${conferenceId}`, "/attend", "/organization/review", "/account/settings", `/attend/hotel/${conferenceId}`]) {
+    for (const url of [
+      `/manage/payment/${conferenceId}`,
+      `/manage/applicant/${conferenceId}`,
+      "/attend",
+      "/organization/review",
+      "/account/settings",
+      `/attend/hotel/${conferenceId}`,
+    ]) {
       const got = await page(url, null);
       expect(got.status, url).toBe(302);
       expect(isLoginBack(got, url), url).toBe(true);
@@ -122,14 +151,25 @@ describe("guards", () => {
   });
 
   it("an organiser's conference: another account finds nothing there, the organiser finds the page", async () => {
-    for (const route of ["/manage/payment/", "/manage/applicant/", "/manage/edit/", "/manage/checkin/", "/manage/statistics/", "/manage/viewPaper/", "/manage/report/"]) {
+    for (const route of [
+      "/manage/payment/",
+      "/manage/applicant/",
+      "/manage/edit/",
+      "/manage/checkin/",
+      "/manage/statistics/",
+      "/manage/viewPaper/",
+      "/manage/report/",
+    ]) {
       const other = await page(route + conferenceId, OTHER);
       expect(other.status, route).toBe(404);
       // The not-found page; its words are the platform's own for a miss (what it says today).
       expect(await shown(other), route).toContain("页面不存在");
       expect((await page(route + conferenceId, ORGANISER)).status, route).toBe(200);
     }
-    const posted = await page(`/manage/payment/${conferenceId}`, OTHER, "zh", { method: "POST", body: new URLSearchParams({ intent: "payment:1", rowId: "1", state: "paid" }) });
+    const posted = await page(`/manage/payment/${conferenceId}`, OTHER, "zh", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "payment:1", rowId: "1", state: "paid" }),
+    });
     expect(posted.status).toBe(404);
   });
 });

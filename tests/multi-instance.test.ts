@@ -47,7 +47,14 @@ describe.skipIf(!adminUrl)("two instances on one PostgreSQL", () => {
       // Both start at once: the migration lock lets one migrate and seed while the other waits.
       servers.push(
         spawn("node", ["server.mjs"], {
-          env: { ...process.env, PORT: String(port), DATA_DIR: dir, DATABASE_URL: url.toString(), SESSION_SECRET: "shared-secret-of-both-instances", COOKIE_SECURE: "false" },
+          env: {
+            ...process.env,
+            PORT: String(port),
+            DATA_DIR: dir,
+            DATABASE_URL: url.toString(),
+            SESSION_SECRET: "shared-secret-of-both-instances",
+            COOKIE_SECURE: "false",
+          },
           stdio: process.env.DEBUG_INSTANCES ? "inherit" : "ignore",
         }),
       );
@@ -80,7 +87,15 @@ describe.skipIf(!adminUrl)("two instances on one PostgreSQL", () => {
     expect(sent.status).toBe(200);
     const code = await lastOutboxCode(path.join(dirs[0], "sms-outbox.jsonl"), mobile);
     expect(code).toMatch(/^\d{6}$/);
-    const registered = await post(a, { intent: "register", mode: "register", mobile, code: code!, name: "双实例", agree: "on", redirectTo: "/account/settings" });
+    const registered = await post(a, {
+      intent: "register",
+      mode: "register",
+      mobile,
+      code: code!,
+      name: "双实例",
+      agree: "on",
+      redirectTo: "/account/settings",
+    });
     expect(registered.status).toBe(302);
     const cookie = cookiesOf(registered).join("; ");
     expect(cookie).toContain("ACCESS_TOKEN=");

@@ -30,7 +30,9 @@ const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml))/;
 
 /** Every GET page of the manifest, with the demo's first conference (or row) for each parameter. */
 function pages(): { url: string; document: boolean }[] {
-  const urls = new Map<string, boolean>(["/", "/1", "/2", "/conf/1", "/search?keyword=北京", "/schedule?keyword=会议", "/search/reference?keyword=大学"].map((url) => [url, true]));
+  const urls = new Map<string, boolean>(
+    ["/", "/1", "/2", "/conf/1", "/search?keyword=北京", "/schedule?keyword=会议", "/search/reference?keyword=大学"].map((url) => [url, true]),
+  );
   for (const id of Object.keys(app.build.routes)) {
     const module = app.build.routes[id].module as { loader?: unknown; default?: unknown };
     // Resource routes (exports, feeds, files) answer what they answer: their text types are checked below.
@@ -92,12 +94,16 @@ describe("raw bytes of every page", () => {
     ["platform administrator", demoAccounts.admin.mobile],
     ["organiser", demoAccounts.organiser.mobile],
     ["attendee", demoAccounts.attendee.mobile],
-  ])("%s: no NUL and no U+FFFD in any document or data answer", async (_who, mobile) => {
-    const cookie = mobile ? `${tokenCookie(await tokenOf(mobile))}; ${langCookie("zh")}` : null;
-    const { findings, bytes, longest } = await walk(cookie);
-    expect(findings).toEqual([]);
-    // The walk covered long Chinese pages, not only short error pages.
-    expect(longest).toBeGreaterThan(30 * 2048);
-    expect(bytes).toBeGreaterThan(500_000);
-  }, 180_000);
+  ])(
+    "%s: no NUL and no U+FFFD in any document or data answer",
+    async (_who, mobile) => {
+      const cookie = mobile ? `${tokenCookie(await tokenOf(mobile))}; ${langCookie("zh")}` : null;
+      const { findings, bytes, longest } = await walk(cookie);
+      expect(findings).toEqual([]);
+      // The walk covered long Chinese pages, not only short error pages.
+      expect(longest).toBeGreaterThan(30 * 2048);
+      expect(bytes).toBeGreaterThan(500_000);
+    },
+    180_000,
+  );
 });

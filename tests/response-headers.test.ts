@@ -76,8 +76,22 @@ describe("response headers", () => {
     const page = (url: string, init?: RequestInit) => app.handle(new Request(`http://localhost${url}`, init));
     await requestCode(page, mobile);
     const code = await lastOutboxCode(path.join(app.dataDir, "sms-outbox.jsonl"), mobile);
-    const body = new URLSearchParams({ intent: "register", mode: "register", mobile, code: code!, name: "签名测试", agree: "on", rememberMe: "on", redirectTo: "/" });
-    const signedUp = await page("/login", { method: "POST", body, headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const body = new URLSearchParams({
+      intent: "register",
+      mode: "register",
+      mobile,
+      code: code!,
+      name: "签名测试",
+      agree: "on",
+      rememberMe: "on",
+      redirectTo: "/",
+    });
+    const signedUp = await page("/login", {
+      method: "POST",
+      body,
+      headers: { Host: "localhost", Origin: "http://localhost", "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
     expect(signedUp.status).toBe(302);
     const setCookies = signedUp.headers.getSetCookie();
     const token = setCookies.find((c) => c.startsWith("ACCESS_TOKEN="))!;

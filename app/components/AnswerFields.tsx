@@ -83,7 +83,12 @@ export function AnswerFields({
                 </legend>
                 {field.options?.map((option) => (
                   <label key={option.value} className="ui-checkbox">
-                    <input type={field.type} name={name} value={option.value} defaultChecked={Array.isArray(value) ? value.includes(option.value) : value === option.value} />
+                    <input
+                      type={field.type}
+                      name={name}
+                      value={option.value}
+                      defaultChecked={Array.isArray(value) ? value.includes(option.value) : value === option.value}
+                    />
                     <span>{pick(lang, option.labelZh, option.labelEn)}</span>
                   </label>
                 ))}
@@ -109,10 +114,25 @@ export function AnswerFields({
                   {star}
                 </label>
                 {field.type === "textarea" ? (
-                  <textarea id={id} name={name} className="ui-input" rows={3} defaultValue={String(value ?? "")} aria-required={field.required || undefined} aria-invalid={errors ? true : undefined} aria-describedby={errors ? errorId : undefined} />
+                  <textarea
+                    id={id}
+                    name={name}
+                    className="ui-input"
+                    rows={3}
+                    defaultValue={String(value ?? "")}
+                    aria-required={field.required || undefined}
+                    aria-invalid={errors ? true : undefined}
+                    aria-describedby={errors ? errorId : undefined}
+                  />
                 ) : isFile ? (
                   <>
-                    <input id={id} type="file" name={`file.${field.key}`} accept={field.type === "image" ? "image/*" : "image/*,application/pdf"} aria-describedby={errors ? errorId : undefined} />
+                    <input
+                      id={id}
+                      type="file"
+                      name={`file.${field.key}`}
+                      accept={field.type === "image" ? "image/*" : "image/*,application/pdf"}
+                      aria-describedby={errors ? errorId : undefined}
+                    />
                     {value ? <input type="hidden" name={name} value={String(value)} /> : null}
                   </>
                 ) : (
@@ -131,7 +151,12 @@ export function AnswerFields({
               </>
             )}
             {condition && !hydrated && (
-              <p className="ui-field-help">{conditionNote(pick(lang, condition.labelZh, condition.labelEn), conditionOption ? pick(lang, conditionOption.labelZh, conditionOption.labelEn) : field.showWhen!.value)}</p>
+              <p className="ui-field-help">
+                {conditionNote(
+                  pick(lang, condition.labelZh, condition.labelEn),
+                  conditionOption ? pick(lang, conditionOption.labelZh, conditionOption.labelEn) : field.showWhen!.value,
+                )}
+              </p>
             )}
             {help && <p className="ui-field-help">{help}</p>}
             <FieldError id={errorId} errors={errors} />

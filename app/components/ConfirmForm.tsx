@@ -8,7 +8,12 @@ import { Modal } from "./Modal";
  * `{confirm}` and the page shows the question inline with a confirm button.
  * The action must act only when `confirmed=1` is posted.
  */
-export function ConfirmForm({ title, fields, children, asked }: {
+export function ConfirmForm({
+  title,
+  fields,
+  children,
+  asked,
+}: {
   title: string;
   fields: Record<string, string>;
   children: ReactNode;

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { UNTRANSLATED_MESSAGES } from "#contract/params";
 
-
 /** Title by status (spec §2): 401/403 No Permission, 404 The Page Not Found, else System Error. */
 export function errorTitleKey(status: number) {
   if (status === 401 || status === 403) return "error.noPermission";

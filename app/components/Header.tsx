@@ -45,7 +45,12 @@ export function Header({ session, links, lang, slim }: Props) {
               <Link className="ui-nav-link" to="/" prefetch={prefetch} aria-current={location.pathname === "/" ? "page" : undefined}>
                 {t("header.conferences")}
               </Link>
-              <Link className="ui-nav-link" to="/liveStreaming" prefetch={prefetch} aria-current={location.pathname.startsWith("/liveStreaming") ? "page" : undefined}>
+              <Link
+                className="ui-nav-link"
+                to="/liveStreaming"
+                prefetch={prefetch}
+                aria-current={location.pathname.startsWith("/liveStreaming") ? "page" : undefined}
+              >
                 {t("header.liveStreaming")}
               </Link>
             </div>
@@ -109,7 +114,14 @@ function SearchBox() {
         if (!opened) notify({ content: t("common.browserNotSupport"), color: "warning", duration: 5000 });
       }}
     >
-      <input className="ui-search-input" type="search" name="keyword" placeholder={t("header.searchPlaceholder")} aria-label={t("header.search")} maxLength={100} />
+      <input
+        className="ui-search-input"
+        type="search"
+        name="keyword"
+        placeholder={t("header.searchPlaceholder")}
+        aria-label={t("header.search")}
+        maxLength={100}
+      />
       <button type="submit" className="ui-search-button" aria-label={t("header.search")} title={t("header.search")}>
         <SearchIcon />
       </button>

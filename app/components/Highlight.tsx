@@ -12,5 +12,17 @@ export function Highlight({ text, keyword }: { text: string; keyword?: string })
     at = found + target.length;
   }
   if (at < text.length) parts.push({ text: text.slice(at), hit: false });
-  return <>{parts.map((part, i) => (part.hit ? <mark key={i} className="ui-mark">{part.text}</mark> : part.text))}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.hit ? (
+          <mark key={i} className="ui-mark">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
 }

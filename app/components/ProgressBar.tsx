@@ -35,5 +35,16 @@ export function ProgressBar() {
     };
   }, [busy]);
 
-  return <div className="ui-progress" role="progressbar" aria-label={t("common.loading")} aria-valuenow={Math.round(width)} aria-valuemin={0} aria-valuemax={100} aria-hidden={width === 0} style={{ width: `${width}%`, opacity: width === 0 || width === 100 ? 0 : 1 }} />;
+  return (
+    <div
+      className="ui-progress"
+      role="progressbar"
+      aria-label={t("common.loading")}
+      aria-valuenow={Math.round(width)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-hidden={width === 0}
+      style={{ width: `${width}%`, opacity: width === 0 || width === 100 ? 0 : 1 }}
+    />
+  );
 }

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ReplaySummary } from "#contract/views/replays";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
-import type { ReplaySummary } from "#contract/views/replays";
 import { Highlight } from "./Highlight";
 
 export type { ReplaySummary };

@@ -15,7 +15,19 @@ export const DOCUMENT_TYPES = "application/pdf,image/png,image/jpeg,image/gif,im
  * link to open it, a file input to replace it and a remove control (a checkbox without
  * JavaScript, a button with) — and posts the reference back as `<name>Kept`.
  */
-export function UploadField({ name, label, help, defaultUrl, accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon", document = false, required = false, id = `upload-${name}`, action, keep, kept }: {
+export function UploadField({
+  name,
+  label,
+  help,
+  defaultUrl,
+  accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon",
+  document = false,
+  required = false,
+  id = `upload-${name}`,
+  action,
+  keep,
+  kept,
+}: {
   name: string;
   /** Where the browser posts the file; by default the signed-in `/upload`. */
   action?: string;

@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parsePage } from "#contract/params";
 import { ConferenceView } from "~/components/conference/ConferenceView";
 import { Pagination } from "~/components/Pagination";
 import { PortalBanners } from "~/components/portal/PortalBanners";
@@ -9,14 +9,13 @@ import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
 import type { PortalConference } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
+import { appNow } from "~/services/clock.server";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { appNow } from "~/services/clock.server";
 import { chinaToday, conferenceIdForHost, readFilters, toConferences, toHome } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 18;
 const WHEN = ["upcoming", "past", "all"] as const;
@@ -129,13 +128,22 @@ function Portal({ when, page, values, ignored, today, home, conferences }: Extra
         </div>
         <nav className="ui-tabs" aria-label={t("portal.filters.when")}>
           {WHEN.map((w) => (
-            <Link key={w} className="ui-tab" to={filterHref("/", current, { when: w === "upcoming" ? null : w })} aria-current={when === w ? "page" : undefined}>
+            <Link
+              key={w}
+              className="ui-tab"
+              to={filterHref("/", current, { when: w === "upcoming" ? null : w })}
+              aria-current={when === w ? "page" : undefined}
+            >
               {t(`home.${w}`)}
             </Link>
           ))}
         </nav>
         <nav className="ui-portal-chips" aria-label={t("portal.filters.category")}>
-          <Link className="ui-portal-chip" to={filterHref("/", current, { categoryId: null, majorId: null })} aria-current={values.categoryId ? undefined : "page"}>
+          <Link
+            className="ui-portal-chip"
+            to={filterHref("/", current, { categoryId: null, majorId: null })}
+            aria-current={values.categoryId ? undefined : "page"}
+          >
             {t("portal.filters.allCategories")}
           </Link>
           {home.categories.map((category) => (

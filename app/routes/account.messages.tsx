@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseId, parsePage } from "#contract/params";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
-import { parseId, parsePage } from "#contract/params";
 
 type InboxItem = { id: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; readAt: string | null; createdAt: string };
 const PAGE_SIZE = 20;
@@ -45,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Messages() {
   const { kind, page, items, unread } = useLoaderData<typeof loader>();
-  const { t, i18n: { language } } = useTranslation();
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
   const en = language === "en";
   return (
     <section>
@@ -53,11 +56,16 @@ export default function Messages() {
       <nav className="ui-tabs">
         {KINDS.map((k) => (
           <Link key={k} className="ui-tab" to={`?kind=${k}`} aria-current={kind === k ? "page" : undefined}>
-            {t(`account.${k}`)} {unread[k] > 0 && <span className="ui-badge" data-tone="brand">{unread[k]}</span>}
+            {t(`account.${k}`)}{" "}
+            {unread[k] > 0 && (
+              <span className="ui-badge" data-tone="brand">
+                {unread[k]}
+              </span>
+            )}
           </Link>
         ))}
       </nav>
-      {unread[kind as (typeof KINDS)[number]] > 0 && (
+      {unread[kind] > 0 && (
         <ConfirmForm title={t("account.markAllRead")} fields={{ kind, id: "all" }}>
           {t("account.markAllRead")}
         </ConfirmForm>
@@ -70,7 +78,12 @@ export default function Messages() {
             <li key={item.id} className="ui-inbox-item" data-unread={!item.readAt}>
               <div style={{ flex: 1 }}>
                 <p>
-                  {!item.readAt && <span className="ui-badge" data-tone="warning">{t("account.unreadBadge")}</span>} {en && item.titleEn ? item.titleEn : item.titleZh}
+                  {!item.readAt && (
+                    <span className="ui-badge" data-tone="warning">
+                      {t("account.unreadBadge")}
+                    </span>
+                  )}{" "}
+                  {en && item.titleEn ? item.titleEn : item.titleZh}
                 </p>
                 <p className="ui-muted">{en && item.bodyEn ? item.bodyEn : item.bodyZh}</p>
                 <p className="ui-muted">{new Date(item.createdAt).toLocaleString(en ? "en-GB" : "zh-CN", { timeZone: "Asia/Shanghai" })}</p>

@@ -1,22 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseForm, refusalMessages } from "~/utils/validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { accountSettingsSchema } from "#contract/schemas/account";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
-import { accountSettingsSchema } from "#contract/schemas/account";
-import { requireAccount } from "~/services/guard.server";
 import { type Account } from "~/services/account.server";
+import { appEnv } from "~/services/env.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { setLangCookie } from "~/services/session.server";
-import { appEnv } from "~/services/env.server";
+import { parseForm, refusalMessages } from "~/utils/validation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
-
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const account = await requireAccount(request);
@@ -45,7 +43,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const lang = saved.data.defaultType === 1 ? "en" : "zh";
   const t = await i18n.getFixedT(lang);
-  throw await redirectWithNotice(request, "/account/settings", { content: t("account.saved"), color: "success" }, { headers: { "Set-Cookie": setLangCookie(request, lang) } });
+  throw await redirectWithNotice(
+    request,
+    "/account/settings",
+    { content: t("account.saved"), color: "success" },
+    { headers: { "Set-Cookie": setLangCookie(request, lang) } },
+  );
 }
 
 export default function Settings() {

@@ -1,15 +1,14 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { onlinePaymentSchema } from "#contract/schemas/registration";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
-import { type AttendPayment, attendMeta } from "~/utils/attend";
+import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
-import { requireSignedIn } from "~/services/guard.server";
-import { onlinePaymentSchema } from "#contract/schemas/registration";
-import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
+import { type AttendPayment, attendMeta } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
 import { refusalMessages } from "~/utils/validation";
 
@@ -28,11 +27,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let payment: (AttendPayment & { registrationId: number | null }) | null = null;
   let message = "";
   if (/^[0-9A-Za-z]{1,64}$/.test(tradeNo)) {
-    const result = await callPlatform<AttendPayment & { registrationId: number | null }>(request, `/alipay/${tradeNo}`, { method: "PUT", redirectOn401: false });
+    const result = await callPlatform<AttendPayment & { registrationId: number | null }>(request, `/alipay/${tradeNo}`, {
+      method: "PUT",
+      redirectOn401: false,
+    });
     if (result.ok) payment = result.data;
     else message = result.message;
   }
-  return data({ title: `${t("payment.methods.alipay")} - ${t("meta.siteName")}`, description: t("attend.resultDescription"), payment, message, signedIn: Boolean(getToken(request)) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    {
+      title: `${t("payment.methods.alipay")} - ${t("meta.siteName")}`,
+      description: t("attend.resultDescription"),
+      payment,
+      message,
+      signedIn: Boolean(getToken(request)),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,7 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formValues(await request.formData());
   const submission = parseValues(values, onlinePaymentSchema, { ...values, returnPath: "/alipage" });
   if (submission.status !== "success") return rejectIntent("alipay", submission);
-  const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, "/alipay", { method: "POST", body: submission.value });
+  const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, "/alipay", {
+    method: "POST",
+    body: submission.value,
+  });
   if (!started.ok) return rejectIntent("alipay", submission, refusalMessages(started));
   return { gateway: started.data.form };
 }

@@ -1,30 +1,29 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseForm, refusalMessages } from "~/utils/validation";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FieldError } from "~/components/FieldError";
+import { notFound, parseId, routeId } from "#contract/params";
 import { sendCodeSchema } from "#contract/schemas/account";
 import { quickLoginSchema, registrationSchema } from "#contract/schemas/registration";
-import { SignInRefused, signInWith } from "~/services/auth.server";
 import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
-import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, postedFile } from "~/utils/attend";
-import { SubscribeGate } from "~/components/attend/SubscribeGate";
 import { RegisteredMessage, useRegisteredCheck } from "~/components/attend/RegisteredCheck";
-import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
+import { SubscribeGate } from "~/components/attend/SubscribeGate";
+import { FieldError } from "~/components/FieldError";
+import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
 import type { Account } from "~/services/account.server";
+import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
+import { SignInRefused, signInWith } from "~/services/auth.server";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
-import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
+import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
+import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, postedFile } from "~/utils/attend";
 import { formatMoney, pick } from "~/utils/format";
-import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
-import { notFound, parseId, routeId } from "#contract/params";
-import { requireSignedIn } from "~/services/guard.server";
+import { parseForm, refusalMessages } from "~/utils/validation";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -148,9 +147,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const back = new URLSearchParams({ mode: "register", mobile: signIn.mobile, redirect: here });
       throw redirect(`/login?${back}`);
     }
-    throw await redirectWithNotice(request, here, { content: t("auth.loggedIn"), color: "success" }, {
-      headers: { "Set-Cookie": setTokenCookie(request, signIn.token, signIn.remember) },
-    });
+    throw await redirectWithNotice(
+      request,
+      here,
+      { content: t("auth.loggedIn"), color: "success" },
+      {
+        headers: { "Set-Cookie": setTokenCookie(request, signIn.token, signIn.remember) },
+      },
+    );
   }
 
   if (intent === "quote") {
@@ -171,9 +175,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (intent === "subscribed") {
     const myId = String(formData.get("myId") ?? "") || sceneOf(request);
-    const checked = await callPlatform<{ subscribed: boolean; token?: string | null; data?: Account }>(request, "/officialaccount/isSubscribe", { method: "POST", body: { myId } });
+    const checked = await callPlatform<{ subscribed: boolean; token?: string | null; data?: Account }>(request, "/officialaccount/isSubscribe", {
+      method: "POST",
+      body: { myId },
+    });
     if (!checked.ok || !checked.data.subscribed) {
-      return data({ result: undefined, sent: null, quote: null, subscribeError: checked.ok ? t("registration.subscribe.notYet") : checked.message }, { status: 400 });
+      return data(
+        { result: undefined, sent: null, quote: null, subscribeError: checked.ok ? t("registration.subscribe.notYet") : checked.message },
+        { status: 400 },
+      );
     }
     const headers = new Headers({ "Set-Cookie": sceneCookie(request, null) });
     // A token comes back only for someone not signed in as the QR code's account (spec §4: it logs
@@ -195,19 +205,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Its own e-mail is registered here, by this very registration: only a changed one is checked.
     if (email && email.toLowerCase() !== (before.email ?? "").toLowerCase()) {
       const check = await callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } });
-      if (check.ok && check.data.exists) return data({ result: submission.reply({ fieldErrors: { email: [t("attend.emailRegistered")] } }), sent: null, quote: null }, { status: 400 });
+      if (check.ok && check.data.exists)
+        return data({ result: submission.reply({ fieldErrors: { email: [t("attend.emailRegistered")] } }), sent: null, quote: null }, { status: 400 });
     }
     const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
     if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
-    const saved = await callPlatform<AttendRegistration>(request, `/conference/user/${id}`, { method: "PUT", body: { ...submission.value, answers: uploaded.answers } });
+    const saved = await callPlatform<AttendRegistration>(request, `/conference/user/${id}`, {
+      method: "PUT",
+      body: { ...submission.value, answers: uploaded.answers },
+    });
     if (!saved.ok) {
-      return data(
-        { result: submission.reply(refusalMessages(saved)), sent: null, quote: null },
-        { status: 400 },
-      );
+      return data({ result: submission.reply(refusalMessages(saved)), sent: null, quote: null }, { status: 400 });
     }
     const content =
-      saved.data.feeFen !== before.feeFen ? t("registration.edit.repriced", { amount: formatMoney(saved.data.feeFen, saved.data.currency) }) : t("registration.edit.saved");
+      saved.data.feeFen !== before.feeFen
+        ? t("registration.edit.repriced", { amount: formatMoney(saved.data.feeFen, saved.data.currency) })
+        : t("registration.edit.saved");
     throw await redirectWithNotice(request, "/attend", { content, color: "success" });
   }
 
@@ -225,7 +238,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let held = mobileCheck?.ok ? (mobileCheck.data.registrationId ?? null) : null;
   if (mobileCheck?.ok && mobileCheck.data.exists && !code) taken.mobile = [t("registration.errors.mobileRegistered")];
   if (emailCheck?.ok && emailCheck.data.exists) taken.email = [t("attend.emailRegistered")];
-  if (Object.keys(taken).length) return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" }, { status: 400 });
+  if (Object.keys(taken).length)
+    return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" }, { status: 400 });
   const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
   if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
   const saved = await callPlatform<AttendRegistration>(request, "/conference/user", {
@@ -235,13 +249,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!saved.ok) {
     held = (saved.data as { registrationId?: number } | undefined)?.registrationId ?? null;
     const refusal = held ? { fields: { mobile: saved.message }, messages: saved.messages } : saved;
-    return data(
-      { result: submission.reply(refusalMessages(refusal)), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" },
-      { status: 400 },
-    );
+    return data({ result: submission.reply(refusalMessages(refusal)), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" }, { status: 400 });
   }
   const next = saved.data.needsPayment ? `/attend/pay/${saved.data.id}` : "/attend";
-  throw await redirectWithNotice(request, next, { content: t(saved.data.state === "pending" ? "attend.registeredPending" : "attend.registered"), color: "success" });
+  throw await redirectWithNotice(request, next, {
+    content: t(saved.data.state === "pending" ? "attend.registeredPending" : "attend.registered"),
+    color: "success",
+  });
 }
 
 export default function AttendForm() {
@@ -372,30 +386,35 @@ function FeeCheck({ fee, query }: { fee: { quote: AttendQuote | null; error: str
 function QuoteView({ quote, error }: { quote: AttendQuote | null; error: string | null }) {
   const { lang } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  if (error) return <p className="ui-field-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="ui-field-error" role="alert">
+        {error}
+      </p>
+    );
   if (!quote) return null;
   return (
     <div role="status">
-    <dl className="ui-attend-quote" data-testid="quote">
-      {quote.strategy && (
-        <>
-          <dt>{t("attend.strategy")}</dt>
-          <dd>{pick(lang, quote.strategy.nameZh, quote.strategy.nameEn)}</dd>
-        </>
-      )}
-      <dt>{t("attend.fee")}</dt>
-      <dd>{formatMoney(quote.feeFen, quote.currency)}</dd>
-      {quote.discountFen > 0 && (
-        <>
-          <dt>{t("attend.discount", { code: quote.coupon?.code ?? "" })}</dt>
-          <dd>-{formatMoney(quote.discountFen, quote.currency)}</dd>
-        </>
-      )}
-      <dt>{t("attend.amount")}</dt>
-      <dd className="ui-attend-amount" data-testid="amount">
-        {formatMoney(quote.amountFen, quote.currency)}
-      </dd>
-    </dl>
+      <dl className="ui-attend-quote" data-testid="quote">
+        {quote.strategy && (
+          <>
+            <dt>{t("attend.strategy")}</dt>
+            <dd>{pick(lang, quote.strategy.nameZh, quote.strategy.nameEn)}</dd>
+          </>
+        )}
+        <dt>{t("attend.fee")}</dt>
+        <dd>{formatMoney(quote.feeFen, quote.currency)}</dd>
+        {quote.discountFen > 0 && (
+          <>
+            <dt>{t("attend.discount", { code: quote.coupon?.code ?? "" })}</dt>
+            <dd>-{formatMoney(quote.discountFen, quote.currency)}</dd>
+          </>
+        )}
+        <dt>{t("attend.amount")}</dt>
+        <dd className="ui-attend-amount" data-testid="amount">
+          {formatMoney(quote.amountFen, quote.currency)}
+        </dd>
+      </dl>
     </div>
   );
 }
@@ -412,8 +431,7 @@ function QuickLogin({ conferenceId, mobile }: { conferenceId: number; mobile: st
     defaultValue: { mobile },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : quickLoginSchema) as typeof quickLoginSchema),
+    onValidate: ({ formData }) => parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : quickLoginSchema) as typeof quickLoginSchema),
   });
   const busy = navigation.state !== "idle";
   return (
@@ -452,7 +470,13 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
     id: edit ? "registration-edit" : "registration",
     lastResult: actionData?.result,
     defaultValue: edit
-      ? { name: edit.name, email: edit.email ?? "", institution: edit.institution ?? "", identityId: String(edit.identityId ?? ""), answers: edit.answers as Record<string, string> }
+      ? {
+          name: edit.name,
+          email: edit.email ?? "",
+          institution: edit.institution ?? "",
+          identityId: String(edit.identityId ?? ""),
+          answers: edit.answers as Record<string, string>,
+        }
       : { name: me?.name ?? "", mobile: me?.mobile ?? "", email: me?.email ?? "", identityId: query.identityId, couponCode: query.couponCode },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -568,7 +592,14 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
       )}
       <QuoteView quote={actionData?.quote ?? null} error={null} />
 
-      <button type="submit" name="intent" value={intent} className="ui-button ui-button-block" disabled={busy} data-testid={edit ? "save-registration" : "submit-registration"}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="ui-button ui-button-block"
+        disabled={busy}
+        data-testid={edit ? "save-registration" : "submit-registration"}
+      >
         {t(edit ? "registration.edit.save" : "attend.submit")}
       </button>
     </Form>

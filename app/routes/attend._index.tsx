@@ -1,21 +1,20 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseId, parsePage } from "#contract/params";
+import { QrCode } from "~/components/conference/QrCode";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { HoldNotice } from "~/components/HoldNotice";
 import { Pagination } from "~/components/Pagination";
-import { QrCode } from "~/components/conference/QrCode";
 import { ServiceLinks } from "~/components/services/ServicePage";
 import { ticketQr } from "~/services/attend.server";
-import { type AttendRegistration, canCancel, canEdit, canPay } from "~/utils/attend";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { type AttendRegistration, canCancel, canEdit, canPay } from "~/utils/attend";
 import { formatDay, formatMoney, pick } from "~/utils/format";
-import { parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 10;
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "#contract/params";
 import type { AgendaSession } from "~/components/services/types";
 import { agendaCalendar } from "~/services/agenda.server";
+import { appNow } from "~/services/clock.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { appNow } from "~/services/clock.server";
-import { notFound } from "#contract/params";
 
 /**
  * My agenda as a calendar feed (`/attend/agenda/<token>.ics`), for calendar apps that fetch

@@ -1,10 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, data } from "@remix-run/node";
+import { routeId } from "#contract/params";
 import type { RegisteredAnswer } from "~/components/attend/RegisteredCheck";
+import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
-import { requireSignedIn } from "~/services/guard.server";
-import { routeId } from "#contract/params";
 
 /**
  * `GET /attend/check?conferenceId=&mobile=&ticket=` (or `&email=`): the registration form's live

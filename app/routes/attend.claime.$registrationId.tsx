@@ -1,23 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseForm } from "~/utils/validation";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { routeId } from "#contract/params";
 import { sendCodeSchema } from "#contract/schemas/account";
 import { claimSchema } from "#contract/schemas/registration";
-import { SignInRefused, signInWith } from "~/services/auth.server";
-import { type AttendRegistration, attendMeta } from "~/utils/attend";
-import { i18n } from "~/services/i18n.server";
-import { redirectWithNotice } from "~/services/notices.server";
-import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
-import { callPlatform } from "~/services/platform.server";
-import { getLang, setTokenCookie } from "~/services/session.server";
-import { formatMoney, pick } from "~/utils/format";
 import { FieldError } from "~/components/FieldError";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
-import { routeId } from "#contract/params";
+import { SignInRefused, signInWith } from "~/services/auth.server";
+import { i18n } from "~/services/i18n.server";
+import { redirectWithNotice } from "~/services/notices.server";
+import { callPlatform } from "~/services/platform.server";
+import { getLang, setTokenCookie } from "~/services/session.server";
+import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
+import { type AttendRegistration, attendMeta } from "~/utils/attend";
+import { formatMoney, pick } from "~/utils/format";
+import { parseForm } from "~/utils/validation";
 
 type Claimable = {
   id: number;

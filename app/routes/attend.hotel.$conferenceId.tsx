@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, routeId } from "#contract/params";
+import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "#contract/schemas/services";
 import { ReservationCard, RoomCard, ServiceSection } from "~/components/services/ReservationCard";
 import { ServiceField, ServiceForm, StayFields } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { BookableRoom, HotelBooking, ServiceConference } from "~/components/services/types";
-import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "#contract/schemas/services";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { formatMoney } from "~/utils/format";
-import { badRequest, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -30,12 +30,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSignedIn(request);
   const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, routeId(params.conferenceId));
   if (kind === "book" && targetId !== null) {
-    return runService(request, values, { schema: hotelBookingSchema, input: { ...values, conferenceId, roomId: targetId }, path: "/user-hotel", method: "POST", notice: "services.hotel.booked" });
+    return runService(request, values, {
+      schema: hotelBookingSchema,
+      input: { ...values, conferenceId, roomId: targetId },
+      path: "/user-hotel",
+      method: "POST",
+      notice: "services.hotel.booked",
+    });
   }
   if (kind === "change" && targetId !== null) {
-    return runService(request, values, { schema: hotelBookingEditSchema, input: values, path: `/user-hotel/${targetId}`, method: "PUT", notice: "services.hotel.changed" });
+    return runService(request, values, {
+      schema: hotelBookingEditSchema,
+      input: values,
+      path: `/user-hotel/${targetId}`,
+      method: "PUT",
+      notice: "services.hotel.changed",
+    });
   }
-  if (kind === "cancel") return confirmedCall(request, formData, { path: `/user-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.hotel.cancelled" });
+  if (kind === "cancel")
+    return confirmedCall(request, formData, { path: `/user-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.hotel.cancelled" });
   throw badRequest();
 }
 
@@ -54,7 +67,14 @@ export default function HotelBooking() {
             <RoomCard key={room.id} room={room} lang={lang} currency={conference.currency} intent={`book:${room.id}`}>
               <ServiceForm intent={`book:${room.id}`} submit={t("services.hotel.book")} testId="book-form">
                 <StayFields intent={`book:${room.id}`} window={room.window} />
-                <ServiceField intent={`book:${room.id}`} name="sharing" type="select" label={t("services.hotel.sharingLabel")} options={sharingOptions} defaultValue="single" />
+                <ServiceField
+                  intent={`book:${room.id}`}
+                  name="sharing"
+                  type="select"
+                  label={t("services.hotel.sharingLabel")}
+                  options={sharingOptions}
+                  defaultValue="single"
+                />
               </ServiceForm>
             </RoomCard>
           ))}
@@ -82,7 +102,14 @@ export default function HotelBooking() {
               changeForm={
                 <ServiceForm intent={`change:${b.id}`} submit={t("services.saveChanges")}>
                   <StayFields intent={`change:${b.id}`} window={rooms.find((r) => r.id === b.roomId)?.window ?? conferenceWindow} defaults={b} />
-                  <ServiceField intent={`change:${b.id}`} name="sharing" type="select" label={t("services.hotel.sharingLabel")} options={sharingOptions} defaultValue={b.sharing} />
+                  <ServiceField
+                    intent={`change:${b.id}`}
+                    name="sharing"
+                    type="select"
+                    label={t("services.hotel.sharingLabel")}
+                    options={sharingOptions}
+                    defaultValue={b.sharing}
+                  />
                 </ServiceForm>
               }
             />

@@ -1,20 +1,28 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseForm, refusalMessages } from "~/utils/validation";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/components/FieldError";
+import { routeId } from "#contract/params";
 import { invoiceEditSchema, invoiceRequestSchema } from "#contract/schemas/registration";
-import { type AttendPayment } from "~/utils/attend";
+import { FieldError } from "~/components/FieldError";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { type AttendPayment } from "~/utils/attend";
 import { formatMoney } from "~/utils/format";
-import { routeId } from "#contract/params";
+import { parseForm, refusalMessages } from "~/utils/validation";
 
-type Invoice = { id: number; title: string; taxId: string; email: string; amountFen: number; state: "requested" | "issued" | "rejected"; remark: string | null; fileKey: string | null };
+type Invoice = {
+  id: number;
+  title: string;
+  taxId: string;
+  email: string;
+  amountFen: number;
+  state: "requested" | "issued" | "rejected";
+  remark: string | null;
+  fileKey: string | null;
+};
 type SavedTaxId = { id: number; title: string; taxId: string };
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -98,7 +106,9 @@ export default function InvoicePage() {
       </dl>
       {invoice?.fileKey && (
         <p>
-          <a href={`/files/${invoice.fileKey}`} data-testid="invoice-file">{t("attend.downloadInvoice")}</a>
+          <a href={`/files/${invoice.fileKey}`} data-testid="invoice-file">
+            {t("attend.downloadInvoice")}
+          </a>
         </p>
       )}
       {payment.state !== "paid" && <p className="ui-banner">{t("payment.errors.invoiceNeedsPaid")}</p>}

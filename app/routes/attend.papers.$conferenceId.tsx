@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { UploadField } from "~/components/UploadField";
-import { FileLink, RowFields, ServiceErrors, ServiceField, ServiceForm, StateBadge, useTyped } from "~/components/services/ServiceFields";
+import { badRequest, parseId, routeId } from "#contract/params";
+import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
 import { PendingActions, ServiceSection } from "~/components/services/ReservationCard";
+import { FileLink, RowFields, ServiceErrors, ServiceField, ServiceForm, StateBadge, useTyped } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ConferenceFile, Paper, ServiceConference } from "~/components/services/types";
-import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
+import { UploadField } from "~/components/UploadField";
+import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { pick } from "~/utils/format";
-import { badRequest, parseId, routeId } from "#contract/params";
-import { appEnv } from "~/services/env.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -32,14 +32,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     platformData<{ list: Paper[] }>(request, "/issue", { query: { conferenceId: id, pageSize: 100 } }),
     platformData<{ list: ConferenceFile[] }>(request, "/file", { query: { conferenceId: id, pageSize: 100 } }),
   ]);
-  return servicePageData(request, "services.papers.title", { conference: conference.info, branches: branches.list, papers: papers.list, files: files.list, maxMb: appEnv().UPLOAD_MAX_MB });
+  return servicePageData(request, "services.papers.title", {
+    conference: conference.info,
+    branches: branches.list,
+    papers: papers.list,
+    files: files.list,
+    maxMb: appEnv().UPLOAD_MAX_MB,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSignedIn(request);
   const { conferenceId, formData, values, kind, target } = await readServiceAction(request, routeId(params.conferenceId));
-  if (kind === "withdrawPaper") return confirmedCall(request, formData, { path: `/issue/${postedId(formData)}`, method: "DELETE", notice: "services.papers.withdrawn" });
-  if (kind === "withdrawFile") return confirmedCall(request, formData, { path: `/file/${postedId(formData)}`, method: "DELETE", notice: "services.files.withdrawn" });
+  if (kind === "withdrawPaper")
+    return confirmedCall(request, formData, { path: `/issue/${postedId(formData)}`, method: "DELETE", notice: "services.papers.withdrawn" });
+  if (kind === "withdrawFile")
+    return confirmedCall(request, formData, { path: `/file/${postedId(formData)}`, method: "DELETE", notice: "services.files.withdrawn" });
   if (kind !== "paper" && kind !== "file") throw badRequest();
   const refused = await uploadPostedDocuments(request, formData, values, `papers:${conferenceId}`, { single: ["uploadKey"] });
   if (refused) return refused;
@@ -51,7 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     input: kind === "paper" ? { ...body, conferenceId, authors: filledRows(body.authors) } : { ...body, conferenceId },
     path: editing ? `${path}/${target}` : path,
     method: editing ? "PUT" : "POST",
-    notice: kind === "paper" ? (editing ? "services.papers.updated" : "services.papers.submitted") : editing ? "services.files.updated" : "services.files.submitted",
+    notice:
+      kind === "paper" ? (editing ? "services.papers.updated" : "services.papers.submitted") : editing ? "services.files.updated" : "services.files.submitted",
   });
 }
 
@@ -59,8 +68,20 @@ type Branches = Array<{ id: number; nameZh: string; nameEn: string }>;
 
 function BranchField({ intent, branches, lang, value }: { intent: string; branches: Branches; lang: string; value: number | null }) {
   const { t } = useTranslation();
-  const options = [{ value: "", label: t("services.papers.mainVenue") }, ...branches.map((b) => ({ value: String(b.id), label: pick(lang, b.nameZh, b.nameEn) }))];
-  return <ServiceField intent={intent} name="branchId" type="select" label={t("services.papers.branch")} options={options} defaultValue={value ? String(value) : ""} />;
+  const options = [
+    { value: "", label: t("services.papers.mainVenue") },
+    ...branches.map((b) => ({ value: String(b.id), label: pick(lang, b.nameZh, b.nameEn) })),
+  ];
+  return (
+    <ServiceField
+      intent={intent}
+      name="branchId"
+      type="select"
+      label={t("services.papers.branch")}
+      options={options}
+      defaultValue={value ? String(value) : ""}
+    />
+  );
 }
 
 /** The file of a form: a private document (the owner and the organisers only), kept across a refusal. */
@@ -70,7 +91,18 @@ function DocumentField({ intent, current, maxMb, label }: { intent: string; curr
   const keep = `papers:${useLoaderData<typeof loader>().conference.id}`;
   return (
     <>
-      <UploadField name="uploadKey" id={`${intent.replace(":", "-")}-upload`} label={label} help={t("services.files.help", { mb: maxMb })} defaultUrl={typed("uploadKeyKept", "") ? null : typed("uploadKey", current ?? "") || null} accept={DOCUMENT_TYPES} document required keep={keep} kept={typed("uploadKeyKept", "") || null} />
+      <UploadField
+        name="uploadKey"
+        id={`${intent.replace(":", "-")}-upload`}
+        label={label}
+        help={t("services.files.help", { mb: maxMb })}
+        defaultUrl={typed("uploadKeyKept", "") ? null : typed("uploadKey", current ?? "") || null}
+        accept={DOCUMENT_TYPES}
+        document
+        required
+        keep={keep}
+        kept={typed("uploadKeyKept", "") || null}
+      />
       <ServiceErrors intent={intent} name="uploadKey" />
     </>
   );
@@ -94,7 +126,14 @@ function PaperForm({ paper, branches, lang, maxMb }: { paper?: Paper; branches: 
         spare={paper ? 1 : 3}
       />
       <ServiceField intent={intent} name="abstract" type="textarea" label={t("services.papers.abstract")} required defaultValue={paper?.abstract} />
-      <ServiceField intent={intent} name="keywords" label={t("services.papers.keywords")} required defaultValue={paper?.keywords} help={t("services.papers.keywordsHelp")} />
+      <ServiceField
+        intent={intent}
+        name="keywords"
+        label={t("services.papers.keywords")}
+        required
+        defaultValue={paper?.keywords}
+        help={t("services.papers.keywordsHelp")}
+      />
       <BranchField intent={intent} branches={branches} lang={lang} value={paper?.branchId ?? null} />
       <DocumentField intent={intent} current={paper?.uploadKey} maxMb={maxMb} label={t(paper ? "services.papers.replaceFile" : "services.papers.file")} />
     </ServiceForm>
@@ -156,7 +195,13 @@ export default function PapersAndFiles() {
                   intent={`paper:${paper.id}`}
                   editLabel={t("services.papers.edit")}
                   form={<PaperForm paper={paper} branches={branches} lang={lang} maxMb={maxMb} />}
-                  cancel={{ intent: "withdrawPaper", id: paper.id, question: t("services.papers.withdrawQuestion", { title: paper.title }), label: t("services.withdraw"), shown: shows("withdrawPaper", paper.id) }}
+                  cancel={{
+                    intent: "withdrawPaper",
+                    id: paper.id,
+                    question: t("services.papers.withdrawQuestion", { title: paper.title }),
+                    label: t("services.withdraw"),
+                    shown: shows("withdrawPaper", paper.id),
+                  }}
                 />
               )}
             </li>
@@ -178,7 +223,13 @@ export default function PapersAndFiles() {
                 <PendingActions
                   intent={`file:${file.id}`}
                   form={<FileForm file={file} branches={branches} lang={lang} maxMb={maxMb} />}
-                  cancel={{ intent: "withdrawFile", id: file.id, question: t("services.files.withdrawQuestion", { name: file.name }), label: t("services.withdraw"), shown: shows("withdrawFile", file.id) }}
+                  cancel={{
+                    intent: "withdrawFile",
+                    id: file.id,
+                    question: t("services.files.withdrawQuestion", { name: file.name }),
+                    label: t("services.withdraw"),
+                    shown: shows("withdrawFile", file.id),
+                  }}
                 />
               )}
             </li>

@@ -1,24 +1,23 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
-import { keepUploads } from "~/services/kept-uploads.server";
+import { routeId } from "#contract/params";
+import { payFormSchema } from "#contract/schemas/registration";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
 import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
-import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
+import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { paymentKey } from "~/services/attend.server";
+import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
+import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { formatMoney, pick } from "~/utils/format";
-import { routeId } from "#contract/params";
-import { payFormSchema } from "#contract/schemas/registration";
-import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
+import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
+import { formatMoney, pick } from "~/utils/format";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -64,7 +63,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const posted = String(formData.get("intent") ?? "");
   // The proof is stored (and kept, private) at the first post, whatever the answer (decision 017).
-  const kept = posted === "transfer" || posted === "proof" ? await keepUploads(request, formData, `pay:${id}`, "document", [{ name: "proof" }], { savedAllowed: false }) : null;
+  const kept =
+    posted === "transfer" || posted === "proof"
+      ? await keepUploads(request, formData, `pay:${id}`, "document", [{ name: "proof" }], { savedAllowed: false })
+      : null;
   const values = formValues(formData);
   // A refusal shows the kept proof by its reference (`proofKept`), never its storage key.
   const { proof: _key, ...echo } = values;
@@ -77,7 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const paid =
       input.intent === "proof" && input.paymentId !== undefined
         ? await callPlatform<AttendPayment>(request, `/payment/${input.paymentId}`, { method: "PUT", body: { proofKey: input.proof } })
-        : await callPlatform<AttendPayment>(request, "/payment", { method: "POST", body: { registrationId: id, method: "transfer", proofKey: input.proof, idempotencyKey: input.idempotencyKey } });
+        : await callPlatform<AttendPayment>(request, "/payment", {
+            method: "POST",
+            body: { registrationId: id, method: "transfer", proofKey: input.proof, idempotencyKey: input.idempotencyKey },
+          });
     if (!paid.ok) return refuseIntent(posted, submission, paid);
     throw await redirectWithNotice(request, `/attend/pay/${id}`, { content: t("attend.proofSent"), color: "success" });
   }
@@ -114,7 +119,12 @@ export default function Pay() {
   const payment = r.payment;
   const conferenceName = r.conference ? pick(lang, r.conference.nameZh, r.conference.nameEn) : "";
 
-  if (gateway) return <div className="ui-container ui-attend-page"><AttendGatewayForm form={gateway} label={t("payment.methods.union")} /></div>;
+  if (gateway)
+    return (
+      <div className="ui-container ui-attend-page">
+        <AttendGatewayForm form={gateway} label={t("payment.methods.union")} />
+      </div>
+    );
 
   return (
     <div className="ui-container ui-attend-page">
@@ -184,7 +194,16 @@ export default function Pay() {
             {payment && payment.method === "transfer" && (payment.state === "pending_audit" || payment.state === "rejected") && (
               <input type="hidden" name="paymentId" value={payment.id} />
             )}
-            <UploadField name="proof" id="proof" label={t("attend.proof")} help={t("attend.proofHelp")} accept={DOCUMENT_TYPES} document keep={`pay:${r.id}`} kept={refused?.values.proofKept} />
+            <UploadField
+              name="proof"
+              id="proof"
+              label={t("attend.proof")}
+              help={t("attend.proofHelp")}
+              accept={DOCUMENT_TYPES}
+              document
+              keep={`pay:${r.id}`}
+              kept={refused?.values.proofKept}
+            />
             <FieldError id="proof-error" errors={refused?.fieldErrors.proof} />
             <button
               type="submit"
@@ -232,8 +251,7 @@ export default function Pay() {
 
       {payment?.state === "paid" && (
         <p className="ui-banner" role="status" data-testid="paid">
-          {t("attend.paidNote")}{" "}
-          <Link to={`/attend/invoice/${payment.id}`}>{t(r.invoiceId ? "attend.seeInvoice" : "attend.requestInvoice")}</Link>
+          {t("attend.paidNote")} <Link to={`/attend/invoice/${payment.id}`}>{t(r.invoiceId ? "attend.seeInvoice" : "attend.requestInvoice")}</Link>
         </p>
       )}
     </div>

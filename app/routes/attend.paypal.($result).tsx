@@ -1,10 +1,9 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { type AttendPayment, attendMeta } from "~/utils/attend";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
+import { type AttendPayment, attendMeta } from "~/utils/attend";
 
 /**
  * Where PayPal sends the payer back (`success` with `?tradeNo=`, or `cancel`); the platform
@@ -25,7 +24,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (result.ok) outcome.payment = result.data;
     else outcome.message = result.message;
   }
-  return data({ title: `${t("payment.methods.paypal")} - ${t("meta.siteName")}`, description: t("attend.resultDescription"), method: "paypal" as const, ...outcome }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { title: `${t("payment.methods.paypal")} - ${t("meta.siteName")}`, description: t("attend.resultDescription"), method: "paypal" as const, ...outcome },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function PaymentResult() {

@@ -1,16 +1,15 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SessionList, SubscribeButton } from "~/components/services/SessionList";
+import { routeId } from "#contract/params";
 import { ServicePage } from "~/components/services/ServicePage";
+import { SessionList, SubscribeButton } from "~/components/services/SessionList";
 import type { AgendaSession, ServiceConference } from "~/components/services/types";
+import { subscriptionAction, groupSessions } from "~/services/agenda.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
-import { subscriptionAction, groupSessions } from "~/services/agenda.server";
 import { getLang } from "~/services/session.server";
-import { routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -1,24 +1,23 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FieldError } from "~/components/FieldError";
+import { notFound, parseId, routeId } from "#contract/params";
 import { TEAM_MAX_MEMBERS, teamMemberSchema, teamSchema } from "#contract/schemas/registration";
-import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { FieldError } from "~/components/FieldError";
+import { HoldNotice } from "~/components/HoldNotice";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
-import { keepUploads } from "~/services/kept-uploads.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
+import { keepUploads } from "~/services/kept-uploads.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
-import { ConfirmForm } from "~/components/ConfirmForm";
-import { HoldNotice } from "~/components/HoldNotice";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { formatMoney, pick } from "~/utils/format";
-import { notFound, parseId, routeId } from "#contract/params";
+import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
 
 type Team = { id: number; name: string; conferenceId: number; members?: number };
 type TeamTotal = { count: number; totalFen: number; currency: string };
@@ -153,14 +152,14 @@ export default function TeamRegistration() {
   const conferenceName = pick(lang, info.conference.nameZh, info.conference.nameEn);
   const [teamFormMeta, teamFields] = useForm<z.input<typeof teamForm>>({
     id: "team",
-    lastResult: actionData?.form === "team" ? (actionData.result as never) : undefined,
+    lastResult: actionData?.form === "team" ? actionData.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, teamForm),
   });
   const [memberFormMeta, memberFields] = useForm<z.input<typeof memberForm>>({
     id: `member-${team?.id ?? 0}`,
-    lastResult: actionData?.form === "member" ? (actionData.result as never) : undefined,
+    lastResult: actionData?.form === "member" ? actionData.result : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, memberForm),
@@ -281,7 +280,12 @@ export default function TeamRegistration() {
                 <label className="ui-label" htmlFor={memberFields.identityId.id}>
                   {t("attend.identity")}
                 </label>
-                <select className="ui-input" id={memberFields.identityId.id} name={memberFields.identityId.name} defaultValue={String(memberFields.identityId.initialValue ?? "")}>
+                <select
+                  className="ui-input"
+                  id={memberFields.identityId.id}
+                  name={memberFields.identityId.name}
+                  defaultValue={String(memberFields.identityId.initialValue ?? "")}
+                >
                   <option value="">{t("attend.chooseIdentity")}</option>
                   {info.identities.map((identity) => (
                     <option key={identity.id} value={identity.id}>
@@ -322,7 +326,15 @@ export default function TeamRegistration() {
               <input type="hidden" name="intent" value="pay" />
               <input type="hidden" name="teamId" value={team.id} />
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-              <UploadField name="proof" id="team-proof" label={t("attend.proof")} accept={DOCUMENT_TYPES} document keep={`team:${info.conference.id}`} kept={actionData?.form === "pay" && "kept" in actionData ? String(actionData.kept) : null} />
+              <UploadField
+                name="proof"
+                id="team-proof"
+                label={t("attend.proof")}
+                accept={DOCUMENT_TYPES}
+                document
+                keep={`team:${info.conference.id}`}
+                kept={actionData?.form === "pay" && "kept" in actionData ? String(actionData.kept) : null}
+              />
               <FieldError id="team-proof-error" errors={actionData?.form === "pay" ? (actionData.proofErrors ?? undefined) : undefined} />
               <button type="submit" className="ui-button" disabled={busy} data-testid="team-pay">
                 {t("attend.teamPayButton", { amount: formatMoney(total.totalFen, total.currency) })}
@@ -358,7 +370,21 @@ export default function TeamRegistration() {
 }
 
 /** A team transfer awaiting audit: its proof, a new proof in its place, or withdrawn to pay again. */
-function WaitingPayment({ teamId, conferenceId, payment, busy, errors, kept }: { teamId: number; conferenceId: number; payment: AttendPayment; busy: boolean; errors?: string[]; kept?: string | null }) {
+function WaitingPayment({
+  teamId,
+  conferenceId,
+  payment,
+  busy,
+  errors,
+  kept,
+}: {
+  teamId: number;
+  conferenceId: number;
+  payment: AttendPayment;
+  busy: boolean;
+  errors?: string[];
+  kept?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <section className="ui-card ui-stack ui-attend-section" aria-labelledby="team-proof-title" data-testid="team-payment">

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, parseId, routeId } from "#contract/params";
+import { TRAVEL_MODES, travelSchema } from "#contract/schemas/services";
 import { ServiceField, ServiceForm } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ServiceConference, Travel, TravelLeg } from "~/components/services/types";
-import { TRAVEL_MODES, travelSchema } from "#contract/schemas/services";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
-import { badRequest, parseId, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -49,9 +49,21 @@ function Leg({ leg, which }: { leg: TravelLeg; which: "arrival" | "departure" })
       <legend className="ui-label">{t(`services.travel.${which}`)}</legend>
       <div className="ui-svc-row">
         <ServiceField intent="save" name={`${which}.mode`} type="select" label={t("services.travel.mode")} options={modes} defaultValue={leg?.mode ?? ""} />
-        <ServiceField intent="save" name={`${which}.number`} label={t("services.travel.number")} defaultValue={leg?.number ?? ""} help={t("services.travel.numberHelp")} />
+        <ServiceField
+          intent="save"
+          name={`${which}.number`}
+          label={t("services.travel.number")}
+          defaultValue={leg?.number ?? ""}
+          help={t("services.travel.numberHelp")}
+        />
         <ServiceField intent="save" name={`${which}.time`} type="datetime-local" label={t("services.travel.time")} defaultValue={leg?.time ?? ""} />
-        <ServiceField intent="save" name={`${which}.place`} label={t(`services.travel.place.${which}`)} defaultValue={leg?.place ?? ""} help={t("services.travel.placeHelp")} />
+        <ServiceField
+          intent="save"
+          name={`${which}.place`}
+          label={t(`services.travel.place.${which}`)}
+          defaultValue={leg?.place ?? ""}
+          help={t("services.travel.placeHelp")}
+        />
       </div>
     </fieldset>
   );
@@ -67,7 +79,12 @@ export default function TravelPlan() {
           {t("services.travel.onFile")}
         </p>
       )}
-      <ServiceForm intent="save" hidden={travel ? { travelId: travel.id } : {}} submit={t(travel ? "services.saveChanges" : "services.travel.submit")} testId="travel-form">
+      <ServiceForm
+        intent="save"
+        hidden={travel ? { travelId: travel.id } : {}}
+        submit={t(travel ? "services.saveChanges" : "services.travel.submit")}
+        testId="travel-form"
+      >
         <Leg leg={travel?.arrival ?? null} which="arrival" />
         <Leg leg={travel?.departure ?? null} which="departure" />
       </ServiceForm>

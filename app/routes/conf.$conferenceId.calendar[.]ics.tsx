@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound, routeId } from "#contract/params";
+import { appNow } from "~/services/clock.server";
 import { type CalendarEvent, buildCalendar } from "~/services/conference-ics.server";
 import { conferencePageHeaders, type PlatformConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { pick } from "~/utils/format";
-import { appNow } from "~/services/clock.server";
-import { notFound, routeId } from "#contract/params";
 
 type Info = { info: PlatformConferencePage["info"] };
 
@@ -45,7 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       end: new Date(item.endsAt),
       summary: pick(lang, item.titleZh, item.titleEn),
       description: item.speakers.map((s) => (s.affiliation ? `${s.name} (${s.affiliation})` : s.name)).join("\n"),
-      location: [item.room, (item.branchId !== null && branchName.get(item.branchId)) || t("conferencePage.schedule.mainVenue"), venue].filter(Boolean).join(", "),
+      location: [item.room, (item.branchId !== null && branchName.get(item.branchId)) || t("conferencePage.schedule.mainVenue"), venue]
+        .filter(Boolean)
+        .join(", "),
       url: pageUrl,
     })),
   ];

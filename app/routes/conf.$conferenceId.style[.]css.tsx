@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound, routeId } from "#contract/params";
 import { publicPageHeaders } from "~/services/cache.server";
 import { MICROSITE_SCOPE, scopeOrganiserCss } from "~/services/conference-css.server";
 import { callPlatform } from "~/services/platform.server";
-import { notFound, routeId } from "#contract/params";
 
 /** The organiser's extra CSS of `/conf/{id}`, sanitized and scoped (docs/decisions/005-organiser-css.md). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,11 +1,10 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { routeId } from "#contract/params";
 import { conferenceMeta } from "~/components/conference/conference-meta";
 import { ConferenceView } from "~/components/conference/ConferenceView";
 import type { RouteHandle } from "~/root";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
-import { routeId } from "#contract/params";
 
 /** The microsite is the organiser's own site: its title is the conference's name alone. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => conferenceMeta(data?.page, { title: data?.page.name });

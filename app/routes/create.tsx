@@ -3,12 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BasicsForm } from "~/components/authoring/BasicsForm";
 import type { RouteHandle } from "~/root";
-import { requireAccount } from "~/services/guard.server";
 import { loadCategories, saveBasics } from "~/services/authoring.server";
-import { i18n } from "~/services/i18n.server";
 import { rejectIntent } from "~/services/form-protocol.server";
-import { lastResultOf } from "~/utils/form-protocol";
+import { requireAccount } from "~/services/guard.server";
+import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { lastResultOf } from "~/utils/form-protocol";
 
 export const handle: RouteHandle = { layout: "create" };
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "#contract/params";
 import { requireSignedIn } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
-import { notFound } from "#contract/params";
 
 /**
  * Private uploads (licences, proofs) for the signed-in browser: the token lives in an HttpOnly

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "#contract/params";
 import { keptHeaders, keptSession } from "~/services/kept-uploads.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
-import { notFound } from "#contract/params";
 
 /**
  * A kept upload (decision 017) for the one who chose it: the signed reference names the file,

@@ -1,22 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ConfirmForm } from "~/components/ConfirmForm";
-import { Pagination } from "~/components/Pagination";
-import { FormsTable } from "~/components/forms/FormsTable";
-import { IntentForm } from "~/components/authoring/IntentForm";
+import { badRequest, parseId, parsePage } from "#contract/params";
 import { formAdminSchema } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/guard.server";
+import { IntentForm } from "~/components/authoring/IntentForm";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { FormsTable } from "~/components/forms/FormsTable";
+import { Pagination } from "~/components/Pagination";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, privateData } from "~/services/forms.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { badRequest, parseId, parsePage } from "#contract/params";
+import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
 
 const PAGE_SIZE = 20;
 
@@ -94,7 +93,11 @@ function Administrators({ admins }: { admins: Admins }) {
                 {admin.name} · {admin.mobile}
               </span>
               {role === "owner" && (
-                <ConfirmForm title={t("forms.admins.removeConfirm", { name: admin.name || admin.mobile })} fields={{ intent: "remove", accountId: String(admin.accountId) }} asked={actionData?.confirm === String(admin.accountId)}>
+                <ConfirmForm
+                  title={t("forms.admins.removeConfirm", { name: admin.name || admin.mobile })}
+                  fields={{ intent: "remove", accountId: String(admin.accountId) }}
+                  asked={actionData?.confirm === String(admin.accountId)}
+                >
                   {t("forms.admins.remove")}
                 </ConfirmForm>
               )}
@@ -107,7 +110,12 @@ function Administrators({ admins }: { admins: Admins }) {
           <h2 id="add-admin-title" className="ui-edit-section-title">
             {t("forms.admins.add")}
           </h2>
-          <IntentForm intent="add" schema={formAdminSchema} fields={[{ name: "mobile", label: t("forms.admins.mobile"), type: "tel", required: true }]} submit={t("forms.admins.add")} />
+          <IntentForm
+            intent="add"
+            schema={formAdminSchema}
+            fields={[{ name: "mobile", label: t("forms.admins.mobile"), type: "tel", required: true }]}
+            submit={t("forms.admins.add")}
+          />
         </section>
       )}
     </section>
@@ -125,11 +133,7 @@ function MyForms() {
           {t("forms.edit.createTitle")}
         </Link>
       </div>
-      {mine!.list.length === 0 ? (
-        <p className="ui-muted">{t("forms.mine.empty")}</p>
-      ) : (
-        <FormsTable list={mine!.list} lang={lang} testId="my-forms" withRole />
-      )}
+      {mine!.list.length === 0 ? <p className="ui-muted">{t("forms.mine.empty")}</p> : <FormsTable list={mine!.list} lang={lang} testId="my-forms" withRole />}
       <Pagination page={page} pageSize={PAGE_SIZE} total={mine!.total} />
     </section>
   );

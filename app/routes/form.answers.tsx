@@ -1,23 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, notFound, parseId, parsePage } from "#contract/params";
+import { DATE_FORMATS } from "#contract/schemas/forms";
 import type { FormField } from "#contract/states";
+import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
-import { showMoment } from "~/components/authoring/types";
-import { DATE_FORMATS } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/guard.server";
 import { formValues } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type AnswerRow, answerText, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { badRequest, notFound, parseId, parsePage } from "#contract/params";
+import { type AnswerRow, answerText, formPath } from "~/utils/forms";
 
 const PAGE_SIZE = 20;
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
@@ -35,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const form = await loadForm(request, id);
   if (!form.role) throw notFound();
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, (url.searchParams.get(name) ?? "").trim().slice(0, 100)])) as Record<(typeof FILTERS)[number], string>;
+  const filters = Object.fromEntries(FILTERS.map((name) => [name, (url.searchParams.get(name) ?? "").trim().slice(0, 100)])) as Record<
+    (typeof FILTERS)[number],
+    string
+  >;
   const page = parsePage(url.searchParams.get("page"));
   const answerId = parseId(url.searchParams.get("answer"));
   const [rows, one, t] = await Promise.all([
@@ -98,7 +100,7 @@ export default function FormAnswers() {
   const dateFields = form.fields.filter((field) => field.type === "date");
   const summary = form.fields.filter((field) => field.type !== "file" && field.type !== "image").slice(0, 3);
   const label = (field: FormField) => pick(lang, field.labelZh, field.labelEn);
-  const errors = filterErrors as Record<string, string>;
+  const errors = filterErrors;
   const listHref = `${formPath.answers(form.id)}${query ? `&${query}` : ""}${page > 1 ? `&page=${page}` : ""}`;
   return (
     <section className="ui-container ui-frm-page">
@@ -136,7 +138,14 @@ export default function FormAnswers() {
           <label className="ui-label" htmlFor="filter-format">
             {t("forms.answers.format")}
           </label>
-          <select id="filter-format" className="ui-input" name="format" defaultValue={filters.format} aria-invalid={errors.format ? true : undefined} aria-describedby={errors.format ? "filter-format-error" : undefined}>
+          <select
+            id="filter-format"
+            className="ui-input"
+            name="format"
+            defaultValue={filters.format}
+            aria-invalid={errors.format ? true : undefined}
+            aria-describedby={errors.format ? "filter-format-error" : undefined}
+          >
             <option value="">{t("forms.answers.chooseFormat")}</option>
             {DATE_FORMATS.map((format) => (
               <option key={format} value={format}>
@@ -150,7 +159,16 @@ export default function FormAnswers() {
           <label className="ui-label" htmlFor="filter-date">
             {t("forms.answers.date")}
           </label>
-          <input id="filter-date" className="ui-input" name="date" defaultValue={filters.date} maxLength={10} inputMode="numeric" aria-invalid={errors.date ? true : undefined} aria-describedby={errors.date ? "filter-date-error" : "filter-date-help"} />
+          <input
+            id="filter-date"
+            className="ui-input"
+            name="date"
+            defaultValue={filters.date}
+            maxLength={10}
+            inputMode="numeric"
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={errors.date ? "filter-date-error" : "filter-date-help"}
+          />
           <p id="filter-date-help" className="ui-field-help">
             {t("forms.answers.dateHelp")}
           </p>
@@ -227,7 +245,11 @@ export default function FormAnswers() {
                         {t("forms.answers.view")}
                       </Link>
                       {form.role === "owner" && (
-                        <ConfirmForm title={t("forms.answers.deleteConfirm", { id: row.id })} fields={{ intent: "delete", answerId: String(row.id) }} asked={actionData?.confirm === String(row.id)}>
+                        <ConfirmForm
+                          title={t("forms.answers.deleteConfirm", { id: row.id })}
+                          fields={{ intent: "delete", answerId: String(row.id) }}
+                          asked={actionData?.confirm === String(row.id)}
+                        >
                           {t("forms.answers.delete")}
                         </ConfirmForm>
                       )}

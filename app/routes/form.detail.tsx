@@ -1,22 +1,20 @@
-import { parseForm, refusalMessages } from "~/utils/validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AnswerForm, FormHeader } from "~/components/forms/FormView";
-import { showMoment } from "~/components/authoring/types";
 import { answerSchemaFor } from "#contract/schemas/forms";
+import { showMoment } from "~/components/authoring/types";
+import { AnswerForm, FormHeader } from "~/components/forms/FormView";
+import { appEnv } from "~/services/env.server";
 import { formIdOf, loadForm, privatePage } from "~/services/forms.server";
 import { loginUrl } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
-import { redirectWithNotice } from "~/services/notices.server";
 import { keepUploads, withKeptCookie } from "~/services/kept-uploads.server";
+import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, getToken } from "~/services/session.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { appEnv } from "~/services/env.server";
-
+import { parseForm, refusalMessages } from "~/utils/validation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
@@ -50,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // Files are stored (and kept, private) at the first post, whether or not the rest is valid (decision 017).
   const fileFields = form.fields.filter((f) => f.type === "file" || f.type === "image").map((f) => ({ name: `answers.${f.key}` }));
   const submissionKey = formData.get("submissionKey");
-  const kept = await keepUploads(request, formData, `form:${id}`, "answer", fileFields, { savedAllowed: false, submission: typeof submissionKey === "string" ? submissionKey : "" });
+  const kept = await keepUploads(request, formData, `form:${id}`, "answer", fileFields, {
+    savedAllowed: false,
+    submission: typeof submissionKey === "string" ? submissionKey : "",
+  });
   const refused = (result: unknown) => data({ result }, withKeptCookie({ status: 400 }, kept.setCookie));
   const submission = parseForm(formData, answerSchemaFor(form.fields));
   if (Object.keys(kept.errors).length) return refused(submission.reply({ fieldErrors: kept.errors }));
@@ -68,7 +69,12 @@ export default function FormDetail() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   let body;
-  if (done) body = <p className="ui-banner" role="status" data-testid="form-done">{t("forms.detail.thanks")}</p>;
+  if (done)
+    body = (
+      <p className="ui-banner" role="status" data-testid="form-done">
+        {t("forms.detail.thanks")}
+      </p>
+    );
   else if (form.isTemplate) body = <p className="ui-banner">{t("forms.detail.template")}</p>;
   else if (form.state === "closed")
     body = (

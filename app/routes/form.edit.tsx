@@ -1,26 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { badRequest, notFound, parseId, parsePage } from "#contract/params";
+import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "#contract/schemas/forms";
 import type { FormField } from "#contract/states";
-import { ConfirmForm } from "~/components/ConfirmForm";
-import { Pagination } from "~/components/Pagination";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
 import { chinaLocal } from "~/components/authoring/types";
-import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/guard.server";
+import { ConfirmForm } from "~/components/ConfirmForm";
+import { Pagination } from "~/components/Pagination";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { type CallOptions, type CallPath, callPlatform, type Page, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { badRequest, notFound, parseId, parsePage } from "#contract/params";
+import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 
 /** Spec §9: the template list pages 20 at a time from page 1. */
 const TEMPLATE_PAGE_SIZE = 20;
@@ -50,7 +49,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const page = parsePage(url.searchParams.get("page"));
     const templates = await platformData<Page<FormListRow>>(request, "/form", { query: { template: 1, keyword, page, pageSize: TEMPLATE_PAGE_SIZE } });
     const conferenceId = parseId(url.searchParams.get("conferenceId")) ?? null;
-    return privateData({ title: `${t("forms.edit.createTitle")} - ${t("meta.siteName")}`, form: null, templates, keyword, page, conferences, conferenceId, lang });
+    return privateData({
+      title: `${t("forms.edit.createTitle")} - ${t("meta.siteName")}`,
+      form: null,
+      templates,
+      keyword,
+      page,
+      conferences,
+      conferenceId,
+      lang,
+    });
   }
   const form = await loadForm(request, formIdOf(request));
   if (!form.role) throw notFound();
@@ -77,7 +85,15 @@ function check<S extends z.ZodType>(intent: string, values: Record<string, strin
  * Calls the platform for one intent: a refusal comes back beside the intent's fields (platform
  * paths like `fields.3.labelZh` lose their prefix), a success redirects with a notice.
  */
-async function run(request: Request, intent: string, values: Record<string, string>, path: CallPath, options: CallOptions, done: (data: { id?: number }) => { to: string; notice: string }, prefix = "") {
+async function run(
+  request: Request,
+  intent: string,
+  values: Record<string, string>,
+  path: CallPath,
+  options: CallOptions,
+  done: (data: { id?: number }) => { to: string; notice: string },
+  prefix = "",
+) {
   const result = await callPlatform<{ id?: number }>(request, path, options);
   if (!result.ok) return refuseIntent(intent, parseValues(values, z.unknown()), result, (key) => (key.startsWith(prefix) ? key.slice(prefix.length) : null));
   const next = done(result.data);
@@ -100,7 +116,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (kind === "template") {
     const templateId = parseId(values.templateId);
     if (!templateId) throw badRequest();
-    return run(request, intent, values, "/form", { method: "POST", query: { template: templateId }, body: { conferenceId: values.conferenceId || null } }, created("forms.edit.created"));
+    return run(
+      request,
+      intent,
+      values,
+      "/form",
+      { method: "POST", query: { template: templateId }, body: { conferenceId: values.conferenceId || null } },
+      created("forms.edit.created"),
+    );
   }
 
   const id = formIdOf(request);
@@ -165,7 +188,13 @@ function useSettingsFields(conferences: Conference[], lang: string, form: FormIn
     { name: "descriptionZh", label: t("forms.edit.descriptionZh"), type: "textarea", defaultValue: form?.descriptionZh ?? "" },
     { name: "descriptionEn", label: t("forms.edit.descriptionEn"), type: "textarea", defaultValue: form?.descriptionEn ?? "" },
     { name: "deadline", label: t("forms.edit.deadline"), type: "datetime-local", help: t("forms.edit.deadlineHelp"), defaultValue: chinaLocal(form?.deadline) },
-    { name: "responseLimit", label: t("forms.edit.responseLimit"), type: "number", help: t("forms.edit.responseLimitHelp"), defaultValue: form?.responseLimit ? String(form.responseLimit) : "" },
+    {
+      name: "responseLimit",
+      label: t("forms.edit.responseLimit"),
+      type: "number",
+      help: t("forms.edit.responseLimitHelp"),
+      defaultValue: form?.responseLimit ? String(form.responseLimit) : "",
+    },
     { name: "onePerAccount", label: t("forms.edit.onePerAccount"), type: "checkbox", defaultValue: form?.onePerAccount ? "on" : "" },
     { name: "isPublic", label: t("forms.edit.isPublic"), type: "checkbox", defaultValue: form === null || form.isPublic ? "on" : "" },
     {
@@ -174,7 +203,10 @@ function useSettingsFields(conferences: Conference[], lang: string, form: FormIn
       type: "select",
       help: t("forms.edit.conferenceHelp"),
       defaultValue: conferenceId ? String(conferenceId) : "",
-      options: [{ value: "", label: t("forms.edit.noConference") }, ...conferences.map((c) => ({ value: String(c.id), label: pick(lang, c.nameZh, c.nameEn) }))],
+      options: [
+        { value: "", label: t("forms.edit.noConference") },
+        ...conferences.map((c) => ({ value: String(c.id), label: pick(lang, c.nameZh, c.nameEn) })),
+      ],
     },
   ];
 }
@@ -197,7 +229,15 @@ function NewForm() {
           </h2>
           <Form method="get" className="ui-input-group" role="search">
             {conferenceId && <input type="hidden" name="conferenceId" value={conferenceId} />}
-            <input className="ui-input" type="search" name="keyword" defaultValue={keyword} aria-label={t("forms.edit.templateSearch")} placeholder={t("forms.edit.templateSearch")} maxLength={100} />
+            <input
+              className="ui-input"
+              type="search"
+              name="keyword"
+              defaultValue={keyword}
+              aria-label={t("forms.edit.templateSearch")}
+              placeholder={t("forms.edit.templateSearch")}
+              maxLength={100}
+            />
             <button type="submit" className="ui-button-outline">
               {t("forms.edit.templateSearch")}
             </button>
@@ -248,7 +288,13 @@ function FieldEditor({ intent, fields, field, submit }: { intent: string; fields
   const lang = i18n.language;
   const others = fields.filter((other) => other.key !== field?.key);
   const specs: FieldSpec[] = [
-    { name: "type", label: t("forms.edit.fieldType"), type: "select", defaultValue: field?.type ?? "text", options: FORM_FIELD_TYPES.map((type) => ({ value: type, label: t(`forms.types.${type}`) })) },
+    {
+      name: "type",
+      label: t("forms.edit.fieldType"),
+      type: "select",
+      defaultValue: field?.type ?? "text",
+      options: FORM_FIELD_TYPES.map((type) => ({ value: type, label: t(`forms.types.${type}`) })),
+    },
     { name: "labelZh", label: t("forms.edit.labelZh"), required: true, defaultValue: field?.labelZh ?? "" },
     { name: "labelEn", label: t("forms.edit.labelEn"), defaultValue: field?.labelEn ?? "" },
     { name: "helpZh", label: t("forms.edit.helpZh"), defaultValue: field?.helpZh ?? "" },
@@ -260,7 +306,10 @@ function FieldEditor({ intent, fields, field, submit }: { intent: string; fields
       label: t("forms.edit.showWhenField"),
       type: "select",
       defaultValue: field?.showWhen?.field ?? "",
-      options: [{ value: "", label: t("forms.edit.always") }, ...others.map((other) => ({ value: other.key, label: pick(lang, other.labelZh, other.labelEn) }))],
+      options: [
+        { value: "", label: t("forms.edit.always") },
+        ...others.map((other) => ({ value: other.key, label: pick(lang, other.labelZh, other.labelEn) })),
+      ],
     },
     { name: "showWhenValue", label: t("forms.edit.showWhenValue"), help: t("forms.edit.showWhenHelp"), defaultValue: field?.showWhen?.value ?? "" },
   ];
@@ -273,7 +322,12 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
   const settings = useSettingsFields(conferences, lang, form, form.conferenceId);
   const links = [
     [formPath.preview(form.id), t("forms.edit.preview")],
-    ...(form.isTemplate ? [] : [[formPath.detail(form.id), t("forms.edit.open")], [formPath.answers(form.id), t("forms.edit.answers")]]),
+    ...(form.isTemplate
+      ? []
+      : [
+          [formPath.detail(form.id), t("forms.edit.open")],
+          [formPath.answers(form.id), t("forms.edit.answers")],
+        ]),
     [formPath.administrators(form.id), t("forms.edit.administrators")],
     ["/form/administrator", t("forms.mine.title")],
   ];
@@ -340,16 +394,40 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
                       {condition && (
                         <span className="ui-muted ui-frm-condition">
                           {" "}
-                          · {t("forms.edit.condition", { field: label(condition), value: value ? pick(lang, value.labelZh, value.labelEn) : field.showWhen!.value })}
+                          ·{" "}
+                          {t("forms.edit.condition", {
+                            field: label(condition),
+                            value: value ? pick(lang, value.labelZh, value.labelEn) : field.showWhen!.value,
+                          })}
                         </span>
                       )}
                     </span>
                     <div className="ui-row">
-                      {i > 0 && <IntentButton intent="move" hidden={{ key: field.key, direction: "up" }} label={t("forms.edit.moveUp")} ariaLabel={t("forms.edit.moveUpLabel", { label: label(field) })} tone="outline" />}
-                      {i < form.fields.length - 1 && (
-                        <IntentButton intent="move" hidden={{ key: field.key, direction: "down" }} label={t("forms.edit.moveDown")} ariaLabel={t("forms.edit.moveDownLabel", { label: label(field) })} tone="outline" />
+                      {i > 0 && (
+                        <IntentButton
+                          intent="move"
+                          hidden={{ key: field.key, direction: "up" }}
+                          label={t("forms.edit.moveUp")}
+                          ariaLabel={t("forms.edit.moveUpLabel", { label: label(field) })}
+                          tone="outline"
+                        />
                       )}
-                      <IntentButton intent="field-delete" hidden={{ key: field.key }} label={t("forms.edit.deleteField")} ariaLabel={t("forms.edit.deleteFieldConfirm", { label: label(field) })} tone="outline" />
+                      {i < form.fields.length - 1 && (
+                        <IntentButton
+                          intent="move"
+                          hidden={{ key: field.key, direction: "down" }}
+                          label={t("forms.edit.moveDown")}
+                          ariaLabel={t("forms.edit.moveDownLabel", { label: label(field) })}
+                          tone="outline"
+                        />
+                      )}
+                      <IntentButton
+                        intent="field-delete"
+                        hidden={{ key: field.key }}
+                        label={t("forms.edit.deleteField")}
+                        ariaLabel={t("forms.edit.deleteFieldConfirm", { label: label(field) })}
+                        tone="outline"
+                      />
                     </div>
                   </div>
                   <EditDetails intent={`field-save:${field.key}`} summary={t("forms.edit.editFieldLabel", { label: label(field) })}>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { noPermission, notFound } from "#contract/params";
 import { formIdOf } from "~/services/forms.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -6,7 +7,6 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formPath } from "~/utils/forms";
-import { noPermission, notFound } from "#contract/params";
 
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
 

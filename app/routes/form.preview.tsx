@@ -1,19 +1,17 @@
-import { parseForm } from "~/utils/validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AnswerForm, FormHeader } from "~/components/forms/FormView";
+import { notFound } from "#contract/params";
 import { answerSchemaFor } from "#contract/schemas/forms";
-import { requireAccount } from "~/services/guard.server";
+import { AnswerForm, FormHeader } from "~/components/forms/FormView";
+import { appEnv } from "~/services/env.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { getLang } from "~/services/session.server";
-import { formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { notFound } from "#contract/params";
-import { appEnv } from "~/services/env.server";
-
+import { formPath } from "~/utils/forms";
+import { parseForm } from "~/utils/validation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const form = await previewable(request);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
-  return privateData({ title: `${t("forms.preview.title", { title: pick(lang, form.titleZh, form.titleEn) })} - ${t("meta.siteName")}`, form, lang, maxMb: appEnv().UPLOAD_MAX_MB });
+  return privateData({
+    title: `${t("forms.preview.title", { title: pick(lang, form.titleZh, form.titleEn) })} - ${t("meta.siteName")}`,
+    form,
+    lang,
+    maxMb: appEnv().UPLOAD_MAX_MB,
+  });
 }
 
 /** A post here is checked like a real answer, then refused: a preview never saves. */
@@ -49,8 +52,7 @@ export default function FormPreview() {
     <section className="ui-container ui-frm-page">
       <FormHeader form={form} lang={lang}>
         <p className="ui-banner ui-frm-preview-banner" data-testid="preview-banner">
-          {t("forms.preview.banner")}{" "}
-          {form.role === "owner" && <Link to={formPath.edit(form.id)}>{t("forms.preview.back")}</Link>}
+          {t("forms.preview.banner")} {form.role === "owner" && <Link to={formPath.edit(form.id)}>{t("forms.preview.back")}</Link>}
         </p>
       </FormHeader>
       <AnswerForm form={form} lang={lang} lastResult={actionData?.result} preview maxMb={maxMb} />

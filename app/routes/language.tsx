@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/services/guard.server";
 import { setLangCookie } from "~/services/session.server";
 

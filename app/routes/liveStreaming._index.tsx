@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseId, parsePage } from "#contract/params";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
@@ -10,7 +10,6 @@ import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 12;
 /** Covers of the first row load at once; the rest only when scrolled near. */
@@ -83,7 +82,11 @@ export default function Replays() {
       {query.conferenceId && (
         <p className="ui-replay-chip" data-testid="conference-filter">
           <span>{t("replays.conferenceFilter", { name: conferenceName })}</span>
-          <Link to={`/liveStreaming${withoutConference.size ? `?${withoutConference}` : ""}`} aria-label={t("replays.removeConference")} title={t("replays.removeConference")}>
+          <Link
+            to={`/liveStreaming${withoutConference.size ? `?${withoutConference}` : ""}`}
+            aria-label={t("replays.removeConference")}
+            title={t("replays.removeConference")}
+          >
             ×
           </Link>
         </p>

@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
 import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
 import { ReplayPlayer } from "~/components/ReplayPlayer";
 import { publicPageHeaders } from "~/services/cache.server";
@@ -10,7 +10,6 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
-import { routeId } from "#contract/params";
 
 type ReplayDetail = {
   info: {

@@ -1,20 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseForm } from "~/utils/validation";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { FieldError } from "~/components/FieldError";
 import { loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
+import { FieldError } from "~/components/FieldError";
 import { SignInRefused, signInWith, wechatConfigured } from "~/services/auth.server";
-import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { safeRedirect } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
+import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
+import { parseForm } from "~/utils/validation";
 
 /** The platform's business codes for a number without an account, and one that has one (platform/routes/login.ts). */
 const CODE_NOT_REGISTERED = 1001;
@@ -79,7 +78,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", setTokenCookie(request, signIn.token, signIn.remember));
   headers.append("Set-Cookie", setLangCookie(request, lang));
-  throw await redirectWithNotice(request, safeRedirect(formData.get("redirectTo")), { content: t("auth.loggedIn", { lng: lang }), color: "success" }, { headers });
+  throw await redirectWithNotice(
+    request,
+    safeRedirect(formData.get("redirectTo")),
+    { content: t("auth.loggedIn", { lng: lang }), color: "success" },
+    { headers },
+  );
 }
 
 export default function Login() {
@@ -98,8 +102,7 @@ export default function Login() {
     shouldRevalidate: "onInput",
     // Login mode validates with the narrower schema; the field types are those of registration.
     // "Send code" needs only the mobile (as the action checks it): the code is what it is for.
-    onValidate: ({ formData }) =>
-      parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : schema) as typeof registerSchema),
+    onValidate: ({ formData }) => parseForm(formData, (formData.get("intent") === "send" ? sendCodeSchema : schema) as typeof registerSchema),
   });
 
   const sentAt = actionData?.sent?.at ?? 0;
@@ -230,7 +233,12 @@ export default function Login() {
         {mode === "register" && (
           <div className="ui-field">
             <label className="ui-checkbox">
-              <input type="checkbox" name={fields.agree.name} defaultChecked={fields.agree.initialValue === "on"} aria-invalid={fields.agree.errors ? true : undefined} />
+              <input
+                type="checkbox"
+                name={fields.agree.name}
+                defaultChecked={fields.agree.initialValue === "on"}
+                aria-invalid={fields.agree.errors ? true : undefined}
+              />
               <span>
                 {t("auth.agreePrefix")} <Link to="/agreement">{t("footer.agreement")}</Link> {t("auth.and")} <Link to="/privacy">{t("footer.privacy")}</Link>
               </span>

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parsePage, routeId } from "#contract/params";
 import { IntentButton, useIntentResult } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
-import { requireAccount } from "~/services/guard.server";
 import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { formatDay, pick } from "~/utils/format";
-import { parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
@@ -20,7 +20,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccount(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const conferences = await platformData<{ list: Row[]; total: number; certified: boolean }>(request, "/manage/conference", { query: { page, pageSize: PAGE_SIZE } });
+  const conferences = await platformData<{ list: Row[]; total: number; certified: boolean }>(request, "/manage/conference", {
+    query: { page, pageSize: PAGE_SIZE },
+  });
   const t = await i18n.getFixedT(request);
   return { title: `${t("authoring.manage.title")} - ${t("meta.siteName")}`, page, conferences };
 }
@@ -62,11 +64,13 @@ export default function Manage() {
           {t("authoring.manage.notCertified")} <Link to="/organization">{t("authoring.manage.certifyLink")}</Link>
         </p>
       )}
-      {result && !refusedCertification && result.formErrors.map((message) => (
-        <p key={message} className="ui-field-error" role="alert">
-          {t(message)}
-        </p>
-      ))}
+      {result &&
+        !refusedCertification &&
+        result.formErrors.map((message) => (
+          <p key={message} className="ui-field-error" role="alert">
+            {t(message)}
+          </p>
+        ))}
       {conferences.list.length === 0 ? (
         <p className="ui-muted">{t("authoring.manage.empty")}</p>
       ) : (

@@ -1,25 +1,42 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
+import {
+  BULK_ACTIONS,
+  PAYMENT_FILTERS,
+  REGISTRATION_STATES,
+  SMS_MAX_LENGTH,
+  levelSchema,
+  paySchema,
+  remarkSchema,
+  smsSignNameSchema,
+} from "#contract/schemas/applicants";
+import { adminRegistrationSchema } from "#contract/schemas/registration";
 import { IntentButton, IntentForm } from "~/components/authoring/IntentForm";
-import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { BULK_ACTIONS, PAYMENT_FILTERS, REGISTRATION_STATES, SMS_MAX_LENGTH, levelSchema, paySchema, remarkSchema, smsSignNameSchema } from "#contract/schemas/applicants";
-import { adminRegistrationSchema } from "#contract/schemas/registration";
+import {
+  type Applicant,
+  type ApplicantOptions,
+  addedRegistration,
+  applicantAction,
+  loadApplicants,
+  type SmsBlock,
+  type SmsStanding,
+  smsStanding,
+} from "~/services/applicants.server";
+import { requireSignedIn } from "~/services/guard.server";
+import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
+import { formatMoney, pick } from "~/utils/format";
+import { useHydrated } from "~/utils/hydrated";
 
 /** The hand entry as the page posts it: the conference and the answers are the action's to add. */
 const addSchema = adminRegistrationSchema.omit({ conferenceId: true, answers: true });
-import { type Applicant, type ApplicantOptions, addedRegistration, applicantAction, loadApplicants, type SmsBlock, type SmsStanding, smsStanding } from "~/services/applicants.server";
-import { requireSignedIn } from "~/services/guard.server";
-import { formatMoney, pick } from "~/utils/format";
-import { useHydrated } from "~/utils/hydrated";
-import { routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const BULK_FORM = "apl-bulk";
@@ -45,7 +62,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type ActionData = Partial<IntentReply> & {
   confirm?: string;
   id?: number;
-  smsPreview?: { text: string | null; recipients: number; unclaimed: number; blocks?: SmsBlock[]; quota?: SmsStanding["quota"]; ids: number[]; message: string };
+  smsPreview?: {
+    text: string | null;
+    recipients: number;
+    unclaimed: number;
+    blocks?: SmsBlock[];
+    quota?: SmsStanding["quota"];
+    ids: number[];
+    message: string;
+  };
   bulkConfirm?: { ids: number[]; action: string };
 };
 
@@ -103,7 +128,13 @@ export default function Applicants() {
 
       {bulkResult?.smsPreview && <SmsPreview preview={bulkResult.smsPreview} />}
       {bulkResult?.bulkConfirm && (
-        <ConfirmedBulk action="delete" ids={bulkResult.bulkConfirm.ids} submit={t("common.confirm")} className="ui-banner ui-row" label={t("applicants.bulk.deleteQuestion", { count: bulkResult.bulkConfirm.ids.length })}>
+        <ConfirmedBulk
+          action="delete"
+          ids={bulkResult.bulkConfirm.ids}
+          submit={t("common.confirm")}
+          className="ui-banner ui-row"
+          label={t("applicants.bulk.deleteQuestion", { count: bulkResult.bulkConfirm.ids.length })}
+        >
           <span>{t("applicants.bulk.deleteQuestion", { count: bulkResult.bulkConfirm.ids.length })}？</span>
         </ConfirmedBulk>
       )}
@@ -120,9 +151,7 @@ export default function Applicants() {
           <table className="ui-table ui-apl-table" data-testid="applicants">
             <thead>
               <tr>
-                <th scope="col">
-                  {hydrated ? <SelectAll /> : <span className="ui-visually-hidden">{t("applicants.columns.select")}</span>}
-                </th>
+                <th scope="col">{hydrated ? <SelectAll /> : <span className="ui-visually-hidden">{t("applicants.columns.select")}</span>}</th>
                 <th scope="col">{t("applicants.columns.person")}</th>
                 <th scope="col">{t("applicants.columns.institution")}</th>
                 <th scope="col">{t("applicants.columns.identity")}</th>
@@ -162,7 +191,10 @@ export default function Applicants() {
               label: t("applicants.add.identity"),
               type: "select",
               defaultValue: "",
-              options: [{ value: "", label: t("applicants.add.noIdentity") }, ...options.identities.map((row) => ({ value: String(row.id), label: named(row) }))],
+              options: [
+                { value: "", label: t("applicants.add.noIdentity") },
+                ...options.identities.map((row) => ({ value: String(row.id), label: named(row) })),
+              ],
             },
             { name: "remark", label: t("applicants.add.remark"), type: "textarea" },
           ]}
@@ -176,11 +208,29 @@ export default function Applicants() {
 type NamedFn = (row: { nameZh: string; nameEn: string } | null | undefined) => string;
 
 /** The list's filters: a GET form, so the filtered list has its own address and works without JavaScript. */
-function Filters({ options, filters, errors, named }: { options: ApplicantOptions; filters: Record<string, string>; errors: Record<string, string>; named: NamedFn }) {
+function Filters({
+  options,
+  filters,
+  errors,
+  named,
+}: {
+  options: ApplicantOptions;
+  filters: Record<string, string>;
+  errors: Record<string, string>;
+  named: NamedFn;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const choice = (name: string, label: string, choices: Array<[string, string]>) => (
-    <SelectField id={`filter-${name}`} name={name} label={label} value={filters[name] ?? ""} empty={t("applicants.filters.any")} choices={choices} errors={errors[name] ? [errors[name]] : undefined} />
+    <SelectField
+      id={`filter-${name}`}
+      name={name}
+      label={label}
+      value={filters[name] ?? ""}
+      empty={t("applicants.filters.any")}
+      choices={choices}
+      errors={errors[name] ? [errors[name]] : undefined}
+    />
   );
   const text = (name: string, label: string, type: "search" | "date", help?: string) => (
     <div className="ui-field">
@@ -316,14 +366,37 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
 }
 
 /** A labelled select whose first option is "none" / "all", with its messages. */
-function SelectField({ id, name, label, value, empty, choices, errors }: { id: string; name: string; label: string; value: string; empty: string; choices: Array<[string, string]>; errors?: string[] }) {
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  empty,
+  choices,
+  errors,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  empty: string;
+  choices: Array<[string, string]>;
+  errors?: string[];
+}) {
   const errorId = `${id}-error`;
   return (
     <div className="ui-field">
       <label className="ui-label" htmlFor={id}>
         {label}
       </label>
-      <select className="ui-input" id={id} name={name} defaultValue={value} aria-invalid={errors ? true : undefined} aria-describedby={errors ? errorId : undefined}>
+      <select
+        className="ui-input"
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? errorId : undefined}
+      >
         <option value="">{empty}</option>
         {choices.map(([option, text]) => (
           <option key={option} value={option}>
@@ -348,7 +421,11 @@ function SmsPreview({ preview }: { preview: NonNullable<ActionData["smsPreview"]
       <h2 id="sms-preview-title" className="ui-edit-section-title">
         {t("applicants.sms.preview")}
       </h2>
-      {preview.text ? <blockquote data-testid="sms-text">{preview.text}</blockquote> : <p data-testid="sms-text">{t("applicants.sms.noText", { message: preview.message })}</p>}
+      {preview.text ? (
+        <blockquote data-testid="sms-text">{preview.text}</blockquote>
+      ) : (
+        <p data-testid="sms-text">{t("applicants.sms.noText", { message: preview.message })}</p>
+      )}
       <p data-testid="sms-recipients">{t("applicants.sms.recipients", { count: preview.recipients })}</p>
       {preview.unclaimed > 0 && <p data-testid="sms-unclaimed">{t("applicants.sms.unclaimedLeftOut", { count: preview.unclaimed })}</p>}
       {blocks.length > 0 && preview.quota ? (
@@ -397,7 +474,9 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
         {t("applicants.sms.senderTitle")}
       </h2>
       <p data-testid="sms-sign-state">
-        {signName ? t(`applicants.sms.signStates.${signName.state}`, { name: signName.name, reason: signName.reason ?? "" }) : t("applicants.sms.signStates.none")}
+        {signName
+          ? t(`applicants.sms.signStates.${signName.state}`, { name: signName.name, reason: signName.reason ?? "" })
+          : t("applicants.sms.signStates.none")}
       </p>
       <p data-testid="sms-quota">{t("applicants.sms.quota", { used: quota.used, limit: quota.limit, resetsAt: showMoment(quota.resetsAt) })}</p>
       {standing.blocks.length > 0 && <SmsBlocks blocks={standing.blocks} quota={quota} />}
@@ -415,7 +494,23 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
  * The second step of a bulk action that asks first: the same selection posted again with
  * `confirmed=1`, or a way back to the list as it was.
  */
-function ConfirmedBulk({ action, ids, message, submit, className, label, children }: { action: string; ids: number[]; message?: string; submit: string; className: string; label?: string; children?: ReactNode }) {
+function ConfirmedBulk({
+  action,
+  ids,
+  message,
+  submit,
+  className,
+  label,
+  children,
+}: {
+  action: string;
+  ids: number[];
+  message?: string;
+  submit: string;
+  className: string;
+  label?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -438,7 +533,19 @@ function ConfirmedBulk({ action, ids, message, submit, className, label, childre
   );
 }
 
-function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant; options: ApplicantOptions; ticked: boolean; result: ActionData | undefined; named: NamedFn }) {
+function ApplicantRow({
+  row,
+  options,
+  ticked,
+  result,
+  named,
+}: {
+  row: Applicant;
+  options: ApplicantOptions;
+  ticked: boolean;
+  result: ActionData | undefined;
+  named: NamedFn;
+}) {
   const { t } = useTranslation();
   const asking = result?.confirm === "delete" && result.id === row.id;
   const ownResult = Boolean(result?.intent?.endsWith(`:${row.id}`));
@@ -448,7 +555,15 @@ function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant;
   return (
     <tr data-testid="applicant" data-id={row.id} data-selected={ticked || undefined}>
       <td>
-        <input type="checkbox" name="ids" value={row.id} form={BULK_FORM} defaultChecked={ticked} aria-label={t("applicants.selectRow", { name: row.name })} data-testid="select" />
+        <input
+          type="checkbox"
+          name="ids"
+          value={row.id}
+          form={BULK_FORM}
+          defaultChecked={ticked}
+          aria-label={t("applicants.selectRow", { name: row.name })}
+          data-testid="select"
+        />
       </td>
       <td>
         <div className="ui-apl-person">
@@ -456,8 +571,16 @@ function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant;
           <span>{row.mobile}</span>
           {row.email && <span className="ui-muted">{row.email}</span>}
           <span className="ui-muted">{showMoment(row.createdAt)}</span>
-          {row.accountId === null && <span className="ui-badge" data-tone="warning">{t("applicants.unclaimed")}</span>}
-          {row.remark && <span className="ui-muted" data-testid="remark">{row.remark}</span>}
+          {row.accountId === null && (
+            <span className="ui-badge" data-tone="warning">
+              {t("applicants.unclaimed")}
+            </span>
+          )}
+          {row.remark && (
+            <span className="ui-muted" data-testid="remark">
+              {row.remark}
+            </span>
+          )}
         </div>
       </td>
       <td>{row.institution}</td>
@@ -492,7 +615,9 @@ function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant;
         <details className="ui-apl-actions" open={asking || ownResult || undefined}>
           <summary>{t("applicants.row.actions")}</summary>
           <div>
-            {(row.state === "pending" || row.state === "rejected") && <IntentButton intent="confirm" hidden={{ rowId: row.id }} label={t("applicants.row.confirm")} />}
+            {(row.state === "pending" || row.state === "rejected") && (
+              <IntentButton intent="confirm" hidden={{ rowId: row.id }} label={t("applicants.row.confirm")} />
+            )}
             {live && <IntentButton intent="reject" hidden={{ rowId: row.id }} label={t("applicants.row.reject")} tone="outline" />}
             {row.checkinState ? (
               <IntentButton intent="checkout" hidden={{ rowId: row.id }} label={t("applicants.row.checkOut")} tone="outline" />
@@ -500,9 +625,21 @@ function ApplicantRow({ row, options, ticked, result, named }: { row: Applicant;
               live && <IntentButton intent="checkin" hidden={{ rowId: row.id }} label={t("applicants.row.checkIn")} tone="outline" />
             )}
             {canPay && (
-              <IntentForm inline intent={`pay:${row.id}`} schema={paySchema} fields={[{ name: "remark", label: t("applicants.row.payRemark") }]} submit={t("applicants.row.pay")} />
+              <IntentForm
+                inline
+                intent={`pay:${row.id}`}
+                schema={paySchema}
+                fields={[{ name: "remark", label: t("applicants.row.payRemark") }]}
+                submit={t("applicants.row.pay")}
+              />
             )}
-            <IntentForm inline intent={`remark:${row.id}`} schema={remarkSchema} fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]} submit={t("applicants.row.saveRemark")} />
+            <IntentForm
+              inline
+              intent={`remark:${row.id}`}
+              schema={remarkSchema}
+              fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]}
+              submit={t("applicants.row.saveRemark")}
+            />
             <IntentForm
               inline
               intent={`level:${row.id}`}

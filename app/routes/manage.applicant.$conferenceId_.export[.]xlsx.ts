@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { noPermission, notFound, routeId } from "#contract/params";
 import { filtersOf } from "~/services/applicants.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { forwardToPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { noPermission, notFound, routeId } from "#contract/params";
 
 /**
  * The registration list as an Excel download (the list's filters apply). The token lives in an

@@ -1,18 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
+import { BADGE_LAYOUTS } from "#contract/schemas/applicants";
 import { QrCode } from "~/components/conference/QrCode";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { BADGE_LAYOUTS } from "#contract/schemas/applicants";
+import type { RouteHandle } from "~/root";
 import { loadApplicants } from "~/services/applicants.server";
 import { qrMatrix } from "~/services/conference-page.server";
-import type { RouteHandle } from "~/root";
+import { requireSignedIn } from "~/services/guard.server";
 import { pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
-import { requireSignedIn } from "~/services/guard.server";
-import { routeId } from "#contract/params";
 
 /**
  * What the style system can't say (app/styles/applicants.styles.ts): the paper of the chosen
@@ -44,7 +43,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const layout = BADGE_LAYOUTS.find((one) => one === search.get("layout")) ?? "a4";
   const badges = rows.list
     .filter((row) => row.state === "pending" || row.state === "confirmed")
-    .map((row) => ({ id: row.id, name: row.name, institution: row.institution, identity: row.identity, ticketCode: row.ticketCode, qr: qrMatrix(row.ticketCode) }));
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      institution: row.institution,
+      identity: row.identity,
+      ticketCode: row.ticketCode,
+      qr: qrMatrix(row.ticketCode),
+    }));
   return data(
     {
       title: `${t("applicants.print.title", { name })} - ${t("meta.siteName")}`,

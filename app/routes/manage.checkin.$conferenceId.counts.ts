@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { routeId } from "#contract/params";
 import { loadCounts } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
 import { requireSignedIn } from "~/services/guard.server";
-import { routeId } from "#contract/params";
 
 /** The desk's counts as JSON, polled by the open desk page every few seconds. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

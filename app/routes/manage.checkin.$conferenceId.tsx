@@ -1,19 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { CheckinCounts, CheckinPerson } from "#contract/checkin";
+import { parsePage, routeId } from "#contract/params";
+import { checkinSearchSchema } from "#contract/schemas/checkin";
 import { CodeForm, CountsTable, PeopleTable, ResultPanel, UndoQuestion } from "~/components/checkin/Desk";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { checkinSearchSchema } from "#contract/schemas/checkin";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
-import { callPlatform } from "~/services/platform.server";
-import type { CheckinCounts, CheckinPerson } from "#contract/checkin";
 import { appNow } from "~/services/clock.server";
-import { parsePage, routeId } from "#contract/params";
 import { requireSignedIn } from "~/services/guard.server";
+import { callPlatform } from "~/services/platform.server";
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */
@@ -100,7 +99,13 @@ export default function CheckinDesk() {
             <h2 id="by-code" className="ui-section-title">
               {t("checkin.byCode")}
             </h2>
-            <CodeForm lastResult={answer?.intent === "code" ? answer.result : undefined} resetKey={answer?.at ?? 0} label={t("checkin.codeLabel")} help={t("checkin.codeHelp")} submit={t("checkin.checkIn")} />
+            <CodeForm
+              lastResult={answer?.intent === "code" ? answer.result : undefined}
+              resetKey={answer?.at ?? 0}
+              label={t("checkin.codeLabel")}
+              help={t("checkin.codeHelp")}
+              submit={t("checkin.checkIn")}
+            />
           </section>
 
           <section className="ui-chk-card" aria-labelledby="by-search">
@@ -131,7 +136,14 @@ export default function CheckinDesk() {
                 <p className="ui-muted" aria-live="polite">
                   {t("checkin.found", { count: search.total })}
                 </p>
-                {search.list.length > 0 && <PeopleTable people={search.list} caption={t("checkin.resultsCaption", { keyword: search.keyword })} testId="search-results" now={live.asOf} />}
+                {search.list.length > 0 && (
+                  <PeopleTable
+                    people={search.list}
+                    caption={t("checkin.resultsCaption", { keyword: search.keyword })}
+                    testId="search-results"
+                    now={live.asOf}
+                  />
+                )}
                 <Pagination page={search.page} pageSize={PAGE_SIZE} total={search.total} />
               </>
             )}

@@ -1,26 +1,46 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
+import {
+  adminUserSchema,
+  adminUserUpdateSchema,
+  replaySchema,
+  bannerSchema,
+  branchSchema,
+  companySchema,
+  domainSchema,
+  forumSchema,
+  hotelRoomSchema,
+  hotelSchema,
+  linkSchema,
+  mediaSchema,
+  organizerSchema,
+  roomShowSchema,
+  scheduleSchema,
+  specialItemSchema,
+  specialSchema,
+  sponsorSchema,
+  textSchema,
+} from "#contract/schemas/conference";
+import { conferenceStyleSchema } from "#contract/schemas/conference-style";
+import { payeeSchema } from "#contract/schemas/registration";
 import { BasicsForm, basicsDefaults } from "~/components/authoring/BasicsForm";
+import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
 import { MODULE_SECTIONS, ModuleSections, Section } from "~/components/authoring/ModuleSections";
-import { RowList } from "~/components/authoring/RowList";
 import { RichTextField } from "~/components/authoring/RichTextField";
+import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, type ModuleData, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
-import { adminUserSchema, adminUserUpdateSchema, replaySchema, bannerSchema, branchSchema, companySchema, domainSchema, forumSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, roomShowSchema, scheduleSchema, specialItemSchema, specialSchema, sponsorSchema, textSchema } from "#contract/schemas/conference";
-import { payeeSchema } from "#contract/schemas/registration";
-import { conferenceStyleSchema } from "#contract/schemas/conference-style";
-import { requireAccount } from "~/services/guard.server";
 import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
 import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
-import { lastResultOf } from "~/utils/form-protocol";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
+import { lastResultOf } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
-import { EditorFrame } from "~/components/authoring/EditorFrame";
-import { routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -128,7 +148,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ...rowIntents("hotel", hotelSchema, "/hotel"),
         ...rowIntents("room", hotelRoomSchema, "/hotel-room"),
         ...rowIntents("replay", replaySchema, "/replay"),
-        "room-show": { schema: roomShowSchema, method: "PATCH", path: (v) => `/hotel-room/switch-show-state/${v.rowId}`, body: (v) => ({ showState: v.showState === "true" }) },
+        "room-show": {
+          schema: roomShowSchema,
+          method: "PATCH",
+          path: (v) => `/hotel-room/switch-show-state/${v.rowId}`,
+          body: (v) => ({ showState: v.showState === "true" }),
+        },
         payee: { schema: payeeSchema, method: "POST", path: (_v, conferenceId) => `/payee/${conferenceId}` },
         domain: { schema: domainSchema, method: "PUT", path: (_v, conferenceId) => `/conference/domain/${conferenceId}` },
       });
@@ -150,7 +175,10 @@ export default function Edit() {
   const introText = editor.texts.find((text) => text.moduleId === (intro?.id ?? null));
   const introResult = useIntentResult("intro");
   const scheduleModules = editor.modules.filter((m) => m.type === "schedule");
-  const venues: Array<{ id: number | null; label: string }> = [{ id: null, label: t("authoring.edit.mainVenue") }, ...editor.branches.map((b) => ({ id: b.id, label: named(b) }))];
+  const venues: Array<{ id: number | null; label: string }> = [
+    { id: null, label: t("authoring.edit.mainVenue") },
+    ...editor.branches.map((b) => ({ id: b.id, label: named(b) })),
+  ];
   const venueOptions = venues.map((v) => ({ value: v.id === null ? "" : String(v.id), label: v.label }));
   const nameFields = (zh: string, en: string, row?: { nameZh: string; nameEn: string }): FieldSpec[] => [
     { name: "nameZh", label: t(zh), required: true, defaultValue: row?.nameZh },
@@ -158,17 +186,51 @@ export default function Edit() {
   ];
   const scheduleFields = (row?: Schedule): FieldSpec[] => [
     ...(scheduleModules.length > 1
-      ? [{ name: "moduleId", label: t("authoring.edit.module"), type: "select" as const, defaultValue: String(row?.moduleId ?? ""), options: scheduleModules.map((m) => ({ value: String(m.id), label: pick(lang, m.titleZh, m.titleEn) })) }]
+      ? [
+          {
+            name: "moduleId",
+            label: t("authoring.edit.module"),
+            type: "select" as const,
+            defaultValue: String(row?.moduleId ?? ""),
+            options: scheduleModules.map((m) => ({ value: String(m.id), label: pick(lang, m.titleZh, m.titleEn) })),
+          },
+        ]
       : []),
     { name: "branchId", label: t("authoring.edit.branch"), type: "select", defaultValue: String(row?.branchId ?? ""), options: venueOptions },
     ...(editor.forums.length
-      ? [{ name: "forumId", label: t("authoring.edit.forum"), type: "select" as const, defaultValue: String(row?.forumId ?? ""), options: [{ value: "", label: t("authoring.basics.none") }, ...editor.forums.map((f) => ({ value: String(f.id), label: named(f) }))] }]
+      ? [
+          {
+            name: "forumId",
+            label: t("authoring.edit.forum"),
+            type: "select" as const,
+            defaultValue: String(row?.forumId ?? ""),
+            options: [{ value: "", label: t("authoring.basics.none") }, ...editor.forums.map((f) => ({ value: String(f.id), label: named(f) }))],
+          },
+        ]
       : []),
-    { name: "startsAt", label: t("authoring.edit.startsAt"), type: "datetime-local", required: true, defaultValue: row ? chinaLocal(row.startsAt) : `${conference.startDate}T09:00` },
-    { name: "endsAt", label: t("authoring.edit.endsAt"), type: "datetime-local", required: true, defaultValue: row ? chinaLocal(row.endsAt) : `${conference.startDate}T10:00` },
+    {
+      name: "startsAt",
+      label: t("authoring.edit.startsAt"),
+      type: "datetime-local",
+      required: true,
+      defaultValue: row ? chinaLocal(row.startsAt) : `${conference.startDate}T09:00`,
+    },
+    {
+      name: "endsAt",
+      label: t("authoring.edit.endsAt"),
+      type: "datetime-local",
+      required: true,
+      defaultValue: row ? chinaLocal(row.endsAt) : `${conference.startDate}T10:00`,
+    },
     { name: "titleZh", label: t("authoring.edit.scheduleTitle"), required: true, defaultValue: row?.titleZh },
     { name: "titleEn", label: t("authoring.edit.scheduleTitleEn"), defaultValue: row?.titleEn },
-    { name: "speakers", label: t("authoring.edit.speakers"), type: "textarea", help: t("authoring.edit.speakersHelp"), defaultValue: row?.speakers.map((s) => (s.affiliation ? `${s.name} / ${s.affiliation}` : s.name)).join("\n") },
+    {
+      name: "speakers",
+      label: t("authoring.edit.speakers"),
+      type: "textarea",
+      help: t("authoring.edit.speakersHelp"),
+      defaultValue: row?.speakers.map((s) => (s.affiliation ? `${s.name} / ${s.affiliation}` : s.name)).join("\n"),
+    },
     { name: "room", label: t("authoring.edit.room"), defaultValue: row?.room },
   ];
   const scheduleHidden: Record<string, number> = scheduleModules.length === 1 ? { moduleId: scheduleModules[0].id } : {};
@@ -187,11 +249,21 @@ export default function Edit() {
     <EditorFrame
       conference={{ id: conference.id, name }}
       title={t("authoring.edit.title", { name })}
-      links={[["/manage", t("authoring.edit.back")], [`/manage/signup/${conference.id}`, t("authoring.edit.signupLink")], [`/${conference.id}`, t("authoring.edit.viewPage")]]}
+      links={[
+        ["/manage", t("authoring.edit.back")],
+        [`/manage/signup/${conference.id}`, t("authoring.edit.signupLink")],
+        [`/${conference.id}`, t("authoring.edit.viewPage")],
+      ]}
       sections={sections}
     >
       <Section id="basics" title={t("authoring.basics.title")}>
-        <BasicsForm intent="basics" lastResult={lastResultOf(answer, "basics")} defaults={basicsDefaults(conference)} categories={categories} submit={t("common.save")} />
+        <BasicsForm
+          intent="basics"
+          lastResult={lastResultOf(answer, "basics")}
+          defaults={basicsDefaults(conference)}
+          categories={categories}
+          submit={t("common.save")}
+        />
       </Section>
 
       <Section id="intro" title={t("authoring.edit.intro")}>
@@ -210,7 +282,13 @@ export default function Edit() {
               label={t(field === "contentZh" ? "authoring.edit.introZh" : "authoring.edit.introEn")}
               ops={introText?.[field] ?? []}
               typed={introResult ? { plain: introResult.values[field], ops: introResult.values[`${field}Ops`] } : undefined}
-              errors={introResult ? Object.entries(introResult.fieldErrors).filter(([key]) => key.startsWith(field)).flatMap(([, list]) => list) : undefined}
+              errors={
+                introResult
+                  ? Object.entries(introResult.fieldErrors)
+                      .filter(([key]) => key.startsWith(field))
+                      .flatMap(([, list]) => list)
+                  : undefined
+              }
               preview={{ initial: preview === field, href: `?preview=${field}#intro`, back: "?#intro" }}
             />
           ))}
@@ -334,7 +412,12 @@ export default function Edit() {
       </Section>
 
       <Section id="style" title={t("authoring.edit.style")}>
-        <IntentForm intent="style" schema={conferenceStyleSchema} fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]} submit={t("common.save")} />
+        <IntentForm
+          intent="style"
+          schema={conferenceStyleSchema}
+          fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]}
+          submit={t("common.save")}
+        />
       </Section>
 
       <ModuleSections data={editor as unknown as ModuleData} />

@@ -1,17 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parsePage, routeId } from "#contract/params";
+import { FormsTable } from "~/components/forms/FormsTable";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
-import { FormsTable } from "~/components/forms/FormsTable";
-import { requireAccount } from "~/services/guard.server";
 import { privateData } from "~/services/forms.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import type { FormListRow } from "~/utils/forms";
 import { pick } from "~/utils/format";
-import { parsePage, routeId } from "#contract/params";
+import type { FormListRow } from "~/utils/forms";
 
 const PAGE_SIZE = 20;
 

@@ -1,15 +1,33 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, parsePage, routeId } from "#contract/params";
 import { auditDecisionSchema } from "#contract/schemas/audits";
-import { AuditFrame, Cards, DecisionForm, decisionsFor, ExportLink, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
+import {
+  AuditFrame,
+  Cards,
+  DecisionForm,
+  decisionsFor,
+  ExportLink,
+  Facts,
+  FilterForm,
+  Section,
+  stateFacts,
+  stateOptions,
+} from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
-import { AUDIT_STATES, type HotelBooking, type HotelGrid, type ManagedConference, type SponsorHotelRequest, HOTEL_FILTERS, nightsBetween } from "~/utils/audits";
+import {
+  AUDIT_STATES,
+  type HotelBooking,
+  type HotelGrid,
+  type ManagedConference,
+  type SponsorHotelRequest,
+  HOTEL_FILTERS,
+  nightsBetween,
+} from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
-import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;
@@ -52,7 +70,10 @@ export default function ManageHotel() {
   const exportQuery = new URLSearchParams(filters).toString();
   const stayFacts = (stay: HotelBooking | SponsorHotelRequest, extra?: string): Array<[string, string]> => [
     [t("audits.hotel.hotelFilter"), [pick(lang, stay.hotelZh, stay.hotelEn), pick(lang, stay.roomZh, stay.roomEn), extra].filter(Boolean).join(" · ")],
-    [t("audits.hotel.stay"), `${stay.checkIn} – ${stay.checkOut} · ${t("audits.hotel.nights", { count: nightsBetween(stay.checkIn, stay.checkOut) })} · ${t("audits.hotel.roomsCount", { count: stay.rooms })}`],
+    [
+      t("audits.hotel.stay"),
+      `${stay.checkIn} – ${stay.checkOut} · ${t("audits.hotel.nights", { count: nightsBetween(stay.checkIn, stay.checkOut) })} · ${t("audits.hotel.roomsCount", { count: stay.rooms })}`,
+    ],
   ];
   return (
     <AuditFrame
@@ -61,7 +82,11 @@ export default function ManageHotel() {
       heading={t("audits.hotel.heading")}
       actions={
         <>
-          <ExportLink href={`/manage/hotel/${id}/export.xlsx${exportQuery ? `?${exportQuery}` : ""}`} label={t("audits.exportExcel")} testId="export-bookings" />
+          <ExportLink
+            href={`/manage/hotel/${id}/export.xlsx${exportQuery ? `?${exportQuery}` : ""}`}
+            label={t("audits.exportExcel")}
+            testId="export-bookings"
+          />
           <ExportLink href={`/manage/viewExhibitors/${id}/rooms.xlsx`} label={t("audits.hotel.exportRooms")} />
         </>
       }
@@ -97,7 +122,12 @@ export default function ManageHotel() {
                         <th scope="row">{pick(lang, room.typeZh, room.typeEn)}</th>
                         <td>{room.inventory}</td>
                         {room.nights.map((n) => (
-                          <td key={n.night} data-night={n.night} data-full={n.booked >= room.inventory && n.booked > 0 ? true : undefined} data-used={n.booked > 0 ? true : undefined}>
+                          <td
+                            key={n.night}
+                            data-night={n.night}
+                            data-full={n.booked >= room.inventory && n.booked > 0 ? true : undefined}
+                            data-used={n.booked > 0 ? true : undefined}
+                          >
                             {t("audits.hotel.cell", { booked: n.booked, inventory: room.inventory })}
                             {n.pending > 0 && t("audits.hotel.pendingCell", { pending: n.pending })}
                           </td>
@@ -118,7 +148,15 @@ export default function ManageHotel() {
           keep={requestState ? { requestState } : {}}
           fields={[
             { name: "state", label: t("audits.state"), type: "select", options: stateOptions(t, BOOKING_STATES, "audits.states") },
-            { name: "hotelId", label: t("audits.hotel.hotelFilter"), type: "select", options: [{ value: "", label: t("audits.hotel.allHotels") }, ...grid.hotels.map((h) => ({ value: String(h.id), label: pick(lang, h.nameZh, h.nameEn) }))] },
+            {
+              name: "hotelId",
+              label: t("audits.hotel.hotelFilter"),
+              type: "select",
+              options: [
+                { value: "", label: t("audits.hotel.allHotels") },
+                ...grid.hotels.map((h) => ({ value: String(h.id), label: pick(lang, h.nameZh, h.nameEn) })),
+              ],
+            },
             { name: "night", label: t("audits.hotel.nightFilter"), type: "date" },
             { name: "keyword", label: t("audits.keyword"), type: "text", help: t("audits.hotel.keywordHelp") },
           ]}
@@ -130,7 +168,13 @@ export default function ManageHotel() {
                 <p className="ui-aud-card-title">
                   {b.name} <span className="ui-muted">{b.mobile}</span>
                 </p>
-                <Facts rows={[...stayFacts(b, t(`audits.sharing.${b.sharing}`)), [t("audits.hotel.amount"), formatMoney(b.priceFen, currency)], ...stateFacts(t, { value: b.state, label: t(`audits.states.${b.state}`) }, b.remark)]} />
+                <Facts
+                  rows={[
+                    ...stayFacts(b, t(`audits.sharing.${b.sharing}`)),
+                    [t("audits.hotel.amount"), formatMoney(b.priceFen, currency)],
+                    ...stateFacts(t, { value: b.state, label: t(`audits.states.${b.state}`) }, b.remark),
+                  ]}
+                />
               </div>
               {b.state !== "cancelled" && <DecisionForm kind="booking" rowId={b.id} schema={auditDecisionSchema} {...decisionsFor(t, b.state)} />}
             </>
@@ -151,7 +195,10 @@ export default function ManageHotel() {
             <>
               <div className="ui-aud-card-body">
                 <p className="ui-aud-card-title">
-                  {r.company ?? r.name} <span className="ui-muted">{r.name} {r.mobile}</span>
+                  {r.company ?? r.name}{" "}
+                  <span className="ui-muted">
+                    {r.name} {r.mobile}
+                  </span>
                 </p>
                 <Facts
                   rows={[

@@ -1,21 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, parsePage, routeId } from "#contract/params";
+import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
 import { AuditFrame, Cards, DecisionForm, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
+import { useIntentResult } from "~/components/authoring/IntentForm";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
-import { useIntentResult } from "~/components/authoring/IntentForm";
-import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
-import { formValues, rejectValues } from "~/services/form-protocol.server";
 import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
+import { formValues, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import type { CallPath } from "~/services/platform.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { formatMoney } from "~/utils/format";
-import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;
@@ -34,7 +33,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoiceState = search.get("invoiceState") ?? "requested";
   const invoicePage = parsePage(search.get("invoicePage"));
   const [payments, invoices] = await Promise.all([
-    manageData<{ list: ManagePayment[]; total: number; totals: MethodTotal[]; conference: ManagedConference }>(request, `/payment/manage/${id}`, { ...filters, page, pageSize: PAGE_SIZE }),
+    manageData<{ list: ManagePayment[]; total: number; totals: MethodTotal[]; conference: ManagedConference }>(request, `/payment/manage/${id}`, {
+      ...filters,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
     manageData<{ list: ManageInvoice[]; total: number }>(request, `/invoice/manage/${id}`, { state: invoiceState, page: invoicePage, pageSize: PAGE_SIZE }),
   ]);
   const { title, name } = await manageTitle(request, "audits.payments.title", payments.conference);
@@ -51,7 +54,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (kind === "payment") {
     // Team transfers are audited through the team payment call; both decide the same way.
     const path: CallPath = values.team === "1" ? `/team/payment/${rowId}` : `/payment/${rowId}`;
-    return runAudit(request, values, { schema: paymentAuditSchema, path, method: "PATCH", notice: values.state === "paid" ? "audits.payments.approved" : "audits.payments.rejected" });
+    return runAudit(request, values, {
+      schema: paymentAuditSchema,
+      path,
+      method: "PATCH",
+      notice: values.state === "paid" ? "audits.payments.approved" : "audits.payments.rejected",
+    });
   }
   if (kind === "refund") {
     // A refund is asked about first (a dialog with JavaScript, an inline question without).
@@ -65,7 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values.fileKeyKept = String(formData.get("fileKeyKept") ?? "");
     delete values.fileKeyRemove;
     if (kept.errors.fileKey) return rejectValues(values.intent, values, { formErrors: kept.errors.fileKey });
-    return runAudit(request, values, { schema: invoiceAuditSchema, path: `/payment/invoice/${rowId}`, method: "PATCH", notice: values.state === "issued" ? "audits.payments.issued" : "audits.payments.invoiceRejected" });
+    return runAudit(request, values, {
+      schema: invoiceAuditSchema,
+      path: `/payment/invoice/${rowId}`,
+      method: "PATCH",
+      notice: values.state === "issued" ? "audits.payments.issued" : "audits.payments.invoiceRejected",
+    });
   }
   throw badRequest();
 }
@@ -108,7 +121,12 @@ export default function ManagePayments() {
         <FilterForm
           values={filters}
           fields={[
-            { name: "method", label: t("audits.payments.method"), type: "select", options: [{ value: "", label: t("audits.payments.allMethods") }, ...METHODS.map((m) => ({ value: m, label: t(`payment.methods.${m}`) }))] },
+            {
+              name: "method",
+              label: t("audits.payments.method"),
+              type: "select",
+              options: [{ value: "", label: t("audits.payments.allMethods") }, ...METHODS.map((m) => ({ value: m, label: t(`payment.methods.${m}`) }))],
+            },
             { name: "state", label: t("audits.state"), type: "select", options: stateOptions(t, PAYMENT_STATES, "payment.states") },
             {
               name: "kind",
@@ -159,7 +177,13 @@ export default function ManagePayments() {
                 </ConfirmForm>
               )}
               {p.state === "pending_audit" && (
-                <DecisionForm kind="payment" rowId={p.id} schema={paymentAuditSchema} approve={{ value: "paid", label: t("audits.approve") }} reject={{ value: "rejected", label: t("audits.reject") }}>
+                <DecisionForm
+                  kind="payment"
+                  rowId={p.id}
+                  schema={paymentAuditSchema}
+                  approve={{ value: "paid", label: t("audits.approve") }}
+                  reject={{ value: "rejected", label: t("audits.reject") }}
+                >
                   {p.teamId !== null && <input type="hidden" name="team" value="1" />}
                 </DecisionForm>
               )}
@@ -225,7 +249,9 @@ function Proof({ payment }: { payment: ManagePayment }) {
   return (
     <div className="ui-aud-proof" data-testid="proof">
       <span className="ui-label">{t("audits.payments.proof")}</span>
-      {payment.proofType?.startsWith("image/") && <img src={href} alt={t("audits.payments.proofImage", { name: payment.proofName ?? "" })} className="ui-aud-proof-image" loading="lazy" />}
+      {payment.proofType?.startsWith("image/") && (
+        <img src={href} alt={t("audits.payments.proofImage", { name: payment.proofName ?? "" })} className="ui-aud-proof-image" loading="lazy" />
+      )}
       <a href={href} download className="ui-link-button">
         {t("audits.payments.downloadProof")}
       </a>
@@ -257,5 +283,15 @@ function InvoicePagination({ page, total }: { page: number; total: number }) {
 function InvoiceFileField({ rowId }: { rowId: number }) {
   const { t } = useTranslation();
   const result = useIntentResult(`invoice:${rowId}`);
-  return <UploadField name="fileKey" id={`invoice-file-${rowId}`} label={t("audits.payments.invoiceFile")} document accept={DOCUMENT_TYPES} keep={`invoice:${rowId}`} kept={result?.values.fileKeyKept || null} />;
+  return (
+    <UploadField
+      name="fileKey"
+      id={`invoice-file-${rowId}`}
+      label={t("audits.payments.invoiceFile")}
+      document
+      accept={DOCUMENT_TYPES}
+      keep={`invoice:${rowId}`}
+      kept={result?.values.fileKeyKept || null}
+    />
+  );
 }

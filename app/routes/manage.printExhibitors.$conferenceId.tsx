@@ -1,13 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
 import { AuditFrame, FilterForm, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS } from "~/utils/audits";
-import { routeId } from "#contract/params";
-
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -31,10 +29,7 @@ export default function PrintExhibitorsChoice() {
         action={`/manage/printExhibitors/print/${id}`}
         submit={t("audits.print.open")}
         values={{ state: "approved" }}
-        fields={[
-          sponsorKindField(t),
-          { name: "state", label: t("audits.state"), type: "select", options: stateOptions(t, AUDIT_STATES, "audits.states") },
-        ]}
+        fields={[sponsorKindField(t), { name: "state", label: t("audits.state"), type: "select", options: stateOptions(t, AUDIT_STATES, "audits.states") }]}
       >
         <fieldset className="ui-aud-columns">
           <legend>{t("audits.print.columns")}</legend>

@@ -1,13 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS, type PrintColumn, type Sponsor } from "~/utils/audits";
 import { useHydrated } from "~/utils/hydrated";
-import { routeId } from "#contract/params";
 
 /** The platform pages at most 100 rows; a printed list stops at this many. */
 const PAGE_SIZE = 100;
@@ -23,15 +22,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const chosen = search.getAll("col").filter((c): c is PrintColumn => (PRINT_COLUMNS as readonly string[]).includes(c));
   const columns = chosen.length ? PRINT_COLUMNS.filter((c) => chosen.includes(c)) : DEFAULT_PRINT_COLUMNS;
   const known = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : "");
-  const query = { kind: known(search.get("kind"), ["sponsor", "exhibitor"]), state: known(search.get("state"), ["pending", "approved", "rejected"]), pageSize: PAGE_SIZE };
+  const query = {
+    kind: known(search.get("kind"), ["sponsor", "exhibitor"]),
+    state: known(search.get("state"), ["pending", "approved", "rejected"]),
+    pageSize: PAGE_SIZE,
+  };
   type Page = { list: Sponsor[]; total: number; conference: ManagedConference; authors: Record<string, string> };
   const first = await manageData<Page>(request, `/sponsor/manage/${id}`, { ...query, page: 1 });
   const pages = Math.min(Math.ceil(first.total / PAGE_SIZE), MAX_ROWS / PAGE_SIZE);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => manageData<Page>(request, `/sponsor/manage/${id}`, { ...query, page: i + 2 })));
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) => manageData<Page>(request, `/sponsor/manage/${id}`, { ...query, page: i + 2 })),
+  );
   const rows = [first, ...rest].flatMap((p) => p.list);
   const authors = Object.assign({}, ...[first, ...rest].map((p) => p.authors)) as Record<string, string>;
   const { title, name } = await manageTitle(request, "audits.print.title", first.conference);
-  return data({ title, name, id, columns, rows, authors, total: first.total, kind: query.kind, state: query.state }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { title, name, id, columns, rows, authors, total: first.total, kind: query.kind, state: query.state },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function PrintExhibitors() {

@@ -1,17 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FigureTable } from "~/components/FigureTable";
+import { notFound, routeId } from "#contract/params";
 import { AuditFrame, ExportLink } from "~/components/audits/AuditParts";
 import { FieldError } from "~/components/FieldError";
-import { callPlatform } from "~/services/platform.server";
+import { FigureTable } from "~/components/FigureTable";
 import { filtersOf, manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { callPlatform } from "~/services/platform.server";
 import type { ManagedConference, Report } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
-import { notFound, routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -84,7 +83,11 @@ export default function ReportPage() {
         </div>
       </Form>
       <p className="ui-muted">
-        {t("audits.report.range")}: <span data-testid="report-range">{report.from} – {report.to}</span>. {t("audits.report.rangeHelp")}
+        {t("audits.report.range")}:{" "}
+        <span data-testid="report-range">
+          {report.from} – {report.to}
+        </span>
+        . {t("audits.report.rangeHelp")}
       </p>
       <div className="ui-aud-report" data-testid="report">
         <section aria-labelledby="r-registrations">
@@ -94,8 +97,16 @@ export default function ReportPage() {
           </p>
           <Figures
             rows={[
-              ...(["pending", "confirmed", "rejected", "cancelled"] as const).map((state) => [t(`audits.registrationStates.${state}`), report.registrations.byState[state]] as const),
-              ...report.registrations.byIdentity.map((row) => [`${t("audits.report.byIdentity")} · ${row.identityId === null ? t("audits.report.noIdentity") : pick(lang, row.nameZh, row.nameEn)}`, row.count] as const),
+              ...(["pending", "confirmed", "rejected", "cancelled"] as const).map(
+                (state) => [t(`audits.registrationStates.${state}`), report.registrations.byState[state]] as const,
+              ),
+              ...report.registrations.byIdentity.map(
+                (row) =>
+                  [
+                    `${t("audits.report.byIdentity")} · ${row.identityId === null ? t("audits.report.noIdentity") : pick(lang, row.nameZh, row.nameEn)}`,
+                    row.count,
+                  ] as const,
+              ),
             ]}
           />
         </section>
@@ -104,7 +115,9 @@ export default function ReportPage() {
           <p className="ui-aud-figure" data-testid="report-revenue">
             {formatMoney(report.revenue.totalFen, currency)}
           </p>
-          <Figures rows={report.revenue.methods.map((m) => [`${t(`payment.methods.${m.method}`)} (${m.count})`, formatMoney(m.amountFen, currency)] as const)} />
+          <Figures
+            rows={report.revenue.methods.map((m) => [`${t(`payment.methods.${m.method}`)} (${m.count})`, formatMoney(m.amountFen, currency)] as const)}
+          />
         </section>
         <section aria-labelledby="r-invoices">
           <h2 id="r-invoices">{t("audits.report.invoices")}</h2>

@@ -1,16 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { outcomeTone } from "#contract/checkin";
+import { routeId } from "#contract/params";
 import { CodeForm, ResultPanel } from "~/components/checkin/Desk";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
-import { outcomeTone } from "#contract/checkin";
 import { requireSignedIn } from "~/services/guard.server";
-import { routeId } from "#contract/params";
 
 /** The same code seen again within this time is the same ticket still in front of the camera. */
 const SAME_CODE_MS = 4_000;
@@ -21,7 +20,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSignedIn(request);
   const counts = await loadCounts(request, routeId(params.conferenceId));
   const { title, name } = await pageTitle(request, "checkin.scan.title", counts.conference);
-  return data({ title, name, id: counts.conference.id, total: counts.total, asOf: (await appNow()).toISOString() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { title, name, id: counts.conference.id, total: counts.total, asOf: (await appNow()).toISOString() },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -95,7 +97,16 @@ function Camera({ onCode }: { onCode: (code: string) => void }) {
         </button>
       </div>
       {/* The picture is for aiming; what matters is announced by the result panel. */}
-      <video ref={video} className="ui-chk-video" muted playsInline aria-label={t("checkin.scan.preview")} hidden={!on} data-testid="camera" data-state={state.kind} />
+      <video
+        ref={video}
+        className="ui-chk-video"
+        muted
+        playsInline
+        aria-label={t("checkin.scan.preview")}
+        hidden={!on}
+        data-testid="camera"
+        data-state={state.kind}
+      />
       <p className="ui-muted" role={state.kind === "error" ? "alert" : undefined}>
         {state.kind === "error"
           ? t(`checkin.scan.errors.${KNOWN_ERRORS.includes(state.reason) ? state.reason : "other"}`)
@@ -138,12 +149,25 @@ export default function Scan() {
       )}
       {/* A code that is not a ticket code at all (another QR code held up by mistake). */}
       <FieldError errors={scanned.data?.formErrors ?? scanned.data?.result?.error?.code ?? undefined} />
-      {hasJs ? <Camera onCode={(code) => scanned.submit({ intent: "code", code }, { method: "post" })} /> : <p className="ui-banner">{t("checkin.scan.noJs")}</p>}
+      {hasJs ? (
+        <Camera onCode={(code) => scanned.submit({ intent: "code", code }, { method: "post" })} />
+      ) : (
+        <p className="ui-banner">{t("checkin.scan.noJs")}</p>
+      )}
       <section className="ui-chk-card" aria-labelledby="typed-title">
         <h2 id="typed-title" className="ui-section-title">
           {t("checkin.scan.typed")}
         </h2>
-        <CodeForm lastResult={typed?.intent === "code" ? typed.result : undefined} resetKey={typed?.at ?? 0} label={t("checkin.codeLabel")} help={t("checkin.scan.typedHelp")} submit={t("checkin.checkIn")} autoFocus={false} />
+        <CodeForm
+          lastResult={typed?.intent === "code" ? typed.result : undefined}
+          resetKey={typed?.at ?? 0}
+          label={t("checkin.codeLabel")}
+          help={t("checkin.scan.typedHelp")}
+          submit={t("checkin.checkIn")}
+          // Turns the desk's focus off here: the camera, not this field, is the page's first input.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={false}
+        />
       </section>
     </section>
   );

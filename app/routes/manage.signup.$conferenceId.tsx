@@ -1,17 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { routeId } from "#contract/params";
+import {
+  couponSchema,
+  feeSchema,
+  FIELD_TYPES,
+  formFieldSchema,
+  identitySchema,
+  registrationSettingsSchema,
+  strategySchema,
+  vipLevelSchema,
+} from "#contract/schemas/conference";
+import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
-import { couponSchema, feeSchema, FIELD_TYPES, formFieldSchema, identitySchema, registrationSettingsSchema, strategySchema, vipLevelSchema } from "#contract/schemas/conference";
-import { requireAccount } from "~/services/guard.server";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
+import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";
-import { EditorFrame } from "~/components/authoring/EditorFrame";
-import { routeId } from "#contract/params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -78,7 +87,10 @@ export default function Signup() {
     <EditorFrame
       conference={{ id: conference.id, name }}
       title={t("authoring.signup.title", { name })}
-      links={[["/manage", t("authoring.edit.back")], [`/manage/edit/${conference.id}`, t("authoring.manage.edit")]]}
+      links={[
+        ["/manage", t("authoring.edit.back")],
+        [`/manage/edit/${conference.id}`, t("authoring.manage.edit")],
+      ]}
       sections={sections}
     >
       {section(
@@ -112,7 +124,18 @@ export default function Signup() {
         />,
       )}
       {section("fees", <FeeTable editor={editor} named={named} />)}
-      {section("vip", <RowList kind="vip" schema={vipLevelSchema} rows={editor.vipLevels} {...rowBasics} summary={named} fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")} add={{ submit: t("authoring.signup.addVip") }} />)}
+      {section(
+        "vip",
+        <RowList
+          kind="vip"
+          schema={vipLevelSchema}
+          rows={editor.vipLevels}
+          {...rowBasics}
+          summary={named}
+          fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")}
+          add={{ submit: t("authoring.signup.addVip") }}
+        />,
+      )}
       {section(
         "coupons",
         <RowList
@@ -123,14 +146,29 @@ export default function Signup() {
           name={(row) => row.code}
           summary={(row) => (
             <>
-              <strong>{row.code}</strong> · {row.kind === "amount" ? formatMoney(row.value) : `${row.value}%`} · {t("authoring.signup.used", { used: row.used, limit: row.useLimit ?? t("authoring.signup.unlimited") })}
+              <strong>{row.code}</strong> · {row.kind === "amount" ? formatMoney(row.value) : `${row.value}%`} ·{" "}
+              {t("authoring.signup.used", { used: row.used, limit: row.useLimit ?? t("authoring.signup.unlimited") })}
               {row.startsAt || row.endsAt ? ` · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}` : ""}
             </>
           )}
           fields={(row) => [
             { name: "code", label: t("authoring.signup.code"), required: true, defaultValue: row?.code },
-            { name: "kind", label: t("authoring.signup.kind"), type: "select", defaultValue: row?.kind ?? "amount", options: [{ value: "amount", label: t("authoring.signup.kindAmount") }, { value: "percent", label: t("authoring.signup.kindPercent") }] },
-            { name: "value", label: t("authoring.signup.value"), required: true, defaultValue: row ? (row.kind === "amount" ? yuan(row.value) : String(row.value)) : "" },
+            {
+              name: "kind",
+              label: t("authoring.signup.kind"),
+              type: "select",
+              defaultValue: row?.kind ?? "amount",
+              options: [
+                { value: "amount", label: t("authoring.signup.kindAmount") },
+                { value: "percent", label: t("authoring.signup.kindPercent") },
+              ],
+            },
+            {
+              name: "value",
+              label: t("authoring.signup.value"),
+              required: true,
+              defaultValue: row ? (row.kind === "amount" ? yuan(row.value) : String(row.value)) : "",
+            },
             { name: "useLimit", label: t("authoring.signup.useLimit"), type: "number", defaultValue: row?.useLimit ? String(row.useLimit) : "" },
             { name: "startsAt", label: t("authoring.signup.couponStarts"), type: "datetime-local", defaultValue: chinaLocal(row?.startsAt) },
             { name: "endsAt", label: t("authoring.signup.couponEnds"), type: "datetime-local", defaultValue: chinaLocal(row?.endsAt) },
@@ -145,7 +183,13 @@ export default function Signup() {
           intent="settings"
           schema={registrationSettingsSchema}
           fields={[
-            { name: "capacity", label: t("authoring.signup.capacity"), type: "number", help: t("authoring.signup.capacityHelp"), defaultValue: conference.capacity ? String(conference.capacity) : "" },
+            {
+              name: "capacity",
+              label: t("authoring.signup.capacity"),
+              type: "number",
+              help: t("authoring.signup.capacityHelp"),
+              defaultValue: conference.capacity ? String(conference.capacity) : "",
+            },
             {
               name: "paymentWindowHours",
               label: t("authoring.signup.paymentWindow"),
@@ -188,7 +232,13 @@ export default function Signup() {
     const others = editor.fields.filter((other) => other.id !== row?.id);
     return [
       { name: "key", label: t("authoring.signup.fieldKey"), required: true, defaultValue: field?.key },
-      { name: "type", label: t("authoring.signup.fieldType"), type: "select" as const, defaultValue: field?.type ?? "text", options: FIELD_TYPES.map((type) => ({ value: type, label: t(`authoring.signup.types.${type}`) })) },
+      {
+        name: "type",
+        label: t("authoring.signup.fieldType"),
+        type: "select" as const,
+        defaultValue: field?.type ?? "text",
+        options: FIELD_TYPES.map((type) => ({ value: type, label: t(`authoring.signup.types.${type}`) })),
+      },
       { name: "labelZh", label: t("authoring.signup.labelZh"), required: true, defaultValue: field?.labelZh },
       { name: "labelEn", label: t("authoring.signup.labelEn"), required: true, defaultValue: field?.labelEn },
       { name: "helpZh", label: t("authoring.signup.helpZh"), defaultValue: field?.helpZh },
@@ -206,7 +256,10 @@ export default function Signup() {
         label: t("authoring.signup.showWhenField"),
         type: "select" as const,
         defaultValue: field?.showWhen?.field ?? "",
-        options: [{ value: "", label: t("authoring.basics.none") }, ...others.map((other) => ({ value: other.field.key, label: `${pick(lang, other.field.labelZh, other.field.labelEn)} (${other.field.key})` }))],
+        options: [
+          { value: "", label: t("authoring.basics.none") },
+          ...others.map((other) => ({ value: other.field.key, label: `${pick(lang, other.field.labelZh, other.field.labelEn)} (${other.field.key})` })),
+        ],
       },
       { name: "showWhenValue", label: t("authoring.signup.showWhenValue"), defaultValue: field?.showWhen?.value },
       { name: "sort", label: t("authoring.signup.sort"), type: "number" as const, defaultValue: String(row?.sort ?? editor.fields.length + 1) },
@@ -234,8 +287,19 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
                 schema={feeSchema}
                 hidden={{ identityId: identity.id, strategyId: strategy.id }}
                 fields={[
-                  { name: "amount", label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`, required: true, defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "" },
-                  { name: "unit", label: t("authoring.signup.unit"), type: "select", defaultValue: fee?.unit ?? "0", options: ["0", "1", "2"].map((u) => ({ value: u, label: t(`authoring.signup.unit${u}`) })) },
+                  {
+                    name: "amount",
+                    label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`,
+                    required: true,
+                    defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "",
+                  },
+                  {
+                    name: "unit",
+                    label: t("authoring.signup.unit"),
+                    type: "select",
+                    defaultValue: fee?.unit ?? "0",
+                    options: ["0", "1", "2"].map((u) => ({ value: u, label: t(`authoring.signup.unit${u}`) })),
+                  },
                 ]}
                 submit={t("authoring.signup.setFee")}
               />

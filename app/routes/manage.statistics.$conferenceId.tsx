@@ -1,17 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { chinaClock, share } from "#contract/checkin";
+import { routeId } from "#contract/params";
+import type { ConferenceStatistics } from "#contract/views/statistics";
 import { ColumnChart, RowChart } from "~/components/checkin/Charts";
 import { ManageNav } from "~/components/manage/ManageNav";
-import type { ConferenceStatistics } from "#contract/views/statistics";
 import type { RouteHandle } from "~/root";
 import { loadStatistics, pageTitle } from "~/services/checkin.server";
-import { chinaClock, share } from "#contract/checkin";
-import { formatMoney, pick } from "~/utils/format";
 import { requireSignedIn } from "~/services/guard.server";
-import { routeId } from "#contract/params";
+import { formatMoney, pick } from "~/utils/format";
 
 /** How often the open screen fetches fresh figures (with JavaScript). */
 const POLL_MS = 10_000;
@@ -89,13 +88,18 @@ export default function Statistics() {
       <header className="ui-chk-dash-head">
         <h1 className="ui-chk-dash-title">{t("checkin.stats.title", { name: loaded.name })}</h1>
         <p className="ui-chk-dash-meta">
-          {t("checkin.stats.updated", { time: chinaClock(stats.generatedAt, stats.generatedAt) })} · <Link to={`/manage/statistics/${id}`}>{t("checkin.counts.refresh")}</Link> ·{" "}
-          <Link to={`/manage/checkin/${id}`}>{t("checkin.stats.exit")}</Link>
+          {t("checkin.stats.updated", { time: chinaClock(stats.generatedAt, stats.generatedAt) })} ·{" "}
+          <Link to={`/manage/statistics/${id}`}>{t("checkin.counts.refresh")}</Link> · <Link to={`/manage/checkin/${id}`}>{t("checkin.stats.exit")}</Link>
         </p>
       </header>
 
       <div className="ui-chk-tiles">
-        <Tile label={t("checkin.stats.registered")} value={live} detail={t("checkin.stats.registeredDetail", { confirmed: r.confirmed, pending: r.pending })} testId="kpi-registered" />
+        <Tile
+          label={t("checkin.stats.registered")}
+          value={live}
+          detail={t("checkin.stats.registeredDetail", { confirmed: r.confirmed, pending: r.pending })}
+          testId="kpi-registered"
+        />
         <Tile
           label={t("checkin.stats.checkedIn")}
           value={checkins.checkedIn}
@@ -103,7 +107,12 @@ export default function Statistics() {
           testId="kpi-checked-in"
         />
         <Tile label={t("checkin.stats.today")} value={checkins.today} testId="kpi-today" />
-        <Tile label={t("checkin.stats.paid")} value={money(pay.paidFen)} detail={t("checkin.stats.paidDetail", { count: pay.paidCount, pending: pay.pendingAudit })} testId="kpi-paid" />
+        <Tile
+          label={t("checkin.stats.paid")}
+          value={money(pay.paidFen)}
+          detail={t("checkin.stats.paidDetail", { count: pay.paidCount, pending: pay.pendingAudit })}
+          testId="kpi-paid"
+        />
       </div>
 
       <div className="ui-chk-charts">
@@ -130,7 +139,11 @@ export default function Statistics() {
         <RowChart
           testId="chart-payments"
           labels={labels("payments", t("checkin.stats.method"), t("checkin.stats.amount"), { count: pay.paidCount, amount: money(pay.paidFen) })}
-          items={pay.byMethod.map((row) => ({ label: t(`payment.methods.${row.method}`), value: row.amountFen, display: t("checkin.stats.methodValue", { count: row.count, amount: money(row.amountFen) }) }))}
+          items={pay.byMethod.map((row) => ({
+            label: t(`payment.methods.${row.method}`),
+            value: row.amountFen,
+            display: t("checkin.stats.methodValue", { count: row.count, amount: money(row.amountFen) }),
+          }))}
         />
         <RowChart
           testId="chart-hotels"

@@ -1,15 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
+import { badRequest, parsePage, routeId } from "#contract/params";
+import { auditDecisionSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
+import {
+  AuditFrame,
+  Cards,
+  DecisionForm,
+  ExportLink,
+  Facts,
+  FilterForm,
+  decisionsFor,
+  stateFacts,
+  sponsorKindField,
+  stateOptions,
+} from "~/components/audits/AuditParts";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
-import { auditDecisionSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
-import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
@@ -21,7 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const filters = filtersOf(search, SPONSOR_FILTERS);
   const page = parsePage(search.get("page"));
-  const list = await manageData<{ list: Sponsor[]; total: number; conference: ManagedConference; authors: Record<string, string> }>(request, `/sponsor/manage/${id}`, { ...filters, page, pageSize: PAGE_SIZE });
+  const list = await manageData<{ list: Sponsor[]; total: number; conference: ManagedConference; authors: Record<string, string> }>(
+    request,
+    `/sponsor/manage/${id}`,
+    { ...filters, page, pageSize: PAGE_SIZE },
+  );
   const { title, name } = await manageTitle(request, "audits.sponsors.pageTitle", list.conference);
   return data({ title, name, id, filters, page, list }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -33,7 +47,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const [kind] = (values.intent ?? "").split(":");
   const rowId = rowIdOf(values);
   if (kind === "sponsor") return runDecision(request, values, `/sponsor/${rowId}`);
-  if (kind === "remark") return runAudit(request, values, { schema: sponsorRemarkSchema, path: `/sponsor/addRemark/${rowId}`, method: "PUT", notice: "audits.sponsors.remarkAdded" });
+  if (kind === "remark")
+    return runAudit(request, values, {
+      schema: sponsorRemarkSchema,
+      path: `/sponsor/addRemark/${rowId}`,
+      method: "PUT",
+      notice: "audits.sponsors.remarkAdded",
+    });
   throw badRequest();
 }
 
@@ -48,7 +68,11 @@ export default function ViewExhibitors() {
       heading={t("audits.sponsors.title")}
       actions={
         <>
-          <ExportLink href={`/manage/viewExhibitors/${id}/export.xlsx${exportQuery ? `?${exportQuery}` : ""}`} label={t("audits.exportExcel")} testId="export-sponsors" />
+          <ExportLink
+            href={`/manage/viewExhibitors/${id}/export.xlsx${exportQuery ? `?${exportQuery}` : ""}`}
+            label={t("audits.exportExcel")}
+            testId="export-sponsors"
+          />
           <ExportLink href={`/manage/viewExhibitors/${id}/rooms.xlsx`} label={t("audits.sponsors.exportRooms")} testId="export-rooms" />
           <Link to={`/manage/printExhibitors/${id}`} className="ui-button-outline">
             {t("audits.sponsors.printLink")}

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, parsePage, routeId } from "#contract/params";
 import { auditDecisionSchema } from "#contract/schemas/audits";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
@@ -9,7 +9,6 @@ import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision 
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { badRequest, parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
@@ -74,7 +73,11 @@ export default function ViewPaper() {
             name: "branchId",
             label: t("audits.papers.branch"),
             type: "select",
-            options: [{ value: "", label: t("audits.papers.allBranches") }, { value: "0", label: t("audits.mainVenue") }, ...list.branches.map((b) => ({ value: String(b.id), label: pick(lang, b.nameZh, b.nameEn) }))],
+            options: [
+              { value: "", label: t("audits.papers.allBranches") },
+              { value: "0", label: t("audits.mainVenue") },
+              ...list.branches.map((b) => ({ value: String(b.id), label: pick(lang, b.nameZh, b.nameEn) })),
+            ],
           },
           { name: "keyword", label: t("audits.keyword"), type: "text", help: t("audits.papers.keywordHelp") },
         ]}

@@ -1,14 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parsePage, routeId } from "#contract/params";
 import { AuditFrame } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
 import { pick } from "~/utils/format";
-import { parsePage, routeId } from "#contract/params";
 
 const PAGE_SIZE = 20;
 /** The platform lists this many subscribers under each session. */
@@ -21,7 +20,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   requireSignedIn(request);
   const id = routeId(params.conferenceId);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const list = await manageData<{ list: SubscribedSession[]; total: number; subscriptions: number; conference: ManagedConference }>(request, `/user/schedule/conference/${id}`, { page, pageSize: PAGE_SIZE });
+  const list = await manageData<{ list: SubscribedSession[]; total: number; subscriptions: number; conference: ManagedConference }>(
+    request,
+    `/user/schedule/conference/${id}`,
+    { page, pageSize: PAGE_SIZE },
+  );
   const { title, name } = await manageTitle(request, "audits.subscribe.title", list.conference);
   return data({ title, name, id, page, list }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -59,7 +62,10 @@ export default function ViewSubscribe() {
                         <ul>
                           {s.subscribers.map((p) => (
                             <li key={p.accountId}>
-                              {p.name} {p.mobile} · {p.registrationName ? t("audits.subscribe.registered", { name: [p.registrationName, p.institution].filter(Boolean).join("，") }) : t("audits.subscribe.notRegistered")}
+                              {p.name} {p.mobile} ·{" "}
+                              {p.registrationName
+                                ? t("audits.subscribe.registered", { name: [p.registrationName, p.institution].filter(Boolean).join("，") })
+                                : t("audits.subscribe.notRegistered")}
                             </li>
                           ))}
                         </ul>

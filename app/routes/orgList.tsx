@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseId, parsePage } from "#contract/params";
 import { ConferenceCard, type ConferenceSummary } from "~/components/ConferenceCard";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
@@ -11,9 +11,8 @@ import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { formatDay, pick } from "~/utils/format";
-import { usePrefetch } from "~/utils/prefetch";
 import { pageMeta } from "~/utils/meta";
-import { parseId, parsePage } from "#contract/params";
+import { usePrefetch } from "~/utils/prefetch";
 
 const PAGE_SIZE = 18;
 const CONFERENCES_PAGE_SIZE = 12;
@@ -90,49 +89,51 @@ function InstitutionList({ keyword, page, institutions }: { keyword: string; pag
         submitLabel={t("orgList.search")}
       />
       <DirectoryResults shown={institutions.list.length} summary={t("orgList.results", { total: institutions.total })} empty={<p>{t("orgList.empty")}</p>}>
-          <ul className="ui-org-list" data-testid="institution-list">
-            {institutions.list.map((institution) => {
-              const name = pick(lang, institution.nameZh, institution.nameEn);
-              return (
-                <li key={institution.id} className="ui-org-card" data-testid="institution">
-                  <div className="ui-org-head">
-                    <InstitutionLogo name={name} logo={institution.logo} />
-                    <div>
-                      <h2 className="ui-org-name">
-                        <Highlight text={name} keyword={keyword} />
-                      </h2>
-                      <p className="ui-org-sub">
-                        <Highlight text={pick(lang, institution.cityZh, institution.cityEn)} keyword={keyword} />
-                        <span className="ui-badge" data-tone="success">
-                          {t("orgList.certified")}
-                        </span>
-                      </p>
-                    </div>
+        <ul className="ui-org-list" data-testid="institution-list">
+          {institutions.list.map((institution) => {
+            const name = pick(lang, institution.nameZh, institution.nameEn);
+            return (
+              <li key={institution.id} className="ui-org-card" data-testid="institution">
+                <div className="ui-org-head">
+                  <InstitutionLogo name={name} logo={institution.logo} />
+                  <div>
+                    <h2 className="ui-org-name">
+                      <Highlight text={name} keyword={keyword} />
+                    </h2>
+                    <p className="ui-org-sub">
+                      <Highlight text={pick(lang, institution.cityZh, institution.cityEn)} keyword={keyword} />
+                      <span className="ui-badge" data-tone="success">
+                        {t("orgList.certified")}
+                      </span>
+                    </p>
                   </div>
-                  <p className="ui-org-sub">
-                    {institution.conferenceCount > 0 ? t("orgList.conferenceCount", { count: institution.conferenceCount }) : t("orgList.noConferences")}
-                  </p>
-                  {institution.conferences.length > 0 && (
-                    <ul className="ui-org-conferences">
-                      {institution.conferences.map((conference) => (
-                        <li key={conference.id}>
-                          <Link to={`/${conference.id}`} prefetch={prefetch}>
-                            {pick(lang, conference.nameZh, conference.nameEn)}
-                          </Link>
-                          <span className="ui-org-date">{t("home.dates", { start: formatDay(lang, conference.startDate), end: formatDay(lang, conference.endDate) })}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {institution.conferenceCount > 0 && (
-                    <Link className="ui-org-more" to={`/orgList?institution=${institution.id}`} aria-label={`${t("orgList.allConferences")}: ${name}`}>
-                      {t("orgList.allConferences")} ({institution.conferenceCount})
-                    </Link>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+                </div>
+                <p className="ui-org-sub">
+                  {institution.conferenceCount > 0 ? t("orgList.conferenceCount", { count: institution.conferenceCount }) : t("orgList.noConferences")}
+                </p>
+                {institution.conferences.length > 0 && (
+                  <ul className="ui-org-conferences">
+                    {institution.conferences.map((conference) => (
+                      <li key={conference.id}>
+                        <Link to={`/${conference.id}`} prefetch={prefetch}>
+                          {pick(lang, conference.nameZh, conference.nameEn)}
+                        </Link>
+                        <span className="ui-org-date">
+                          {t("home.dates", { start: formatDay(lang, conference.startDate), end: formatDay(lang, conference.endDate) })}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {institution.conferenceCount > 0 && (
+                  <Link className="ui-org-more" to={`/orgList?institution=${institution.id}`} aria-label={`${t("orgList.allConferences")}: ${name}`}>
+                    {t("orgList.allConferences")} ({institution.conferenceCount})
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
       </DirectoryResults>
       <Pagination page={page} pageSize={PAGE_SIZE} total={institutions.total} />
     </section>
@@ -152,9 +153,7 @@ function InstitutionConferences({ detail, page }: { detail: InstitutionDetail; p
       <div className="ui-org-head ui-org-hero">
         <InstitutionLogo name={name} logo={info.logo} />
         <div>
-          <h1 className="ui-org-title">
-            {name}
-          </h1>
+          <h1 className="ui-org-title">{name}</h1>
           <p className="ui-org-sub">
             {pick(lang, info.cityZh, info.cityEn)}
             <span className="ui-badge" data-tone="success">

@@ -1,19 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseForm, refusalMessages } from "~/utils/validation";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { organizationSchema, organizationTypes } from "#contract/schemas/organization";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
-import { organizationSchema, organizationTypes } from "#contract/schemas/organization";
+import { appEnv } from "~/services/env.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
-import { redirectWithNotice } from "~/services/notices.server";
 import { keepUploads } from "~/services/kept-uploads.server";
+import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { keptRefIn } from "~/utils/kept";
-import { appEnv } from "~/services/env.server";
+import { parseForm, refusalMessages } from "~/utils/validation";
 
 type Application = {
   id: number;
@@ -26,7 +25,6 @@ type Application = {
   reason: string | null;
   createdAt: string;
 };
-
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -62,7 +60,10 @@ export default function Organization() {
   const canApply = !application || application.state === "rejected";
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: application?.state === "rejected" ? { name: application.name, type: application.type, address: application.address, contact: application.contact } : undefined,
+    defaultValue:
+      application?.state === "rejected"
+        ? { name: application.name, type: application.type, address: application.address, contact: application.contact }
+        : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, organizationSchema),

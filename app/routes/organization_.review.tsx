@@ -1,17 +1,17 @@
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseId, parsePage } from "#contract/params";
+import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSchema, organizationDecisionSchema } from "#contract/schemas/organization";
+import { useIntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
+import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
 import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
-import { parseId, parsePage } from "#contract/params";
-import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSchema, organizationDecisionSchema } from "#contract/schemas/organization";
-import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
 import { intentView } from "~/utils/form-protocol";
-import { getFormProps } from "@conform-to/react";
-import { useIntentForm } from "~/components/authoring/IntentForm";
 import { refusalMessages } from "~/utils/validation";
 
 type Application = {
@@ -83,7 +83,11 @@ export async function action({ request }: ActionFunctionArgs) {
     : await callPlatform(request, `/organization/${id}`, { method: "PATCH", body: { state, reason } });
   if (!result.ok) return rejectIntent(intent, submission, refusalMessages(result));
   const t = await i18n.getFixedT(request);
-  const done = kind ? `organization.conferenceReview.${state === "approved" ? "approved" : "rejected"}` : state === "approved" ? "organization.approved" : "organization.rejected";
+  const done = kind
+    ? `organization.conferenceReview.${state === "approved" ? "approved" : "rejected"}`
+    : state === "approved"
+      ? "organization.approved"
+      : "organization.rejected";
   throw await redirectWithNotice(request, new URL(request.url).pathname + new URL(request.url).search, { content: t(done), color: "success" });
 }
 
@@ -120,7 +124,11 @@ function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[numb
   const failed = intentView(useActionData<typeof action>(), intent);
   const { t } = useTranslation();
   // With JavaScript the rejection is checked before it is sent (a reason is needed), with the action's schema.
-  const { form, messages: fieldMessages, others } = useIntentForm(intent, `reject-${kind}-${id}`, kind === "organizations" ? organizationDecisionSchema : conferenceReviewSchema, ["reason"]);
+  const {
+    form,
+    messages: fieldMessages,
+    others,
+  } = useIntentForm(intent, `reject-${kind}-${id}`, kind === "organizations" ? organizationDecisionSchema : conferenceReviewSchema, ["reason"]);
   // The reason is the one field typed here; the others' messages (a decision, a changed name) are said with it.
   const messages = [...new Set([...(fieldMessages("reason") ?? []), ...others])];
   const mine = messages.length > 0;
@@ -169,7 +177,10 @@ function Decision({ id, kind, subject }: { id: number; kind: (typeof KINDS)[numb
 
 /** Conferences' sender names or domains: who asks, for which conference, and the decision. */
 function ConferenceRequests({ kind, requests }: { kind: ConferenceReviewKind; requests: Page<ConferenceRequest> }) {
-  const { t, i18n: { language } } = useTranslation();
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
   return (
     <>
       {requests.list.length === 0 && <p className="ui-muted">{t("organization.conferenceReview.empty")}</p>}
@@ -190,7 +201,11 @@ function ConferenceRequests({ kind, requests }: { kind: ConferenceReviewKind; re
               {t(r.certified ? "organization.conferenceReview.certified" : "organization.conferenceReview.notCertified")} ·{" "}
               {t(r.isPublish ? "organization.conferenceReview.published" : "organization.conferenceReview.draft")}
             </p>
-            {r.reason && <p className="ui-muted">{t("organization.reason")}: {r.reason}</p>}
+            {r.reason && (
+              <p className="ui-muted">
+                {t("organization.reason")}: {r.reason}
+              </p>
+            )}
             {r.state === "pending" && <Decision id={r.conferenceId} kind={kind} subject={r.subject} />}
           </li>
         ))}
@@ -201,7 +216,10 @@ function ConferenceRequests({ kind, requests }: { kind: ConferenceReviewKind; re
 
 /** Organizations applying for certification. */
 function Applications({ applications }: { applications: Page<Application> }) {
-  const { t, i18n: { language } } = useTranslation();
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation();
   return (
     <>
       {applications.list.length === 0 && <p className="ui-muted">{t("organization.empty")}</p>}
@@ -229,7 +247,11 @@ function Applications({ applications }: { applications: Page<Application> }) {
                 </a>
               </p>
             )}
-            {a.reason && <p className="ui-muted">{t("organization.reason")}: {a.reason}</p>}
+            {a.reason && (
+              <p className="ui-muted">
+                {t("organization.reason")}: {a.reason}
+              </p>
+            )}
             {a.state === "pending" && <Decision id={a.id} kind="organizations" />}
           </li>
         ))}

@@ -1,19 +1,18 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parsePage } from "#contract/params";
 import { Pagination } from "~/components/Pagination";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
+import { appNow } from "~/services/clock.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { appNow } from "~/services/clock.server";
 import { chinaToday, readFilters, toConferences } from "~/services/portal.server";
 import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 50;
 
@@ -43,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = { categoryId: values.categoryId, majorId: values.majorId, city: values.city };
   const [facets, calendar, conferences, t] = await Promise.all([
     platformData<PortalFacets>(request, "/portal/facets"),
-    platformData<{ year: number; months: Array<{ month: string; total: number }> }>(request, "/conference/calendar", { query: { year: month.slice(0, 4), ...filters } }),
+    platformData<{ year: number; months: Array<{ month: string; total: number }> }>(request, "/conference/calendar", {
+      query: { year: month.slice(0, 4), ...filters },
+    }),
     platformData<Page<PortalConference>>(request, "/conference", { query: { month, page, pageSize: PAGE_SIZE, ...filters } }),
     i18n.getFixedT(request),
   ]);

@@ -1,17 +1,16 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parsePage } from "#contract/params";
+import { showMoment } from "~/components/authoring/types";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
-import { showMoment } from "~/components/authoring/types";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { type FormListRow, formPath } from "~/utils/forms";
 import { pick } from "~/utils/format";
+import { type FormListRow, formPath } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
-import { parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
@@ -44,7 +43,15 @@ export default function SearchForms() {
         <label className="ui-visually-hidden" htmlFor="form-keyword">
           {t("forms.search.keyword")}
         </label>
-        <input id="form-keyword" className="ui-input" type="search" name="keyword" defaultValue={keyword} placeholder={t("forms.search.placeholder")} maxLength={100} />
+        <input
+          id="form-keyword"
+          className="ui-input"
+          type="search"
+          name="keyword"
+          defaultValue={keyword}
+          placeholder={t("forms.search.placeholder")}
+          maxLength={100}
+        />
         <button type="submit" className="ui-button">
           {t("forms.search.submit")}
         </button>

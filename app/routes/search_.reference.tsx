@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseId, parsePage } from "#contract/params";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
@@ -10,7 +10,6 @@ import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
-import { parseId, parsePage } from "#contract/params";
 
 const PAGE_SIZE = 20;
 
@@ -117,50 +116,50 @@ export default function ReferenceDirectory() {
           </>
         }
       >
-          <ul className="ui-ref-list" data-testid="reference-list">
-            {references.list.map((reference) => {
-              const name = pick(lang, reference.nameZh, reference.nameEn);
-              const otherName = pick(other, reference.nameZh, reference.nameEn);
-              return (
-                <li key={reference.id} className="ui-ref-item">
-                  <h2 className="ui-ref-name">
-                    <Highlight text={name} keyword={query.keyword} />
-                  </h2>
-                  {otherName !== name && (
-                    <p className="ui-ref-alt" lang={other === "en" ? "en" : "zh-CN"}>
-                      <Highlight text={otherName} keyword={query.keyword} />
-                    </p>
+        <ul className="ui-ref-list" data-testid="reference-list">
+          {references.list.map((reference) => {
+            const name = pick(lang, reference.nameZh, reference.nameEn);
+            const otherName = pick(other, reference.nameZh, reference.nameEn);
+            return (
+              <li key={reference.id} className="ui-ref-item">
+                <h2 className="ui-ref-name">
+                  <Highlight text={name} keyword={query.keyword} />
+                </h2>
+                {otherName !== name && (
+                  <p className="ui-ref-alt" lang={other === "en" ? "en" : "zh-CN"}>
+                    <Highlight text={otherName} keyword={query.keyword} />
+                  </p>
+                )}
+                <dl className="ui-ref-meta">
+                  <dt>{t("references.city")}</dt>
+                  <dd>
+                    <Highlight text={pick(lang, reference.cityZh, reference.cityEn)} keyword={query.keyword} />
+                  </dd>
+                  <dt>{t("references.address")}</dt>
+                  <dd>
+                    <Highlight text={pick(lang, reference.addressZh, reference.addressEn)} keyword={query.keyword} />
+                  </dd>
+                  {reference.majorInfo && (
+                    <>
+                      <dt>{t("references.major")}</dt>
+                      <dd>
+                        <Highlight text={pick(lang, reference.majorInfo.nameZh, reference.majorInfo.nameEn)} keyword={query.keyword} />
+                      </dd>
+                    </>
                   )}
-                  <dl className="ui-ref-meta">
-                    <dt>{t("references.city")}</dt>
-                    <dd>
-                      <Highlight text={pick(lang, reference.cityZh, reference.cityEn)} keyword={query.keyword} />
-                    </dd>
-                    <dt>{t("references.address")}</dt>
-                    <dd>
-                      <Highlight text={pick(lang, reference.addressZh, reference.addressEn)} keyword={query.keyword} />
-                    </dd>
-                    {reference.majorInfo && (
-                      <>
-                        <dt>{t("references.major")}</dt>
-                        <dd>
-                          <Highlight text={pick(lang, reference.majorInfo.nameZh, reference.majorInfo.nameEn)} keyword={query.keyword} />
-                        </dd>
-                      </>
-                    )}
-                    {reference.subjectInfo && (
-                      <>
-                        <dt>{t("references.subject")}</dt>
-                        <dd>
-                          <Highlight text={pick(lang, reference.subjectInfo.nameZh, reference.subjectInfo.nameEn)} keyword={query.keyword} />
-                        </dd>
-                      </>
-                    )}
-                  </dl>
-                </li>
-              );
-            })}
-          </ul>
+                  {reference.subjectInfo && (
+                    <>
+                      <dt>{t("references.subject")}</dt>
+                      <dd>
+                        <Highlight text={pick(lang, reference.subjectInfo.nameZh, reference.subjectInfo.nameEn)} keyword={query.keyword} />
+                      </dd>
+                    </>
+                  )}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
       </DirectoryResults>
       <Pagination page={page} pageSize={PAGE_SIZE} total={references.total} />
     </section>

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, routeId } from "#contract/params";
+import { sponsorHotelEditSchema, sponsorHotelSchema } from "#contract/schemas/services";
 import { ReservationCard, RoomCard, ServiceSection } from "~/components/services/ReservationCard";
 import { RowFields, ServiceField, ServiceForm, StayFields } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest } from "~/components/services/types";
-import { sponsorHotelEditSchema, sponsorHotelSchema } from "#contract/schemas/services";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
-import { badRequest, routeId } from "#contract/params";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -38,14 +38,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSignedIn(request);
   const { conferenceId, formData, values, kind, targetId } = await readServiceAction(request, routeId(params.conferenceId));
-  if (kind === "cancel") return confirmedCall(request, formData, { path: `/sponsor-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.sponsorHotel.cancelled" });
+  if (kind === "cancel")
+    return confirmedCall(request, formData, { path: `/sponsor-hotel/${postedId(formData)}`, method: "DELETE", notice: "services.sponsorHotel.cancelled" });
   if ((kind !== "request" && kind !== "change") || targetId === null) throw badRequest();
   const body = nest(values);
   const guests = filledRows(body.guests);
   if (kind === "request") {
-    return runService(request, values, { schema: sponsorHotelSchema, input: { ...body, guests, conferenceId, roomId: targetId }, path: "/sponsor-hotel", method: "POST", notice: "services.sponsorHotel.requested" });
+    return runService(request, values, {
+      schema: sponsorHotelSchema,
+      input: { ...body, guests, conferenceId, roomId: targetId },
+      path: "/sponsor-hotel",
+      method: "POST",
+      notice: "services.sponsorHotel.requested",
+    });
   }
-  return runService(request, values, { schema: sponsorHotelEditSchema, input: { ...body, guests }, path: `/sponsor-hotel/${targetId}`, method: "PUT", notice: "services.sponsorHotel.changed" });
+  return runService(request, values, {
+    schema: sponsorHotelEditSchema,
+    input: { ...body, guests },
+    path: `/sponsor-hotel/${targetId}`,
+    method: "PUT",
+    notice: "services.sponsorHotel.changed",
+  });
 }
 
 function GuestRows({ intent, guests }: { intent: string; guests: Array<{ name: string; mobile?: string }> }) {
@@ -74,8 +87,7 @@ export default function SponsorHotel() {
     <ServicePage conference={conference} lang={lang} title={t("services.sponsorHotel.title")} intro={t("services.sponsorHotel.intro")}>
       {sponsors.length === 0 ? (
         <p className="ui-banner" role="status" data-testid="needs-application">
-          {t("services.errors.sponsorRequired")}{" "}
-          <Link to={`/sponsorRegistration/${conference.id}`}>{t("services.sponsorHotel.applyFirst")}</Link>
+          {t("services.errors.sponsorRequired")} <Link to={`/sponsorRegistration/${conference.id}`}>{t("services.sponsorHotel.applyFirst")}</Link>
         </p>
       ) : (
         <ServiceSection id="rooms" title={t("services.hotel.roomTypes")} empty={rooms.length === 0 && t("services.hotel.noRooms")}>
@@ -84,7 +96,13 @@ export default function SponsorHotel() {
               <RoomCard key={room.id} room={room} lang={lang} currency={conference.currency} intent={`request:${room.id}`}>
                 <ServiceForm intent={`request:${room.id}`} submit={t("services.sponsorHotel.submit")} testId="sponsor-room-form">
                   {sponsors.length > 1 && (
-                    <ServiceField intent={`request:${room.id}`} name="sponsorId" type="select" label={t("services.sponsorHotel.for")} options={sponsors.map((s) => ({ value: String(s.id), label: s.company }))} />
+                    <ServiceField
+                      intent={`request:${room.id}`}
+                      name="sponsorId"
+                      type="select"
+                      label={t("services.sponsorHotel.for")}
+                      options={sponsors.map((s) => ({ value: String(s.id), label: s.company }))}
+                    />
                   )}
                   <StayFields intent={`request:${room.id}`} window={room.window} />
                   <GuestRows intent={`request:${room.id}`} guests={[]} />

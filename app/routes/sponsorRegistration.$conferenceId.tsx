@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { badRequest, parseId, routeId } from "#contract/params";
+import { exhibitionSchema } from "#contract/schemas/services";
 import { FieldError } from "~/components/FieldError";
-import { UploadField } from "~/components/UploadField";
-import { type KeptFile, keptFile } from "~/utils/kept";
 import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateBadge, useServiceResult, useTyped } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
-import { exhibitionSchema } from "#contract/schemas/services";
+import { UploadField } from "~/components/UploadField";
+import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
-import { badRequest, parseId, routeId } from "#contract/params";
-import { appEnv } from "~/services/env.server";
+import { type KeptFile, keptFile } from "~/utils/kept";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -51,7 +51,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function MaterialsField({ intent, current, maxMb }: { intent: string; current: Array<{ key: string; name: string }>; maxMb: number }) {
   const { t } = useTranslation();
   const result = useServiceResult(intent);
-  const keptRefs = result ? Object.entries(result.values).filter(([name]) => name.startsWith("materialsKept.")).map(([, ref]) => ref) : [];
+  const keptRefs = result
+    ? Object.entries(result.values)
+        .filter(([name]) => name.startsWith("materialsKept."))
+        .map(([, ref]) => ref)
+    : [];
   const keptFiles = keptRefs.map(keptFile).filter((f): f is KeptFile => f !== null);
   const keptKeys = new Set(keptFiles.map((f) => f.key));
   const saved = result
@@ -84,7 +88,15 @@ function MaterialsField({ intent, current, maxMb }: { intent: string; current: A
         {t("services.sponsor.addMaterials")}
       </label>
       {/* A new input once files are kept: with JavaScript the refused post's files would otherwise go again. */}
-      <input key={keptRefs.join(",")} id={id} type="file" name="materialsFile" multiple accept="application/pdf,image/png,image/jpeg" aria-describedby={`${id}-help`} />
+      <input
+        key={keptRefs.join(",")}
+        id={id}
+        type="file"
+        name="materialsFile"
+        multiple
+        accept="application/pdf,image/png,image/jpeg"
+        aria-describedby={`${id}-help`}
+      />
       <p id={`${id}-help`} className="ui-field-help">
         {t("services.files.help", { mb: maxMb })}
       </p>
@@ -101,7 +113,12 @@ function ApplicationForm({ application, maxMb }: { application?: Application; ma
   const result = useServiceResult(intent);
   const kind = typed("kind", application?.kind ?? "exhibitor");
   return (
-    <ServiceForm intent={intent} multipart submit={t(application ? "services.saveChanges" : "services.sponsor.submit")} testId={application ? "application-edit" : "application-form"}>
+    <ServiceForm
+      intent={intent}
+      multipart
+      submit={t(application ? "services.saveChanges" : "services.sponsor.submit")}
+      testId={application ? "application-edit" : "application-form"}
+    >
       {application ? (
         <input type="hidden" name="kind" value={application.kind} />
       ) : (
@@ -118,15 +135,50 @@ function ApplicationForm({ application, maxMb }: { application?: Application; ma
           <FieldError errors={result?.fieldErrors.kind} />
         </fieldset>
       )}
-      <ServiceField intent={intent} name="company" label={t("services.sponsor.company")} required defaultValue={application?.company} autoComplete="organization" />
+      <ServiceField
+        intent={intent}
+        name="company"
+        label={t("services.sponsor.company")}
+        required
+        defaultValue={application?.company}
+        autoComplete="organization"
+      />
       <div className="ui-svc-row">
         <ServiceField intent={intent} name="contact" label={t("services.sponsor.contact")} required defaultValue={application?.contact} autoComplete="name" />
-        <ServiceField intent={intent} name="phone" type="tel" label={t("services.sponsor.phone")} required defaultValue={application?.phone} autoComplete="tel" />
-        <ServiceField intent={intent} name="email" type="email" label={t("services.sponsor.email")} required defaultValue={application?.email} autoComplete="email" />
+        <ServiceField
+          intent={intent}
+          name="phone"
+          type="tel"
+          label={t("services.sponsor.phone")}
+          required
+          defaultValue={application?.phone}
+          autoComplete="tel"
+        />
+        <ServiceField
+          intent={intent}
+          name="email"
+          type="email"
+          label={t("services.sponsor.email")}
+          required
+          defaultValue={application?.email}
+          autoComplete="email"
+        />
       </div>
       <div className="ui-svc-row">
-        <ServiceField intent={intent} name="level" label={t("services.sponsor.level")} defaultValue={application?.level} help={t("services.sponsor.levelHelp")} />
-        <ServiceField intent={intent} name="booth" label={t("services.sponsor.booth")} defaultValue={application?.booth} help={t("services.sponsor.boothHelp")} />
+        <ServiceField
+          intent={intent}
+          name="level"
+          label={t("services.sponsor.level")}
+          defaultValue={application?.level}
+          help={t("services.sponsor.levelHelp")}
+        />
+        <ServiceField
+          intent={intent}
+          name="booth"
+          label={t("services.sponsor.booth")}
+          defaultValue={application?.booth}
+          help={t("services.sponsor.boothHelp")}
+        />
       </div>
       <UploadField
         name="logo"

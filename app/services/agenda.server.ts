@@ -1,10 +1,10 @@
-import type { AgendaSession } from "~/components/services/types";
+import { badRequest } from "#contract/params";
 import { scheduleSubscriptionSchema } from "#contract/schemas/services";
+import type { AgendaSession } from "~/components/services/types";
 import { formatDay, pick } from "~/utils/format";
 import { type CalendarEvent, buildCalendar } from "./conference-ics.server";
 import { localTime } from "./conference-page.server";
 import { formValues, runService } from "./services.server";
-import { badRequest } from "#contract/params";
 
 /**
  * The schedule subscription's server side (issue 6): sessions grouped by the conference's local
@@ -24,7 +24,13 @@ export function groupSessions(lang: "zh" | "en", list: AgendaSession[], mainVenu
     const branchName = session.branchId ? pick(lang, session.branchNameZh, session.branchNameEn) : mainVenue;
     let branch = entry.branches.find((b) => b.name === branchName);
     if (!branch) entry.branches.push((branch = { name: branchName, sessions: [] }));
-    branch.sessions.push({ ...session, title: pick(lang, session.titleZh, session.titleEn), start, end, conferenceName: pick(lang, session.conferenceNameZh, session.conferenceNameEn) });
+    branch.sessions.push({
+      ...session,
+      title: pick(lang, session.titleZh, session.titleEn),
+      start,
+      end,
+      conferenceName: pick(lang, session.conferenceNameZh, session.conferenceNameEn),
+    });
   }
   return days;
 }
@@ -53,7 +59,10 @@ export function agendaCalendar(input: { name: string; lang: "zh" | "en"; host: s
       start: new Date(s.startsAt),
       end: new Date(s.endsAt),
       summary: pick(input.lang, s.titleZh, s.titleEn),
-      description: [pick(input.lang, s.conferenceNameZh, s.conferenceNameEn), ...s.speakers.map((p) => (p.affiliation ? `${p.name} (${p.affiliation})` : p.name))].join("\n"),
+      description: [
+        pick(input.lang, s.conferenceNameZh, s.conferenceNameEn),
+        ...s.speakers.map((p) => (p.affiliation ? `${p.name} (${p.affiliation})` : p.name)),
+      ].join("\n"),
       location: [s.room, branch, venue].filter(Boolean).join(", "),
       url: `${input.origin}/${s.conferenceId}`,
     };

@@ -1,18 +1,15 @@
 import { data, redirect } from "@remix-run/node";
-import type { NoticeInput } from "~/utils/notice";
-import { adminRegistrationSchema } from "#contract/schemas/registration";
 import type { z } from "zod";
+import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "#contract/schemas/applicants";
+import { adminRegistrationSchema } from "#contract/schemas/registration";
+import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "#contract/views/applicants";
 import { pick } from "~/utils/format";
+import type { NoticeInput } from "~/utils/notice";
 import { formValues, parseValues, refuseIntent, rejectIntent, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallPath, callPlatform, type Page, platformData, platformWords } from "./platform.server";
-import { messagesOf } from "#contract/schemas/messages";
-import { refusalMessages } from "~/utils/validation";
-import type { FormField } from "#contract/states";
-import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "#contract/views/applicants";
-import { badRequest, notFound, parseId, parsePage, routeId } from "#contract/params";
 
 /**
  * The organiser's registration list (issue 7), server side: the filters of a URL, the page's
@@ -120,7 +117,10 @@ export async function applicantAction(request: Request, conferenceId: number) {
     if (!added.ok) return refuseIntent(intent, submission, added);
     const t = await i18n.getFixedT(request);
     const url = new URL(request.url);
-    throw await redirectWithNotice(request, `${url.pathname}?added=${added.data.id}`, { content: t("applicants.add.added", { name: added.data.name }), color: "success" });
+    throw await redirectWithNotice(request, `${url.pathname}?added=${added.data.id}`, {
+      content: t("applicants.add.added", { name: added.data.name }),
+      color: "success",
+    });
   }
 
   const spec = ROW_INTENTS[kind];

@@ -1,12 +1,12 @@
 import type { z } from "zod";
+import { noPermission, notFound, routeId } from "#contract/params";
 import { auditDecisionSchema } from "#contract/schemas/audits";
+import { pick } from "~/utils/format";
 import { formValues, runIntent } from "./form-protocol.server";
 import { requireSignedIn } from "./guard.server";
 import { i18n } from "./i18n.server";
-import { type CallOptions, type CallPath, callPlatform, forwardToPlatform, platformData } from "./platform.server";
+import { type CallOptions, type CallPath, forwardToPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
-import { pick } from "~/utils/format";
-import { noPermission, notFound, routeId } from "#contract/params";
 
 /**
  * The server side of the organiser's audit pages (/manage/payment, hotel, viewPaper,

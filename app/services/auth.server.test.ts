@@ -31,7 +31,9 @@ beforeAll(async () => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const answer = await p.app.fetch(new Request(`http://platform.test${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }));
+    const answer = await p.app.fetch(
+      new Request(`http://platform.test${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+    );
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
@@ -161,7 +163,12 @@ describe("WeChat strategy (remix-auth-oauth2 in WeChat's words)", () => {
     expect(url.hash).toBe("#wechat_redirect");
     const query = Object.fromEntries(url.searchParams);
     expect(Object.keys(query).sort()).toEqual(["appid", "redirect_uri", "response_type", "scope", "state"]);
-    expect(query).toMatchObject({ appid: fake.appId, redirect_uri: `${SITE}/login/wechat/callback?redirect=%2Fattend%2F3`, response_type: "code", scope: "snsapi_login" });
+    expect(query).toMatchObject({
+      appid: fake.appId,
+      redirect_uri: `${SITE}/login/wechat/callback?redirect=%2Fattend%2F3`,
+      response_type: "code",
+      scope: "snsapi_login",
+    });
     const cookie = response.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^__wechat:[0-9a-f-]{36}=state=/);
     expect(cookie).toContain(`state=${query.state}`);
@@ -187,7 +194,10 @@ describe("WeChat strategy (remix-auth-oauth2 in WeChat's words)", () => {
     if (bind.token !== null) throw new Error("expected a bind ticket");
     const mobile = "13922229006";
     await p.sendCode(mobile, { client: CLIENT });
-    await signInWith("code", posted("/login", { mode: "register", mobile, code: await codeFor(mobile), name: "九号", agree: "on", bindTicket: bind.bindTicket }));
+    await signInWith(
+      "code",
+      posted("/login", { mode: "register", mobile, code: await codeFor(mobile), name: "九号", agree: "on", bindTicket: bind.bindTicket }),
+    );
     const again = await trip();
     const signIn = await signInWith("wechat", new Request(again.back, { headers: { Cookie: again.cookie } }));
     expect(signIn).toMatchObject({ via: "wechat", account: { mobile, wechatBound: true } });
@@ -199,7 +209,9 @@ describe("WeChat strategy (remix-auth-oauth2 in WeChat's words)", () => {
     const other = await start();
     const state = new URL(other.headers.get("location")!).searchParams.get("state");
     const code = fake.issueCode("fake-openid-1");
-    await expect(signInWith("wechat", new Request(`${SITE}/login/wechat/callback?code=${code}&state=${state}`, { headers: { Cookie: cookie } }))).rejects.toThrow(RangeError);
+    await expect(
+      signInWith("wechat", new Request(`${SITE}/login/wechat/callback?code=${code}&state=${state}`, { headers: { Cookie: cookie } })),
+    ).rejects.toThrow(RangeError);
     await expect(signInWith("wechat", new Request(`${SITE}/login/wechat/callback?code=${code}&state=${state}`))).rejects.toThrow(ReferenceError);
     // The user said no: WeChat comes back with the state only. The callback route tells this apart by the library's message.
     const mine = new URL(response.headers.get("location")!).searchParams.get("state");

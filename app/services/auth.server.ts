@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { routeId } from "#contract/params";
 import { loginSchema, registerSchema } from "#contract/schemas/account";
 import { claimSchema, quickLoginSchema } from "#contract/schemas/registration";
-import { routeId } from "#contract/params";
 import type { AttendRegistration } from "~/utils/attend";
 import { parseForm, refusalMessages } from "~/utils/validation";
 import type { Account } from "./account.server";
@@ -107,7 +107,11 @@ function wechatStrategy(request: Request, redirectTo: string) {
       redirectURI: callback.toString(),
       secure: isSecure(request),
       exchange: async (code) => {
-        const result = await callPlatform<Platformed | { bindTicket: string; nickname: string }>(request, "/login/wechat", { method: "PUT", body: { code }, token: null });
+        const result = await callPlatform<Platformed | { bindTicket: string; nickname: string }>(request, "/login/wechat", {
+          method: "PUT",
+          body: { code },
+          token: null,
+        });
         if (!result.ok) throw new WeChatRefused(result.message);
         return result.data;
       },
@@ -148,7 +152,11 @@ const signedVia = <V extends Via>(signIn: SignIn, via: V): signIn is Extract<Sig
  * const form = await request.formData();
  * const signIn = await signInWith("code", request, { form });
  */
-export async function signInWith<V extends Via>(via: V, request: Request, options: { form?: FormData; redirectTo?: string } = {}): Promise<Extract<SignIn, { via: V }>> {
+export async function signInWith<V extends Via>(
+  via: V,
+  request: Request,
+  options: { form?: FormData; redirectTo?: string } = {},
+): Promise<Extract<SignIn, { via: V }>> {
   const auth = authenticator(request, options.redirectTo);
   if (!auth.get(via)) throw new Response("Not Found", { status: 404 });
   const signIn = await auth.authenticate(via, options.form ? withForm(request, options.form) : request);

@@ -1,12 +1,12 @@
-import { parseForm, refusalMessages } from "~/utils/validation";
-import type { CategoryOption } from "~/components/authoring/BasicsForm";
-import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import type { z } from "zod";
+import { badRequest } from "#contract/params";
+import { conferenceBasicsSchema } from "#contract/schemas/conference";
+import type { CategoryOption } from "~/components/authoring/BasicsForm";
+import type { EditorData } from "~/components/authoring/types";
+import { parseForm, refusalMessages } from "~/utils/validation";
 import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
-import { type CallOptions, type CallPath, callPlatform, platformData } from "./platform.server";
-import type { EditorData } from "~/components/authoring/types";
-import { badRequest } from "#contract/params";
+import { type CallPath, callPlatform, platformData } from "./platform.server";
 
 /**
  * The organiser screens' server side: load a conference for editing (404 for others'), and run
@@ -49,7 +49,13 @@ export async function saveBasics(request: Request, formData: FormData, target: {
   return { ok: true as const, id: saved.data.id };
 }
 
-export type IntentSpec = { schema?: z.ZodType; method: "POST" | "PUT" | "PATCH" | "DELETE"; path: (values: Record<string, string>, conferenceId: number) => CallPath; body?: (values: Record<string, string>, conferenceId: number) => unknown; notice?: string };
+export type IntentSpec = {
+  schema?: z.ZodType;
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  path: (values: Record<string, string>, conferenceId: number) => CallPath;
+  body?: (values: Record<string, string>, conferenceId: number) => unknown;
+  notice?: string;
+};
 
 /**
  * The three intents of a RowList section: `<kind>` adds (POST `add`), `<kind>-update` saves a

@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseForm } from "~/utils/validation";
 import { data } from "@remix-run/node";
+import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
+import { badRequest, notFound, parseId } from "#contract/params";
 import { checkinCodeSchema } from "#contract/schemas/checkin";
 import type { ConferenceStatistics } from "#contract/views/statistics";
-import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
 import { pick } from "~/utils/format";
+import { parseForm } from "~/utils/validation";
 import { i18n } from "./i18n.server";
 import { type ApiResult, callPlatform, platformData } from "./platform.server";
 import { getLang } from "./session.server";
-import { badRequest, notFound, parseId } from "#contract/params";
 
 /**
  * The server side of the check-in desk, the scanner and the statistics screen: the conference
@@ -59,7 +59,8 @@ export async function runDeskAction(request: Request, conferenceId: number, form
     const submission = parseForm(formData, checkinCodeSchema);
     if (submission.status !== "success") return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply() }, { status: 400 });
     const call = await callPlatform<CheckinOutcome>(request, "/user/checkin", { method: "POST", query, body: { conferenceId, code: submission.value.code } });
-    if (!call.ok && call.status === 400) return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply({ fieldErrors: { code: call.messages } }) }, { status: 400 });
+    if (!call.ok && call.status === 400)
+      return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply({ fieldErrors: { code: call.messages } }) }, { status: 400 });
     // A desk checks in one ticket after another: the field is emptied for the next one.
     return answered(call, { intent, result: submission.reply({ resetForm: true }) });
   }

@@ -22,7 +22,9 @@ describe("scopeOrganiserCss: scoping", () => {
       "@media (max-width: 768px){\n.conf-site .a{display:none}\n.conf-site{font-size:14px}\n}\n",
     );
     expect(scoped("@supports (display:grid){.g{display:grid}}")).toBe("@supports (display:grid){\n.conf-site .g{display:grid}\n}\n");
-    expect(scoped("@keyframes pulse{from{opacity:0}50%{opacity:.5}to{opacity:1}}")).toBe("@keyframes pulse{\nfrom{opacity:0}\n50%{opacity:.5}\nto{opacity:1}\n}\n");
+    expect(scoped("@keyframes pulse{from{opacity:0}50%{opacity:.5}to{opacity:1}}")).toBe(
+      "@keyframes pulse{\nfrom{opacity:0}\n50%{opacity:.5}\nto{opacity:1}\n}\n",
+    );
   });
 
   it("keeps !important, custom properties and same-site url()s", () => {

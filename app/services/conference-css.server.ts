@@ -23,21 +23,25 @@ const MAX_INPUT = 50_000;
 const MAX_DEPTH = 3;
 const GROUPING_AT_RULES = new Set(["media", "supports", "container"]);
 const KEYFRAMES = new Set(["keyframes", "-webkit-keyframes"]);
-const FORBIDDEN_VALUE = /expression\s*\(|javascript:|vbscript:|data:|-moz-binding|behavior|@import|image-set\s*\(|image\s*\(|cross-fade\s*\(|element\s*\(|attr\s*\(|(?:^|[^a-z-])src\s*\(|<|\\/;
+const FORBIDDEN_VALUE =
+  /expression\s*\(|javascript:|vbscript:|data:|-moz-binding|behavior|@import|image-set\s*\(|image\s*\(|cross-fade\s*\(|element\s*\(|attr\s*\(|(?:^|[^a-z-])src\s*\(|<|\\/;
 const PROPERTY = /^(?:--[A-Za-z0-9_-]+|-?[A-Za-z][A-Za-z0-9-]*)$/;
 const FORBIDDEN_PROPERTY = new Set(["behavior", "-moz-binding"]);
 const SAME_SITE_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~/%?=&+,;:@!$*]*$/;
 
 /** Decodes CSS escapes (`\3c`, `\<`, line continuations), so checks see what the browser will. */
 export function decodeCssEscapes(text: string): string {
-  return text.replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/g, (_, hex: string | undefined, newline: string | undefined, char: string | undefined) => {
-    if (hex) {
-      const code = Number.parseInt(hex, 16);
-      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
-    }
-    if (newline) return "";
-    return char ?? "";
-  });
+  return text.replace(
+    /\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/g,
+    (_, hex: string | undefined, newline: string | undefined, char: string | undefined) => {
+      if (hex) {
+        const code = Number.parseInt(hex, 16);
+        return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
+      }
+      if (newline) return "";
+      return char ?? "";
+    },
+  );
 }
 
 type Stop = "{" | ";" | "}" | "";

@@ -8,7 +8,15 @@ const sample = () =>
     name: "ICICS 2027",
     now,
     events: [
-      { uid: "conference-1@conf.example", allDay: true, startDate: "2027-01-05", endDate: "2027-01-07", summary: "ICICS 2027, Hangzhou", location: "杭州国际博览中心", url: "https://conf.example/1" },
+      {
+        uid: "conference-1@conf.example",
+        allDay: true,
+        startDate: "2027-01-05",
+        endDate: "2027-01-07",
+        summary: "ICICS 2027, Hangzhou",
+        location: "杭州国际博览中心",
+        url: "https://conf.example/1",
+      },
       {
         uid: "schedule-9@conf.example",
         start: new Date("2027-01-05T00:30:00Z"),
@@ -51,7 +59,11 @@ describe("buildCalendar", () => {
   });
 
   it("folds long lines to at most 75 octets without splitting a character", () => {
-    const long = buildCalendar({ name: "x", now, events: [{ uid: "u@h", allDay: true, startDate: "2027-01-05", endDate: "2027-01-05", summary: "智能计算".repeat(30) }] });
+    const long = buildCalendar({
+      name: "x",
+      now,
+      events: [{ uid: "u@h", allDay: true, startDate: "2027-01-05", endDate: "2027-01-05", summary: "智能计算".repeat(30) }],
+    });
     const physical = long.split("\r\n");
     for (const line of physical) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     // Unfolding (drop CRLF + space) gives the line back.
@@ -70,7 +82,8 @@ describe("what the library leaves to us", () => {
   });
 
   it("ends all-day events on the exclusive next day across months and leap years, and drops control characters", () => {
-    const day = (startDate: string, endDate: string) => buildCalendar({ name: "x", now, events: [{ uid: "u@h", allDay: true, startDate, endDate, summary: "a\u0001b" }] });
+    const day = (startDate: string, endDate: string) =>
+      buildCalendar({ name: "x", now, events: [{ uid: "u@h", allDay: true, startDate, endDate, summary: "a\u0001b" }] });
     expect(day("2027-02-28", "2027-02-28")).toContain("DTEND;VALUE=DATE:20270301\r\n");
     expect(day("2028-02-28", "2028-02-28")).toContain("DTEND;VALUE=DATE:20280229\r\n");
     expect(day("2028-02-28", "2028-02-28")).toContain("SUMMARY:ab\r\n");

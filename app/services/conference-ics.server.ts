@@ -13,8 +13,7 @@ export type CalendarEvent = {
   location?: string;
   url?: string;
 } & (
-  | { allDay: true; /** First day, YYYY-MM-DD. */ startDate: string; /** Last day, inclusive. */ endDate: string }
-  | { allDay?: false; start: Date; end: Date }
+  { allDay: true; /** First day, YYYY-MM-DD. */ startDate: string; /** Last day, inclusive. */ endDate: string } | { allDay?: false; start: Date; end: Date }
 );
 
 export type Calendar = { name: string; now: Date; events: CalendarEvent[] };

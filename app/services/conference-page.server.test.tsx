@@ -118,7 +118,14 @@ describe("toPageData", () => {
     exCss: "",
     modules: [],
     texts: [
-      { id: 1, moduleId: null, titleZh: "会议简介", titleEn: "About", contentZh: [{ insert: "会议简介\n", attributes: { header: 2 } }, { insert: "正文\n" }], contentEn: [] },
+      {
+        id: 1,
+        moduleId: null,
+        titleZh: "会议简介",
+        titleEn: "About",
+        contentZh: [{ insert: "会议简介\n", attributes: { header: 2 } }, { insert: "正文\n" }],
+        contentEn: [],
+      },
       { id: 2, moduleId: null, titleZh: "征稿", titleEn: "", contentZh: [{ insert: "投稿\n" }], contentEn: [{ insert: "Submit\n" }] },
     ],
     branches: [],
@@ -139,7 +146,15 @@ describe("toPageData", () => {
     organizers: [],
     sponsors: [{ id: 1, kind: "sponsor", company: "X", level: "gold", booth: "", logo: null, website: "javascript:alert(1)" }],
     hotels: [],
-    feeTable: { currency: "CNY", identities: [], strategies: [], fees: [{ identityId: 1, strategyId: 1, priceFen: 500, unit: "0" }, { identityId: 1, strategyId: 2, priceFen: 900, unit: "0" }] },
+    feeTable: {
+      currency: "CNY",
+      identities: [],
+      strategies: [],
+      fees: [
+        { identityId: 1, strategyId: 1, priceFen: 500, unit: "0" },
+        { identityId: 1, strategyId: 2, priceFen: 900, unit: "0" },
+      ],
+    },
     links: [
       { id: 1, titleZh: "好", titleEn: "", url: "https://ok.example" },
       { id: 2, titleZh: "坏", titleEn: "", url: "javascript:alert(1)" },

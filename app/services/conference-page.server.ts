@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import QRCode from "qrcode";
-import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
+import { notFound } from "#contract/params";
+import type { PlatformConferencePage } from "#contract/views/conference";
 import type {
   ConferencePageData,
   ConferenceSection,
@@ -11,13 +12,12 @@ import type {
   ScheduleVenue,
   SpecialPerson,
 } from "~/components/conference/types";
+import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
 import { pick } from "~/utils/format";
 import { publicPageHeaders } from "./cache.server";
 import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
-import type { PlatformConferencePage } from "#contract/views/conference";
-import { notFound, routeId } from "#contract/params";
 
 /** Conference times are shown in the conference's local time; the platform's conferences are in China. */
 export const CONFERENCE_TIME_ZONE = "Asia/Shanghai";
@@ -79,7 +79,7 @@ export function groupSchedule(lang: Lang, page: Pick<PlatformConferencePage, "sc
     if (!venues) days.set(start.day, (venues = new Map()));
     let venue = venues.get(branchId);
     if (!venue) venues.set(branchId, (venue = { branchId, name: branchId === null ? null : branchName.get(branchId)!, groups: [] }));
-    const forum = item.forumId !== null ? forumName.get(item.forumId) ?? null : null;
+    const forum = item.forumId !== null ? (forumName.get(item.forumId) ?? null) : null;
     let group: ScheduleGroup | undefined = venue.groups[venue.groups.length - 1];
     if (!group || group.forum !== forum) venue.groups.push((group = { forum, items: [] }));
     group.items.push({
@@ -87,7 +87,9 @@ export function groupSchedule(lang: Lang, page: Pick<PlatformConferencePage, "sc
       start: start.time,
       end: end.time,
       title: pick(lang, item.titleZh, item.titleEn),
-      speakers: item.speakers.map((s) => (s.affiliation ? (lang === "en" ? `${s.name} (${s.affiliation})` : `${s.name}（${s.affiliation}）`) : s.name)).join(lang === "en" ? ", " : "、"),
+      speakers: item.speakers
+        .map((s) => (s.affiliation ? (lang === "en" ? `${s.name} (${s.affiliation})` : `${s.name}（${s.affiliation}）`) : s.name))
+        .join(lang === "en" ? ", " : "、"),
       room: item.room,
     });
   }
@@ -95,7 +97,9 @@ export function groupSchedule(lang: Lang, page: Pick<PlatformConferencePage, "sc
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([day, venues]) => ({
       day,
-      venues: [...venues.values()].sort((a, b) => (a.branchId === null ? 0 : branchOrder.get(a.branchId)!) - (b.branchId === null ? 0 : branchOrder.get(b.branchId)!)),
+      venues: [...venues.values()].sort(
+        (a, b) => (a.branchId === null ? 0 : branchOrder.get(a.branchId)!) - (b.branchId === null ? 0 : branchOrder.get(b.branchId)!),
+      ),
     }));
 }
 
@@ -108,7 +112,7 @@ function withoutLeadingTitle(ops: RichTextOp[], title: string): RichTextOp[] {
 
 function buildSections(lang: Lang, page: PlatformConferencePage, defaultTitle: (type: string) => string): ConferenceSection[] {
   const modules = page.modules.length
-    ? page.modules.map((m) => ({ id: m.id as number | null, type: m.type, title: pick(lang, m.titleZh, m.titleEn) || defaultTitle(m.type) }))
+    ? page.modules.map((m) => ({ id: m.id, type: m.type, title: pick(lang, m.titleZh, m.titleEn) || defaultTitle(m.type) }))
     : DEFAULT_SECTIONS.map((type) => ({ id: null, type, title: defaultTitle(type) }));
   const used = new Set<string>();
   const sections: ConferenceSection[] = modules.map((m) => {
@@ -141,7 +145,13 @@ function feeTable(lang: Lang, table: PlatformConferencePage["feeTable"]): FeeTab
 }
 
 /** The platform's page data, in one language, shaped for `ConferenceView`. */
-export function toPageData(lang: Lang, page: PlatformConferencePage, url: string, siteName: string, defaultTitle: (type: string) => string): ConferencePageData {
+export function toPageData(
+  lang: Lang,
+  page: PlatformConferencePage,
+  url: string,
+  siteName: string,
+  defaultTitle: (type: string) => string,
+): ConferencePageData {
   const { info } = page;
   const name = pick(lang, info.nameZh, info.nameEn);
   const summary = pick(lang, info.summaryZh, info.summaryEn);

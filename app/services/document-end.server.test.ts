@@ -30,7 +30,7 @@ const pieces = (text: string, size: number) => {
   return out;
 };
 
-const shell = "<!DOCTYPE html><html lang=\"zh-CN\"><head><title>会议</title></head><body><p>学术会议平台</p></body></html>";
+const shell = '<!DOCTYPE html><html lang="zh-CN"><head><title>会议</title></head><body><p>学术会议平台</p></body></html>';
 const late = '<!--$--><script>window.__remixContext.streamController.enqueue("[\\"会\\"]")</script><!--/$-->';
 
 describe("documentEndLast", () => {
@@ -53,7 +53,7 @@ describe("documentEndLast", () => {
   });
 
   it("leaves a body without the end as it is", async () => {
-    expect((await run(pieces("{\"ok\":true}</bo", 4))).text).toBe("{\"ok\":true}</bo");
+    expect((await run(pieces('{"ok":true}</bo', 4))).text).toBe('{"ok":true}</bo');
     expect((await run([])).text).toBe("");
   });
 });

@@ -28,7 +28,14 @@ const schema = z.object({
   SESSION_SECRETS: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((value) =>
+      value
+        ? value
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(z.string().min(16, "each secret needs at least 16 characters")).min(1).optional()),
   SESSION_SECRET: z.string().min(16).optional(),
   /** Where a secret made for lack of one is kept (the platform's data directory by default). */

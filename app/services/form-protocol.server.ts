@@ -1,5 +1,5 @@
-import { data } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { notFound } from "#contract/params";
 import type { IntentReply } from "~/utils/form-protocol";

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
+import { routeId } from "#contract/params";
 import type { FormInfo } from "~/utils/forms";
 import { platformData } from "./platform.server";
-import { routeId } from "#contract/params";
 
 /** The form of a page's `?id=`; anything but a positive int4 is the not-found page. */
 export function formIdOf(request: Request, name = "id") {

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
+import { noPermission } from "#contract/params";
 import type { Account } from "./account.server";
 import { appEnv } from "./env.server";
 import { platformData } from "./platform.server";
 import { getToken } from "./session.server";
-import { noPermission } from "#contract/params";
 
 /**
  * The open routes of spec §2, by the spec's names, mapped to our URL patterns.
@@ -39,7 +39,24 @@ export const OPEN_ROUTES: Record<string, string> = {
  * upload, which the platform opens only for its chooser (the account, or the signed-out browser's
  * kept-upload cookie; decision 017).
  */
-export const EXTRA_OPEN_ROUTES = ["/:conferenceId", "/conf/:conferenceId/calendar.ics", "/conf/:conferenceId/style.css", "/*", "/login", "/login/wechat", "/login/wechat/callback", "/logout", "/language", "/api/*", "/sitemap.xml", "/account/help", "/attend/union/return", "/attend/agenda/:token", "/form/upload", "/files/kept/:ref"];
+export const EXTRA_OPEN_ROUTES = [
+  "/:conferenceId",
+  "/conf/:conferenceId/calendar.ics",
+  "/conf/:conferenceId/style.css",
+  "/*",
+  "/login",
+  "/login/wechat",
+  "/login/wechat/callback",
+  "/logout",
+  "/language",
+  "/api/*",
+  "/sitemap.xml",
+  "/account/help",
+  "/attend/union/return",
+  "/attend/agenda/:token",
+  "/form/upload",
+  "/files/kept/:ref",
+];
 
 /**
  * A same-site path to go back to after sign-in, or `fallback`. Anything that could leave the

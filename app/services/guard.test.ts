@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TEST_SESSION_SECRET, tokenCookie } from "../../tests/signed-cookies";
 import { resetAppEnv } from "./env.server";
-import { resetSessionSecrets } from "./secret.server";
 import { requireSignedIn, safeRedirect } from "./guard.server";
+import { resetSessionSecrets } from "./secret.server";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths with their query", () => {

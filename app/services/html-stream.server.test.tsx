@@ -72,7 +72,7 @@ describe("renderHtmlStream", () => {
     }
     const errors: unknown[] = [];
     const pending = await renderHtmlStream(
-      <html>
+      <html lang="zh">
         <body>
           <Suspense fallback={<p>loading</p>}>
             <Pending />
@@ -100,7 +100,7 @@ describe("renderHtmlStream", () => {
       return <p>late</p>;
     }
     const stream = await renderHtmlStream(
-      <html>
+      <html lang="zh">
         <body>
           <Suspense fallback={<p>loading</p>}>
             <Late />

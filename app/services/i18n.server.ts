@@ -1,9 +1,9 @@
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import { i18nConfig } from "~/i18n";
 import en from "~/locales/en/common.json";
 import zh from "~/locales/zh/common.json";
-import { i18nConfig } from "~/i18n";
 import { getLang, type Lang } from "./session.server";
 
 export const resources = { zh: { common: zh }, en: { common: en } };

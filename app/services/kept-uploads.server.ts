@@ -70,13 +70,25 @@ export type KeptField = {
  *
  * @example const kept = await keepUploads(request, formData, "organization", "document", [{ name: "licenceKey" }]);
  */
-export async function keepUploads(request: Request, formData: FormData, scope: string, kind: KeptKind, fields: KeptField[], options: { savedAllowed?: boolean; submission?: string } = {}) {
+export async function keepUploads(
+  request: Request,
+  formData: FormData,
+  scope: string,
+  kind: KeptKind,
+  fields: KeptField[],
+  options: { savedAllowed?: boolean; submission?: string } = {},
+) {
   const session = keptSession(request);
   const errors: Record<string, string[]> = {};
   const keys: Record<string, string[]> = {};
   let used = false;
   const resolve = async (ref: string) => {
-    const result = await callPlatform<{ key: string }>(request, "/cms/files/kept", { method: "POST", body: { ref, scope }, headers: keptHeaders(session.id), redirectOn401: false });
+    const result = await callPlatform<{ key: string }>(request, "/cms/files/kept", {
+      method: "POST",
+      body: { ref, scope },
+      headers: keptHeaders(session.id),
+      redirectOn401: false,
+    });
     return result.ok ? { ok: true as const, key: result.data.key } : { ok: false as const, messages: result.messages };
   };
   for (const { name, multiple } of fields) {

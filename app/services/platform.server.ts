@@ -1,13 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { systemClock } from "#contract/clock";
-import { type FieldMessages, type Message, type MessageParams, isMessage } from "#contract/message";
 import type { BodyOf, CallPath, IsPattern, Method, MethodOf, ResponseOf } from "#contract/endpoints";
-
-export type { CallPath } from "#contract/endpoints";
+import { type FieldMessages, type Message, type MessageParams, isMessage } from "#contract/message";
 import { appEnv } from "./env.server";
 import { loginUrl } from "./guard.server";
 import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from "./session.server";
 import { appWords } from "./words.server";
+
+export type { CallPath } from "#contract/endpoints";
 
 /**
  * The one client of the platform API (spec §7, §8). Every call carries the bearer token when
@@ -91,13 +91,21 @@ type FormShaped<I> = I extends readonly unknown[] ? I : I extends object ? { [K 
  * neither is the body of a path with a parameter (the checker gives up on that inference depth).
  */
 type MethodCheck<P extends string, M extends Method> = CallPath extends P ? unknown : [M] extends [MethodOf<P>] ? unknown : { method: never };
-type BodyFor<P extends string, M extends Method> = CallPath extends P ? unknown : M extends "GET" ? undefined : IsPattern<P> extends true ? unknown : FormShaped<BodyOf<P, M>> | FormData;
+type BodyFor<P extends string, M extends Method> = CallPath extends P
+  ? unknown
+  : M extends "GET"
+    ? undefined
+    : IsPattern<P> extends true
+      ? unknown
+      : FormShaped<BodyOf<P, M>> | FormData;
 
-export type CallOptions<P extends string = CallPath, M extends Method = Method> = CommonOptions & { method?: CallPath extends P ? Method : M; body?: NoInfer<BodyFor<P, M>> } & NoInfer<MethodCheck<P, M>>;
+export type CallOptions<P extends string = CallPath, M extends Method = Method> = CommonOptions & {
+  method?: CallPath extends P ? Method : M;
+  body?: NoInfer<BodyFor<P, M>>;
+} & NoInfer<MethodCheck<P, M>>;
 
 /** No type given at the call: the answer's type comes from the table. */
-declare const unset: unique symbol;
-type Unset = typeof unset;
+type Unset = { readonly __noTypeArgument: unique symbol };
 type DataOf<T, P extends string, M extends Method> = [T] extends [Unset] ? (CallPath extends P ? unknown : ResponseOf<P, M>) : T;
 
 /** What the exchange reads of any call's options. */
@@ -115,7 +123,12 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   try {
     // The body streams on: the platform bounds it (and the HTTP server before it), nothing buffers it here.
-    const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, body: hasBody ? request.body : undefined, duplex: hasBody ? "half" : undefined };
+    const init: RequestInit & { duplex?: "half" } = {
+      method: request.method,
+      headers: request.headers,
+      body: hasBody ? request.body : undefined,
+      duplex: hasBody ? "half" : undefined,
+    };
     return await platformFetch(url.pathname + url.search, init);
   } catch (error) {
     console.error("[platform] unreachable:", error);
@@ -128,7 +141,11 @@ export async function forwardToPlatform(request: Request): Promise<Response> {
  * doesn't list for that path or a body its schema refuses fails the type check; the answer's
  * `data` is the table's type for (path, method) unless the caller names one (`callPlatform<T>`).
  */
-export const callPlatform: <T = Unset, P extends CallPath = CallPath, M extends Method = "GET">(request: Request, path: P, options?: CallOptions<P, M>) => Promise<ApiResult<DataOf<T, P, M>>> =
+export const callPlatform: <T = Unset, P extends CallPath = CallPath, M extends Method = "GET">(
+  request: Request,
+  path: P,
+  options?: CallOptions<P, M>,
+) => Promise<ApiResult<DataOf<T, P, M>>> =
   // The table's types are the caller's side (a claim about the platform no compiler can prove); underneath, one untyped exchange.
   (request, path, options) => exchange(request, path, options ?? {}) as Promise<never>;
 
@@ -221,7 +238,11 @@ export function systemError(status: number, lang: Lang, message?: string) {
 }
 
 /** The data of a call that must succeed; a 404 becomes the not-found page, a 400 the error page. */
-export const platformData: <T = Unset, P extends CallPath = CallPath, M extends Method = "GET">(request: Request, path: P, options?: CallOptions<P, M>) => Promise<DataOf<T, P, M>> = async (request, path, options) => {
+export const platformData: <T = Unset, P extends CallPath = CallPath, M extends Method = "GET">(
+  request: Request,
+  path: P,
+  options?: CallOptions<P, M>,
+) => Promise<DataOf<T, P, M>> = async (request, path, options) => {
   const result = await exchange(request, path, options ?? {});
   if (result.ok) return result.data as never;
   throw new Response(result.message, { status: result.status === 401 ? 401 : result.status });

@@ -1,7 +1,7 @@
-import { safeHref, safeSrc } from "~/components/RichText";
-import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
 import { chinaDay } from "#contract/clock";
 import { configuredHostNames, hostName, isPlatformHost } from "#contract/schemas/host";
+import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
+import { safeHref, safeSrc } from "~/components/RichText";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
 
@@ -11,7 +11,13 @@ export function chinaToday(now: Date) {
 }
 
 const idText = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? value : "");
-const dayText = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value) ? value : "");
+const dayText = (value: string | null) =>
+  value &&
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+    ? value
+    : "";
 
 /**
  * The filters of a list page from its URL. Values the platform would refuse are dropped rather
@@ -70,7 +76,14 @@ export type PortalHome = {
 };
 
 /** Banners and links are entered by administrators: only http(s) and same-site addresses reach the page. */
-export function toHome(raw: Omit<PortalHome, "banners" | "adverts" | "links" | "important"> & { banners: PlatformBanner[]; adverts: PlatformBanner[]; links: PlatformLink[]; important: PlatformConference[] }): PortalHome {
+export function toHome(
+  raw: Omit<PortalHome, "banners" | "adverts" | "links" | "important"> & {
+    banners: PlatformBanner[];
+    adverts: PlatformBanner[];
+    links: PlatformLink[];
+    important: PlatformConference[];
+  },
+): PortalHome {
   const banners = (list: PlatformBanner[]) =>
     list.flatMap((b) => {
       const image = safeSrc(b.image);

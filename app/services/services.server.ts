@@ -1,12 +1,12 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { badRequest, parseId } from "#contract/params";
 import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
+import { keepUploads } from "./kept-uploads.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
 import { type CallOptions, type CallPath, callPlatform } from "./platform.server";
 import { getLang } from "./session.server";
-import { badRequest, parseId } from "#contract/params";
-import { keepUploads } from "./kept-uploads.server";
 
 /**
  * The attendee services' screens (issue 6), server side: forms are posted flat (`authors.0.name`,
@@ -51,9 +51,18 @@ export function filledRows<T extends Record<string, unknown>>(rows: unknown): T[
  * (`<name>Kept.0` … for a `multiple` one) so a refusal shows them as attached. Answers a
  * rejection when a file is refused.
  */
-export async function uploadPostedDocuments(request: Request, formData: FormData, values: Record<string, string>, scope: string, fields: { single?: string[]; multiple?: string } = {}) {
+export async function uploadPostedDocuments(
+  request: Request,
+  formData: FormData,
+  values: Record<string, string>,
+  scope: string,
+  fields: { single?: string[]; multiple?: string } = {},
+) {
   const single = fields.single ?? [];
-  const kept = await keepUploads(request, formData, scope, "document", [...single.map((name) => ({ name })), ...(fields.multiple ? [{ name: fields.multiple, multiple: true }] : [])]);
+  const kept = await keepUploads(request, formData, scope, "document", [
+    ...single.map((name) => ({ name })),
+    ...(fields.multiple ? [{ name: fields.multiple, multiple: true }] : []),
+  ]);
   for (const name of single) {
     values[name] = String(formData.get(name) ?? "");
     const ref = formData.get(`${name}Kept`);
@@ -96,7 +105,11 @@ export function runService<S extends z.ZodType>(
  * A post that asks first (ConfirmForm): without `confirmed=1` the page is told to ask; with it the
  * platform is called and the browser goes back with a notice, or with the platform's message.
  */
-export async function confirmedCall(request: Request, formData: FormData, spec: { path: CallPath; method: NonNullable<CallOptions["method"]>; body?: unknown; notice: string }) {
+export async function confirmedCall(
+  request: Request,
+  formData: FormData,
+  spec: { path: CallPath; method: NonNullable<CallOptions["method"]>; body?: unknown; notice: string },
+) {
   const id = parseId(formData.get("id")) ?? 0;
   if (formData.get("confirmed") !== "1") return { confirm: String(formData.get("intent") ?? ""), id };
   const url = new URL(request.url);
@@ -116,7 +129,10 @@ export function postedId(formData: FormData) {
 /** A service screen's loader answer: its title, the language and the data; never cached (it is personal). */
 export async function servicePageData<T extends object>(request: Request, titleKey: string, payload: T) {
   const t = await i18n.getFixedT(request);
-  return data({ title: `${t(titleKey)} - ${t("meta.siteName")}`, lang: getLang(request).lang, ...payload }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { title: `${t(titleKey)} - ${t("meta.siteName")}`, lang: getLang(request).lang, ...payload },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /**

@@ -14,7 +14,11 @@ export type TicketScope = "send" | `check:${number}:${number}`;
 export async function pageTicket(request: Request, scope: TicketScope) {
   const [, conferenceId] = scope.split(":");
   const query = scope === "send" ? { scope } : { scope: "check", conferenceId };
-  const minted = await callPlatform<{ ticket: string }>(request, "/login/ticket", { query, redirectOn401: false, ...(scope === "send" ? { token: null } : {}) });
+  const minted = await callPlatform<{ ticket: string }>(request, "/login/ticket", {
+    query,
+    redirectOn401: false,
+    ...(scope === "send" ? { token: null } : {}),
+  });
   return minted.ok ? minted.data.ticket : "";
 }
 

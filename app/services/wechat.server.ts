@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { OAuth2Tokens } from "arctic";
-import { OAuth2Strategy } from "remix-auth-oauth2";
 import type { Strategy } from "remix-auth/strategy";
+import { OAuth2Strategy } from "remix-auth-oauth2";
 
 /** The cookie that holds a WeChat sign-in's state while the browser is away (one per tab, `__wechat:<id>`). */
 export const WECHAT_STATE_COOKIE = "__wechat";
@@ -78,5 +78,7 @@ export function clearWeChatState(request: Request, secure: boolean) {
     .split(";")
     .map((part) => part.split("=")[0].trim())
     .filter((name) => name === WECHAT_STATE_COOKIE || name.startsWith(`${WECHAT_STATE_COOKIE}:`));
-  return names.map((name) => `${name}=; Path=${STATE_PATH}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+  return names.map(
+    (name) => `${name}=; Path=${STATE_PATH}; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+  );
 }

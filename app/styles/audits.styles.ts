@@ -12,7 +12,7 @@ const printAlone = (print: Record<string, unknown>) =>
       "body:has(&) .ui-container": { maxWidth: "none", padding: "0" },
       ...print,
     },
-  } as SystemStyleObject);
+  }) as SystemStyleObject;
 
 export const ui: Record<string, SystemStyleObject> = {
   "aud-page": { paddingBottom: "10" },

@@ -42,7 +42,13 @@ export const ui: Record<string, SystemStyleObject> = {
   "frm-answer-text": { whiteSpace: "pre-wrap", wordBreak: "break-word" },
   "frm-search": { maxWidth: "560px" },
   "frm-results": { listStyle: "none", padding: "0", margin: "0", display: "flex", flexDirection: "column", gap: "3" },
-  "frm-result": { display: "flex", flexDirection: "column", gap: "3", sm: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start" }, "& p": { margin: "1 0 0" } },
+  "frm-result": {
+    display: "flex",
+    flexDirection: "column",
+    gap: "3",
+    sm: { flexDirection: "row", justifyContent: "space-between", alignItems: "flex-start" },
+    "& p": { margin: "1 0 0" },
+  },
   "frm-result-title": { fontSize: "md", fontWeight: "600", margin: "0" },
   "frm-result-side": { display: "flex", alignItems: "center", gap: "3", flexShrink: "0" },
 };

@@ -174,5 +174,12 @@ export const ui: Record<string, SystemStyleObject> = {
   "portal-month-steps": { display: "flex", gap: "4" },
   "portal-days": { listStyle: "none", margin: "0", padding: "0", display: "flex", flexDirection: "column", gap: "6" },
   "portal-day": {},
-  "portal-day-title": { fontSize: "md", fontWeight: "600", color: "gray.800", marginBottom: "2", paddingBottom: "1", borderBottom: "1px solid {colors.gray.200}" },
+  "portal-day-title": {
+    fontSize: "md",
+    fontWeight: "600",
+    color: "gray.800",
+    marginBottom: "2",
+    paddingBottom: "1",
+    borderBottom: "1px solid {colors.gray.200}",
+  },
 };

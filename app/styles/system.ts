@@ -24,7 +24,9 @@ export const config = defineConfig({
       sizes: { content: { value: "1152px" }, header: { value: "70px" }, searchBox: { value: "320px" } },
       fonts: {
         body: { value: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
-        heading: { value: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif' },
+        heading: {
+          value: '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif',
+        },
       },
     },
     semanticTokens: {

@@ -285,7 +285,15 @@ export const ui: Record<string, SystemStyleObject> = {
   banner: { bg: "orange.50", border: "1px solid {colors.orange.200}", color: "orange.800", padding: "3", borderRadius: "md", marginBlock: "4" },
 
   // ── conference list ──
-  "conference-list": { display: "grid", gap: "4", listStyle: "none", padding: "0", margin: "0", sm: { gridTemplateColumns: "repeat(2, 1fr)" }, md: { gridTemplateColumns: "repeat(3, 1fr)" } },
+  "conference-list": {
+    display: "grid",
+    gap: "4",
+    listStyle: "none",
+    padding: "0",
+    margin: "0",
+    sm: { gridTemplateColumns: "repeat(2, 1fr)" },
+    md: { gridTemplateColumns: "repeat(3, 1fr)" },
+  },
   "conference-card": {
     display: "flex",
     flexDirection: "column",
@@ -354,7 +362,15 @@ export const ui: Record<string, SystemStyleObject> = {
     _hover: { bg: "#06ad56" },
   },
   "button-block": { width: "100%" },
-  "link-button": { bg: "transparent", border: "none", color: "brand.600", cursor: "pointer", padding: "0", fontSize: "sm", _hover: { textDecoration: "underline" } },
+  "link-button": {
+    bg: "transparent",
+    border: "none",
+    color: "brand.600",
+    cursor: "pointer",
+    padding: "0",
+    fontSize: "sm",
+    _hover: { textDecoration: "underline" },
+  },
 
   // ── notices (spec §3, §9) ──
   notices: {
@@ -390,10 +406,28 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   "notice-dismiss": { position: "absolute", opacity: "0", pointerEvents: "none" },
   "notice-body": { flex: "1" },
-  "notice-close": { cursor: "pointer", fontSize: "lg", lineHeight: "1", opacity: "0.8", bg: "transparent", border: "none", color: "inherit", _hover: { opacity: "1" } },
+  "notice-close": {
+    cursor: "pointer",
+    fontSize: "lg",
+    lineHeight: "1",
+    opacity: "0.8",
+    bg: "transparent",
+    border: "none",
+    color: "inherit",
+    _hover: { opacity: "1" },
+  },
 
   // ── modal ──
-  "modal-backdrop": { position: "fixed", inset: "0", bg: "blackAlpha.500", zIndex: "modal", display: "flex", alignItems: "center", justifyContent: "center", padding: "4" },
+  "modal-backdrop": {
+    position: "fixed",
+    inset: "0",
+    bg: "blackAlpha.500",
+    zIndex: "modal",
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    padding: "4",
+  },
   modal: { bg: "white", borderRadius: "lg", boxShadow: "xl", width: "min(480px, 100%)", padding: "6", display: "flex", flexDirection: "column", gap: "4" },
   "modal-title": { fontSize: "lg", fontWeight: "600" },
   "modal-actions": { display: "flex", justifyContent: "flex-end", gap: "3" },
@@ -416,8 +450,36 @@ export const ui: Record<string, SystemStyleObject> = {
   "error-title": { fontSize: "2xl", fontWeight: "700" },
 
   // ── tables and lists ──
-  table: { width: "100%", borderCollapse: "collapse", fontSize: "sm", "& th, & td": { textAlign: "start", padding: "2", borderBottom: "1px solid {colors.gray.200}" }, "& th": { color: "gray.600", fontWeight: "600" } },
-  badge: { display: "inline-block", fontSize: "xs", paddingInline: "2", borderRadius: "full", bg: "gray.100", color: "gray.700", "&[data-tone=success]": { bg: "green.100", color: "green.800" }, "&[data-tone=warning]": { bg: "orange.100", color: "orange.800" }, "&[data-tone=brand]": { bg: "brand.100", color: "brand.700" } },
-  "inbox-item": { paddingBlock: "3", borderBottom: "1px solid {colors.gray.200}", display: "flex", gap: "3", alignItems: "flex-start", "&[data-unread=true]": { fontWeight: "600" } },
-  prose: { lineHeight: "1.8", "& h2": { fontSize: "xl", fontWeight: "600", marginBlock: "4" }, "& p": { marginBlock: "3" }, "& ul": { paddingInlineStart: "6", listStyle: "disc" } },
+  table: {
+    width: "100%",
+    borderCollapse: "collapse",
+    fontSize: "sm",
+    "& th, & td": { textAlign: "start", padding: "2", borderBottom: "1px solid {colors.gray.200}" },
+    "& th": { color: "gray.600", fontWeight: "600" },
+  },
+  badge: {
+    display: "inline-block",
+    fontSize: "xs",
+    paddingInline: "2",
+    borderRadius: "full",
+    bg: "gray.100",
+    color: "gray.700",
+    "&[data-tone=success]": { bg: "green.100", color: "green.800" },
+    "&[data-tone=warning]": { bg: "orange.100", color: "orange.800" },
+    "&[data-tone=brand]": { bg: "brand.100", color: "brand.700" },
+  },
+  "inbox-item": {
+    paddingBlock: "3",
+    borderBottom: "1px solid {colors.gray.200}",
+    display: "flex",
+    gap: "3",
+    alignItems: "flex-start",
+    "&[data-unread=true]": { fontWeight: "600" },
+  },
+  prose: {
+    lineHeight: "1.8",
+    "& h2": { fontSize: "xl", fontWeight: "600", marginBlock: "4" },
+    "& p": { marginBlock: "3" },
+    "& ul": { paddingInlineStart: "6", listStyle: "disc" },
+  },
 };

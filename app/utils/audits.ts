@@ -76,7 +76,12 @@ export type HotelBooking = Stay & { sharing: "single" | "share" | "any"; priceFe
 
 export type HotelGrid = {
   nights: string[];
-  hotels: Array<{ id: number; nameZh: string; nameEn: string; rooms: Array<{ id: number; typeZh: string; typeEn: string; inventory: number; nights: Array<{ night: string; booked: number; pending: number }> }> }>;
+  hotels: Array<{
+    id: number;
+    nameZh: string;
+    nameEn: string;
+    rooms: Array<{ id: number; typeZh: string; typeEn: string; inventory: number; nights: Array<{ night: string; booked: number; pending: number }> }>;
+  }>;
 };
 
 export type SponsorHotelRequest = Stay & { company: string | null; guests: Array<{ name: string; mobile?: string }>; state: AuditState };
@@ -133,7 +138,11 @@ export type Report = {
   conference: ManagedConference;
   from: string;
   to: string;
-  registrations: { total: number; byState: Record<"pending" | "confirmed" | "rejected" | "cancelled", number>; byIdentity: Array<{ identityId: number | null; nameZh: string | null; nameEn: string | null; count: number }> };
+  registrations: {
+    total: number;
+    byState: Record<"pending" | "confirmed" | "rejected" | "cancelled", number>;
+    byIdentity: Array<{ identityId: number | null; nameZh: string | null; nameEn: string | null; count: number }>;
+  };
   revenue: { methods: Array<{ method: PaymentMethod; count: number; amountFen: number }>; totalFen: number; count: number };
   invoices: { requested: number; issued: number; issuedFen: number; waiting: number; rejected: number };
   checkins: number;

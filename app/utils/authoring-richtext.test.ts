@@ -16,20 +16,22 @@ const sample = [
 
 describe("plain text ⇄ ops", () => {
   it("reads headings, lists, paragraphs and images", () => {
-    expect(plainToOps("# 标题\n\n段落一\n- 项目\n1. 第一\n###### 小\n![图](/media/x.png)")).toEqual(normalizeOps([
-      { insert: "标题" },
-      { insert: "\n", attributes: { header: 1 } },
-      { insert: "段落一" },
-      { insert: "\n" },
-      { insert: "项目" },
-      { insert: "\n", attributes: { list: "bullet" } },
-      { insert: "第一" },
-      { insert: "\n", attributes: { list: "ordered" } },
-      { insert: "小" },
-      { insert: "\n", attributes: { header: 6 } },
-      { insert: { image: "/media/x.png" }, attributes: { alt: "图" } },
-      { insert: "\n" },
-    ]));
+    expect(plainToOps("# 标题\n\n段落一\n- 项目\n1. 第一\n###### 小\n![图](/media/x.png)")).toEqual(
+      normalizeOps([
+        { insert: "标题" },
+        { insert: "\n", attributes: { header: 1 } },
+        { insert: "段落一" },
+        { insert: "\n" },
+        { insert: "项目" },
+        { insert: "\n", attributes: { list: "bullet" } },
+        { insert: "第一" },
+        { insert: "\n", attributes: { list: "ordered" } },
+        { insert: "小" },
+        { insert: "\n", attributes: { header: 6 } },
+        { insert: { image: "/media/x.png" }, attributes: { alt: "图" } },
+        { insert: "\n" },
+      ]),
+    );
   });
   it("drops javascript: and data: images", () => {
     expect(plainToOps("![x](javascript:alert(1))\n![x](data:image/png;base64,AA)")).toEqual([]);

@@ -1,5 +1,6 @@
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- draft-js raw content: tsc needs these casts where the typed lint sees none (decision 046) */
 import type { RawDraftContentState, RawDraftEntity } from "draft-js";
-import { type Op, type RichTextOp, appendOp as push, normalizeOps, safeHref, safeSrc, toLines } from "#contract/rich-text";
+import { type Op, type RichTextOp, appendOp as push, safeHref, safeSrc, toLines } from "#contract/rich-text";
 
 export { type Op, countWords, normalizeOps, opsToPlain, plainToOps } from "#contract/rich-text";
 
@@ -41,7 +42,7 @@ export function rawToOps(raw: RawDraftContentState): Op[] {
     }
     const chars = [...block.text];
     // Each character's formats, then runs of equal formats become one op.
-    const formats = chars.map(() => ({} as Record<string, unknown>));
+    const formats = chars.map(() => ({}) as Record<string, unknown>);
     for (const style of block.inlineStyleRanges) {
       const name = INLINE_STYLES.find(([draft]) => draft === style.style)?.[1];
       if (!name) continue;
@@ -83,9 +84,23 @@ export function opsToRaw(ops: unknown): RawDraftContentState {
   const blocks: RawDraftContentState["blocks"] = [];
   const entityMap: RawDraftContentState["entityMap"] = {};
   let entities = 0;
-  const block = (type: string, text: string) => ({ key: `b${blocks.length}`, type, text, depth: 0, inlineStyleRanges: [] as Array<{ style: string; offset: number; length: number }>, entityRanges: [] as Array<{ key: number; offset: number; length: number }>, data: {} });
+  const block = (type: string, text: string) => ({
+    key: `b${blocks.length}`,
+    type,
+    text,
+    depth: 0,
+    inlineStyleRanges: [] as Array<{ style: string; offset: number; length: number }>,
+    entityRanges: [] as Array<{ key: number; offset: number; length: number }>,
+    data: {},
+  });
   for (const line of toLines(ops as RichTextOp[])) {
-    const type = line.header ? HEADER_TYPES[line.header - 1] : line.list === "bullet" ? "unordered-list-item" : line.list === "ordered" ? "ordered-list-item" : "unstyled";
+    const type = line.header
+      ? HEADER_TYPES[line.header - 1]
+      : line.list === "bullet"
+        ? "unordered-list-item"
+        : line.list === "ordered"
+          ? "ordered-list-item"
+          : "unstyled";
     let current = block(type, "");
     let length = 0;
     let hadImage = false;

@@ -38,7 +38,9 @@ export function columns(series: Array<{ label: string; value: number }>, box: Bo
       showLabel: (series.length - 1 - i) % every === 0,
     };
   });
-  const ticks = [0, top / 2, top].filter((value, i, all) => all.indexOf(value) === i && Number.isInteger(value)).map((value) => ({ value, y: box.top + plotHeight - (value / top) * plotHeight }));
+  const ticks = [0, top / 2, top]
+    .filter((value, i, all) => all.indexOf(value) === i && Number.isInteger(value))
+    .map((value) => ({ value, y: box.top + plotHeight - (value / top) * plotHeight }));
   return { top, bars, ticks, baseline: box.top + plotHeight };
 }
 

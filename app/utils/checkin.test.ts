@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { columns, niceCeiling, rows } from "./charts";
 import { chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
+import { columns, niceCeiling, rows } from "./charts";
 
 describe("check-in answers", () => {
   it("are green for a new check-in, amber for one seen before, red for a refusal", () => {
@@ -10,7 +10,17 @@ describe("check-in answers", () => {
   });
 
   it("say why a registration that is not confirmed may not enter", () => {
-    const registration = { id: 1, name: "张三", institution: "", mobile: "", ticketCode: "A", identity: null, state: "cancelled" as const, checkedIn: false, checkedInAt: null };
+    const registration = {
+      id: 1,
+      name: "张三",
+      institution: "",
+      mobile: "",
+      ticketCode: "A",
+      identity: null,
+      state: "cancelled" as const,
+      checkedIn: false,
+      checkedInAt: null,
+    };
     expect(outcomeKey({ result: "not_confirmed", registration })).toBe("checkin.results.not_confirmed_cancelled");
     expect(outcomeKey({ result: "not_found", registration: null })).toBe("checkin.results.not_found");
   });
@@ -48,7 +58,15 @@ describe("chart geometry", () => {
   });
 
   it("scales rows to the largest, and to nothing when all are zero", () => {
-    expect(rows([{ label: "a", value: 5 }, { label: "b", value: 10 }], 100).map((row) => row.length)).toEqual([50, 100]);
+    expect(
+      rows(
+        [
+          { label: "a", value: 5 },
+          { label: "b", value: 10 },
+        ],
+        100,
+      ).map((row) => row.length),
+    ).toEqual([50, 100]);
     expect(rows([{ label: "a", value: 0 }], 100)[0].length).toBe(0);
   });
 });

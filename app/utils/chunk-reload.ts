@@ -2,7 +2,8 @@
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 const KEY = "chunk-reload-at";
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk .* failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk .* failed/i;
 
 export function isChunkError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : typeof reason === "string" ? reason : "";

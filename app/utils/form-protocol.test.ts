@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { paperSchema } from "#contract/schemas/services";
 import { formAdminSchema } from "#contract/schemas/forms";
+import { paperSchema } from "#contract/schemas/services";
 import { intentView, lastResultOf } from "./form-protocol";
 import { parseValues, refusalMessages } from "./validation";
 
@@ -9,7 +9,15 @@ const key = "u/2026/11/0123456789abcdef0123456789abcdef.pdf";
 describe("a refused post, as the page reads it back", () => {
   test("rows posted as `authors.0.name` come back under the same names, with what was typed", () => {
     const values = { intent: "paper", title: "论文", "authors.0.name": "", "authors.0.affiliation": "浙大", abstract: "摘要", keywords: "AI", uploadKey: key };
-    const input = { conferenceId: 1, branchId: "", title: "论文", authors: [{ name: "", affiliation: "浙大" }], abstract: "摘要", keywords: "AI", uploadKey: key };
+    const input = {
+      conferenceId: 1,
+      branchId: "",
+      title: "论文",
+      authors: [{ name: "", affiliation: "浙大" }],
+      abstract: "摘要",
+      keywords: "AI",
+      uploadKey: key,
+    };
     const submission = parseValues(values, paperSchema, input);
     expect(submission.status).toBe("error");
     const view = intentView({ intent: "paper", result: submission.reply() }, "paper");
@@ -37,6 +45,9 @@ describe("a refused post, as the page reads it back", () => {
 
   test("rename: a row's platform path loses its prefix; a path of another row is said for the form", () => {
     const refusal = { messages: ["x"], fields: { "fields.2.labelZh": "请填写标签", "fields.0.key": "键已被使用" } };
-    expect(refusalMessages(refusal, (path) => (path.startsWith("fields.2.") ? path.slice("fields.2.".length) : null))).toEqual({ fieldErrors: { labelZh: ["请填写标签"] }, formErrors: ["键已被使用"] });
+    expect(refusalMessages(refusal, (path) => (path.startsWith("fields.2.") ? path.slice("fields.2.".length) : null))).toEqual({
+      fieldErrors: { labelZh: ["请填写标签"] },
+      formErrors: ["键已被使用"],
+    });
   });
 });

@@ -44,7 +44,15 @@ export type FormListRow = {
 };
 
 /** A row of `GET /form/user` and `GET /form/user/{id}`. */
-export type AnswerRow = { id: number; formId: number; accountId: number | null; answers: Record<string, unknown>; createdAt: string; name: string | null; mobile: string | null };
+export type AnswerRow = {
+  id: number;
+  formId: number;
+  accountId: number | null;
+  answers: Record<string, unknown>;
+  createdAt: string;
+  name: string | null;
+  mobile: string | null;
+};
 
 /** A stored answer as words: choices by their labels, several joined. Files are links, drawn by the page. */
 export function answerText(field: FormField, value: unknown, lang: string) {

@@ -27,4 +27,3 @@ describe("replayCover", () => {
     expect(replayCover({ id: 4, cover: "" })).toBe("/media/replay-cover-2.svg");
   });
 });
-

@@ -19,4 +19,3 @@ const DEFAULT_COVERS = 3;
 export function replayCover(replay: { id: number; cover: string | null }) {
   return replay.cover || `/media/replay-cover-${(replay.id % DEFAULT_COVERS) + 1}.svg`;
 }
-

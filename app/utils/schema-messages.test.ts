@@ -1,14 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import en from "../locales/en/common.json";
-import zh from "../locales/zh/common.json";
-import type { FormField } from "#contract/states";
-import { parseValues } from "./validation";
 import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
 import { applicantFilterSchema, bulkSchema, remarkSchema, smsSchema } from "#contract/schemas/applicants";
 import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
 import { checkinCodeSchema, checkinSearchSchema } from "#contract/schemas/checkin";
-import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import {
   adminUserSchema,
   adminUserUpdateSchema,
@@ -37,6 +32,7 @@ import {
   strategySchema,
   vipLevelSchema,
 } from "#contract/schemas/conference";
+import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
 import { issueKey, messagesOf } from "#contract/schemas/messages";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
@@ -56,7 +52,20 @@ import {
   teamSchema,
   transferPaymentSchema,
 } from "#contract/schemas/registration";
-import { conferenceFileSchema, exhibitionSchema, hotelBookingEditSchema, hotelBookingSchema, paperSchema, sponsorHotelEditSchema, sponsorHotelSchema, travelSchema } from "#contract/schemas/services";
+import {
+  conferenceFileSchema,
+  exhibitionSchema,
+  hotelBookingEditSchema,
+  hotelBookingSchema,
+  paperSchema,
+  sponsorHotelEditSchema,
+  sponsorHotelSchema,
+  travelSchema,
+} from "#contract/schemas/services";
+import type { FormField } from "#contract/states";
+import en from "../locales/en/common.json";
+import zh from "../locales/zh/common.json";
+import { parseValues } from "./validation";
 
 /**
  * Every form of the app, submitted empty, with fields missing, with wrong values and with wrong
@@ -89,7 +98,15 @@ const key = "u/2026/11/0123456789abcdef0123456789abcdef.pdf";
 const answerFields: FormField[] = [
   { key: "talk", type: "text", labelZh: "报告", labelEn: "Talk", required: true, showWhen: null },
   { key: "diet", type: "radio", labelZh: "饮食", labelEn: "Diet", required: true, options: [{ value: "veg", labelZh: "素", labelEn: "Veg" }], showWhen: null },
-  { key: "topics", type: "checkbox", labelZh: "主题", labelEn: "Topics", required: true, options: [{ value: "ai", labelZh: "AI", labelEn: "AI" }], showWhen: null },
+  {
+    key: "topics",
+    type: "checkbox",
+    labelZh: "主题",
+    labelEn: "Topics",
+    required: true,
+    options: [{ value: "ai", labelZh: "AI", labelEn: "AI" }],
+    showWhen: null,
+  },
   { key: "mail", type: "email", labelZh: "邮箱", labelEn: "Mail", required: true, showWhen: null },
   { key: "tel", type: "phone", labelZh: "电话", labelEn: "Phone", required: true, showWhen: null },
   { key: "age", type: "number", labelZh: "年龄", labelEn: "Age", required: true, showWhen: null },
@@ -101,88 +118,339 @@ const SPECS: Spec[] = [
   // Sign-in and registration of an account (/login)
   { form: "login: send code", schema: sendCodeSchema, conform: true, valid: { mobile }, wrong: { mobile: "12345" } },
   { form: "login: sign in", schema: loginSchema, conform: true, valid: { mobile, code: "123456" }, wrong: { mobile: "abc", code: "12" } },
-  { form: "login: register", schema: registerSchema, conform: true, valid: { mobile, code: "123456", name: "张三", agree: "on" }, wrong: { code: "abcdef", name: "长".repeat(51) } },
+  {
+    form: "login: register",
+    schema: registerSchema,
+    conform: true,
+    valid: { mobile, code: "123456", name: "张三", agree: "on" },
+    wrong: { code: "abcdef", name: "长".repeat(51) },
+  },
   // Account settings
-  { form: "account settings", schema: accountSettingsSchema, conform: true, valid: { name: "张三", email: "", avatar: "", defaultType: "0" }, hidden: ["avatar", "defaultType"], wrong: { name: "长".repeat(51), email: "not-an-email" } },
+  {
+    form: "account settings",
+    schema: accountSettingsSchema,
+    conform: true,
+    valid: { name: "张三", email: "", avatar: "", defaultType: "0" },
+    hidden: ["avatar", "defaultType"],
+    wrong: { name: "长".repeat(51), email: "not-an-email" },
+  },
   // Organization application and its review
-  { form: "organization application", schema: organizationSchema, conform: true, valid: { name: "浙江大学", type: "university", address: "杭州", contact: "王老师 0571", licenceKey: key }, hidden: ["licenceKey"], wrong: { name: "长".repeat(101) } },
+  {
+    form: "organization application",
+    schema: organizationSchema,
+    conform: true,
+    valid: { name: "浙江大学", type: "university", address: "杭州", contact: "王老师 0571", licenceKey: key },
+    hidden: ["licenceKey"],
+    wrong: { name: "长".repeat(101) },
+  },
   { form: "organization review", schema: organizationDecisionSchema, valid: { state: "approved", reason: "" }, wrong: {} },
-  { form: "conference review (sender name, domain)", schema: conferenceReviewSchema, conform: true, valid: { state: "rejected", reason: "名称与会议不符", subject: "学术年会" }, hidden: ["state", "subject"], wrong: { reason: "长".repeat(501) } },
+  {
+    form: "conference review (sender name, domain)",
+    schema: conferenceReviewSchema,
+    conform: true,
+    valid: { state: "rejected", reason: "名称与会议不符", subject: "学术年会" },
+    hidden: ["state", "subject"],
+    wrong: { reason: "长".repeat(501) },
+  },
   // Conference basics (/create, /edit) and every module row of /manage/edit/{id}
-  { form: "conference basics", schema: conferenceBasicsSchema, conform: true, valid: { nameZh: "会议", nameEn: "Meeting", startDate: day, endDate: later, cityZh: "杭州", categoryId: "", majorId: "", cover: "" }, hidden: ["cover"], wrong: { startDate: "10/03/2027", endDate: "2027-03-01", cover: "javascript:alert(1)" } },
+  {
+    form: "conference basics",
+    schema: conferenceBasicsSchema,
+    conform: true,
+    valid: { nameZh: "会议", nameEn: "Meeting", startDate: day, endDate: later, cityZh: "杭州", categoryId: "", majorId: "", cover: "" },
+    hidden: ["cover"],
+    wrong: { startDate: "10/03/2027", endDate: "2027-03-01", cover: "javascript:alert(1)" },
+  },
   { form: "edit: module", schema: moduleSchema, valid: { type: "intro", titleZh: "简介", sort: "0" }, hidden: ["type"], wrong: { sort: "abc" } },
   { form: "edit: branch", schema: branchSchema, valid: { nameZh: "分会场", nameEn: "", sort: "1" }, wrong: { sort: "-3" } },
   { form: "edit: forum", schema: forumSchema, valid: { nameZh: "论坛", branchId: "", sort: "1" }, wrong: { sort: "1.5" } },
-  { form: "edit: schedule", schema: scheduleSchema, valid: { moduleId: "1", startsAt: "2027-03-10T09:00", endsAt: "2027-03-10T10:00", titleZh: "开幕", speakers: "", room: "" }, hidden: ["moduleId"], wrong: { startsAt: "tomorrow", endsAt: "2027-03-10T08:00" } },
+  {
+    form: "edit: schedule",
+    schema: scheduleSchema,
+    valid: { moduleId: "1", startsAt: "2027-03-10T09:00", endsAt: "2027-03-10T10:00", titleZh: "开幕", speakers: "", room: "" },
+    hidden: ["moduleId"],
+    wrong: { startsAt: "tomorrow", endsAt: "2027-03-10T08:00" },
+  },
   { form: "edit: organizer", schema: organizerSchema, valid: { role: "host", nameZh: "主办", logo: "", sort: "0" }, wrong: { logo: "javascript:x" } },
-  { form: "edit: sponsor", schema: sponsorSchema, valid: { kind: "sponsor", company: "公司", website: "", logo: "", sort: "0" }, wrong: { website: "javascript:x", sort: "x" } },
+  {
+    form: "edit: sponsor",
+    schema: sponsorSchema,
+    valid: { kind: "sponsor", company: "公司", website: "", logo: "", sort: "0" },
+    wrong: { website: "javascript:x", sort: "x" },
+  },
   { form: "edit: link", schema: linkSchema, valid: { titleZh: "链接", url: "https://example.org", sort: "0" }, wrong: { url: "javascript:alert(1)" } },
   { form: "edit: banner", schema: bannerSchema, valid: { image: "/files/banner.png", url: "", sort: "0" }, wrong: { image: "data:x" } },
   { form: "edit: media", schema: mediaSchema, valid: { kind: "image", url: "https://example.org/a.png", sort: "0" }, wrong: { url: "ftp://x" } },
   { form: "edit: hotel", schema: hotelSchema, valid: { nameZh: "酒店", stars: "", qrCode: "", sort: "0" }, wrong: { stars: "9" } },
-  { form: "edit: hotel room", schema: hotelRoomSchema, valid: { hotelId: "1", typeZh: "大床房", price: "600", inventory: "10", startDate: day, endDate: later }, hidden: ["hotelId"], wrong: { price: "六百", inventory: "-1", endDate: "2027-03-01" } },
+  {
+    form: "edit: hotel room",
+    schema: hotelRoomSchema,
+    valid: { hotelId: "1", typeZh: "大床房", price: "600", inventory: "10", startDate: day, endDate: later },
+    hidden: ["hotelId"],
+    wrong: { price: "六百", inventory: "-1", endDate: "2027-03-01" },
+  },
   { form: "edit: special", schema: specialSchema, valid: { type: "0", titleZh: "专题", sort: "0" }, hidden: ["type"], wrong: {} },
-  { form: "edit: special item", schema: specialItemSchema, valid: { specialId: "1", nameZh: "嘉宾", photo: "", sort: "0" }, hidden: ["specialId"], wrong: { photo: "javascript:x" } },
+  {
+    form: "edit: special item",
+    schema: specialItemSchema,
+    valid: { specialId: "1", nameZh: "嘉宾", photo: "", sort: "0" },
+    hidden: ["specialId"],
+    wrong: { photo: "javascript:x" },
+  },
   { form: "edit: company", schema: companySchema, valid: { name: "公司", taxId: "" }, wrong: { taxId: "91-33" } },
   { form: "edit: admin user", schema: adminUserSchema, valid: { mobile, remark: "" }, wrong: { mobile: "123" } },
   { form: "edit: domain", schema: domainSchema, valid: { domain: "" }, wrong: { domain: "not a host" } },
-  { form: "edit: replay", schema: replaySchema, valid: { titleZh: "回放", mp4Url: "https://example.org/a.mp4", hlsUrl: "", recordedOn: day, duration: "1:00:00", cover: "" }, wrong: { duration: "an hour", hlsUrl: "https://example.org/a.mp4", recordedOn: "yesterday" } },
+  {
+    form: "edit: replay",
+    schema: replaySchema,
+    valid: { titleZh: "回放", mp4Url: "https://example.org/a.mp4", hlsUrl: "", recordedOn: day, duration: "1:00:00", cover: "" },
+    wrong: { duration: "an hour", hlsUrl: "https://example.org/a.mp4", recordedOn: "yesterday" },
+  },
   // Sign-up settings (/manage/signup/{id})
   { form: "signup: identity", schema: identitySchema, valid: { nameZh: "学生", sort: "0" }, wrong: {} },
   { form: "signup: VIP level", schema: vipLevelSchema, valid: { nameZh: "VIP", sort: "0" }, wrong: {} },
-  { form: "signup: strategy", schema: strategySchema, valid: { nameZh: "早鸟", startsAt: "2027-01-01T00:00", endsAt: "2027-02-01T00:00", sort: "0" }, wrong: { startsAt: "soon", endsAt: "2026-01-01T00:00" } },
-  { form: "signup: fee", schema: feeSchema, valid: { identityId: "1", strategyId: "1", amount: "800", unit: "0" }, hidden: ["identityId", "strategyId", "unit"], wrong: { amount: "八百" } },
-  { form: "signup: coupon", schema: couponSchema, valid: { code: "EARLY", kind: "amount", value: "100", useLimit: "", startsAt: "", endsAt: "" }, wrong: { code: "早鸟", value: "lots", useLimit: "0" } },
+  {
+    form: "signup: strategy",
+    schema: strategySchema,
+    valid: { nameZh: "早鸟", startsAt: "2027-01-01T00:00", endsAt: "2027-02-01T00:00", sort: "0" },
+    wrong: { startsAt: "soon", endsAt: "2026-01-01T00:00" },
+  },
+  {
+    form: "signup: fee",
+    schema: feeSchema,
+    valid: { identityId: "1", strategyId: "1", amount: "800", unit: "0" },
+    hidden: ["identityId", "strategyId", "unit"],
+    wrong: { amount: "八百" },
+  },
+  {
+    form: "signup: coupon",
+    schema: couponSchema,
+    valid: { code: "EARLY", kind: "amount", value: "100", useLimit: "", startsAt: "", endsAt: "" },
+    wrong: { code: "早鸟", value: "lots", useLimit: "0" },
+  },
   { form: "signup: settings", schema: registrationSettingsSchema, valid: { capacity: "" }, wrong: { capacity: "many" } },
-  { form: "signup: field", schema: formFieldSchema, valid: { key: "talk", type: "text", labelZh: "报告", labelEn: "Talk", options: "", sort: "0" }, hidden: ["type"], wrong: { key: "Talk Title" } },
-  { form: "edit: payee", schema: payeeSchema, valid: { accountName: "学会", bankName: "银行", accountNo: "6222 0000 1234", noteZh: "", noteEn: "" }, wrong: { accountNo: "账号" } },
+  {
+    form: "signup: field",
+    schema: formFieldSchema,
+    valid: { key: "talk", type: "text", labelZh: "报告", labelEn: "Talk", options: "", sort: "0" },
+    hidden: ["type"],
+    wrong: { key: "Talk Title" },
+  },
+  {
+    form: "edit: payee",
+    schema: payeeSchema,
+    valid: { accountName: "学会", bankName: "银行", accountNo: "6222 0000 1234", noteZh: "", noteEn: "" },
+    wrong: { accountNo: "账号" },
+  },
   // Registration (/attend/{id}), quick sign-in, claim, team
-  { form: "registration", schema: registrationSchema, conform: true, valid: { conferenceId: "1", identityId: "", name: "张三", mobile: "", email: "", institution: "", couponCode: "", idempotencyKey: "" }, hidden: ["conferenceId", "idempotencyKey"], wrong: { name: "长".repeat(51), mobile: "12", email: "a@", identityId: "x" } },
-  { form: "registration: quick sign-in", schema: quickLoginSchema, conform: true, valid: { conferenceId: "1", mobile, code: "123456" }, hidden: ["conferenceId"], wrong: { mobile: "1", code: "1" } },
+  {
+    form: "registration",
+    schema: registrationSchema,
+    conform: true,
+    valid: { conferenceId: "1", identityId: "", name: "张三", mobile: "", email: "", institution: "", couponCode: "", idempotencyKey: "" },
+    hidden: ["conferenceId", "idempotencyKey"],
+    wrong: { name: "长".repeat(51), mobile: "12", email: "a@", identityId: "x" },
+  },
+  {
+    form: "registration: quick sign-in",
+    schema: quickLoginSchema,
+    conform: true,
+    valid: { conferenceId: "1", mobile, code: "123456" },
+    hidden: ["conferenceId"],
+    wrong: { mobile: "1", code: "1" },
+  },
   { form: "registration: claim", schema: claimSchema, conform: true, valid: { mobile, code: "123456" }, wrong: { code: "12345a" } },
-  { form: "team registration: team", schema: teamSchema.omit({ conferenceId: true }), conform: true, valid: { name: "课题组" }, wrong: { name: "长".repeat(101) } },
-  { form: "team registration: member", schema: teamMemberSchema, conform: true, valid: { name: "李四", mobile, identityId: "", email: "", institution: "" }, wrong: { mobile: "138", email: "x" } },
+  {
+    form: "team registration: team",
+    schema: teamSchema.omit({ conferenceId: true }),
+    conform: true,
+    valid: { name: "课题组" },
+    wrong: { name: "长".repeat(101) },
+  },
+  {
+    form: "team registration: member",
+    schema: teamMemberSchema,
+    conform: true,
+    valid: { name: "李四", mobile, identityId: "", email: "", institution: "" },
+    wrong: { mobile: "138", email: "x" },
+  },
   // Invoice, hotel, travel, papers and files, sponsor registration, sponsor hotel
-  { form: "invoice request", schema: invoiceRequestSchema, conform: true, valid: { type: "invoice", paymentId: "1", title: "浙江大学", taxId: "", email: "a@example.org" }, hidden: ["type", "paymentId"], wrong: { taxId: "123", email: "a" } },
-  { form: "invoice edit", schema: invoiceEditSchema, conform: true, valid: { type: "invoice", id: "1", title: "浙江大学", taxId: "12330000470003281C", email: "a@example.org" }, hidden: ["type", "id"], wrong: { taxId: "12-33" } },
-  { form: "hotel booking", schema: hotelBookingSchema, valid: { conferenceId: "1", roomId: "1", checkIn: day, checkOut: later, rooms: "1", sharing: "single" }, hidden: ["conferenceId", "roomId", "sharing"], wrong: { checkIn: "2027-02-30", checkOut: day, rooms: "0" } },
-  { form: "travel", schema: travelSchema, valid: { conferenceId: "1", "arrival.mode": "train", "arrival.number": "G1", "arrival.time": "2027-03-09T12:00", "arrival.place": "杭州东站" }, hidden: ["conferenceId", "arrival.mode"], wrong: { "arrival.time": "noon", "arrival.number": "G".repeat(41) } },
-  { form: "paper", schema: paperSchema, valid: { conferenceId: "1", branchId: "", title: "论文", "authors.0.name": "张三", "authors.0.affiliation": "浙大", abstract: "摘要", keywords: "AI", uploadKey: key }, hidden: ["conferenceId", "branchId"], wrong: { uploadKey: "../etc/passwd", title: "长".repeat(301) } },
-  { form: "conference file", schema: conferenceFileSchema, valid: { conferenceId: "1", branchId: "", name: "讲稿", uploadKey: key }, hidden: ["conferenceId", "branchId"], wrong: { uploadKey: "/x" } },
-  { form: "sponsor registration", schema: exhibitionSchema, valid: { conferenceId: "1", kind: "sponsor", company: "公司", contact: "王五", phone: "0571-8888888", email: "a@example.org", level: "金牌", booth: "", logo: "" }, hidden: ["conferenceId", "logo"], wrong: { phone: "call me", email: "a@b", kind: "donor" } },
-  { form: "sponsor hotel", schema: sponsorHotelSchema, valid: { conferenceId: "1", sponsorId: "", roomId: "1", checkIn: day, checkOut: later, rooms: "2", "guests.0.name": "王五", "guests.0.mobile": "" }, hidden: ["conferenceId", "sponsorId", "roomId"], wrong: { rooms: "21", "guests.0.mobile": "abc", checkOut: "2027-03-01" } },
+  {
+    form: "invoice request",
+    schema: invoiceRequestSchema,
+    conform: true,
+    valid: { type: "invoice", paymentId: "1", title: "浙江大学", taxId: "", email: "a@example.org" },
+    hidden: ["type", "paymentId"],
+    wrong: { taxId: "123", email: "a" },
+  },
+  {
+    form: "invoice edit",
+    schema: invoiceEditSchema,
+    conform: true,
+    valid: { type: "invoice", id: "1", title: "浙江大学", taxId: "12330000470003281C", email: "a@example.org" },
+    hidden: ["type", "id"],
+    wrong: { taxId: "12-33" },
+  },
+  {
+    form: "hotel booking",
+    schema: hotelBookingSchema,
+    valid: { conferenceId: "1", roomId: "1", checkIn: day, checkOut: later, rooms: "1", sharing: "single" },
+    hidden: ["conferenceId", "roomId", "sharing"],
+    wrong: { checkIn: "2027-02-30", checkOut: day, rooms: "0" },
+  },
+  {
+    form: "travel",
+    schema: travelSchema,
+    valid: { conferenceId: "1", "arrival.mode": "train", "arrival.number": "G1", "arrival.time": "2027-03-09T12:00", "arrival.place": "杭州东站" },
+    hidden: ["conferenceId", "arrival.mode"],
+    wrong: { "arrival.time": "noon", "arrival.number": "G".repeat(41) },
+  },
+  {
+    form: "paper",
+    schema: paperSchema,
+    valid: {
+      conferenceId: "1",
+      branchId: "",
+      title: "论文",
+      "authors.0.name": "张三",
+      "authors.0.affiliation": "浙大",
+      abstract: "摘要",
+      keywords: "AI",
+      uploadKey: key,
+    },
+    hidden: ["conferenceId", "branchId"],
+    wrong: { uploadKey: "../etc/passwd", title: "长".repeat(301) },
+  },
+  {
+    form: "conference file",
+    schema: conferenceFileSchema,
+    valid: { conferenceId: "1", branchId: "", name: "讲稿", uploadKey: key },
+    hidden: ["conferenceId", "branchId"],
+    wrong: { uploadKey: "/x" },
+  },
+  {
+    form: "sponsor registration",
+    schema: exhibitionSchema,
+    valid: {
+      conferenceId: "1",
+      kind: "sponsor",
+      company: "公司",
+      contact: "王五",
+      phone: "0571-8888888",
+      email: "a@example.org",
+      level: "金牌",
+      booth: "",
+      logo: "",
+    },
+    hidden: ["conferenceId", "logo"],
+    wrong: { phone: "call me", email: "a@b", kind: "donor" },
+  },
+  {
+    form: "sponsor hotel",
+    schema: sponsorHotelSchema,
+    valid: { conferenceId: "1", sponsorId: "", roomId: "1", checkIn: day, checkOut: later, rooms: "2", "guests.0.name": "王五", "guests.0.mobile": "" },
+    hidden: ["conferenceId", "sponsorId", "roomId"],
+    wrong: { rooms: "21", "guests.0.mobile": "abc", checkOut: "2027-03-01" },
+  },
   // Standalone forms: the builder (/form/edit), administrators, answers (/form/detail)
-  { form: "form builder: settings", schema: formSettingsSchema, valid: { titleZh: "报名表", titleEn: "", deadline: "", responseLimit: "", conferenceId: "" }, hidden: ["conferenceId"], wrong: { deadline: "next week", responseLimit: "0" } },
-  { form: "form builder: field", schema: formFieldInputSchema, valid: { key: "", type: "radio", labelZh: "饮食", options: "veg|素|Veg", showWhenField: "", showWhenValue: "" }, hidden: ["type"], wrong: { key: "My Key", options: "a\na" } },
+  {
+    form: "form builder: settings",
+    schema: formSettingsSchema,
+    valid: { titleZh: "报名表", titleEn: "", deadline: "", responseLimit: "", conferenceId: "" },
+    hidden: ["conferenceId"],
+    wrong: { deadline: "next week", responseLimit: "0" },
+  },
+  {
+    form: "form builder: field",
+    schema: formFieldInputSchema,
+    valid: { key: "", type: "radio", labelZh: "饮食", options: "veg|素|Veg", showWhenField: "", showWhenValue: "" },
+    hidden: ["type"],
+    wrong: { key: "My Key", options: "a\na" },
+  },
   { form: "form administrators", schema: formAdminSchema, valid: { mobile }, wrong: { mobile: "x" } },
   {
     form: "form answers",
     schema: answerSchemaFor(answerFields),
     conform: true,
-    valid: { formId: "1", "answers.talk": "AI", "answers.diet": "veg", "answers.topics": "ai", "answers.mail": "a@example.org", "answers.tel": mobile, "answers.age": "30", "answers.born": "1990-01-01", "answers.cv": key },
+    valid: {
+      formId: "1",
+      "answers.talk": "AI",
+      "answers.diet": "veg",
+      "answers.topics": "ai",
+      "answers.mail": "a@example.org",
+      "answers.tel": mobile,
+      "answers.age": "30",
+      "answers.born": "1990-01-01",
+      "answers.cv": key,
+    },
     hidden: ["formId"],
     wrong: { "answers.diet": "meat", "answers.mail": "a@", "answers.tel": "12", "answers.age": "thirty", "answers.born": "1990-02-30", "answers.cv": "cv.pdf" },
   },
   // Organiser operations
-  { form: "applicants: hand entry", schema: adminRegistrationSchema, valid: { conferenceId: "1", identityId: "", name: "赵六", mobile, email: "", institution: "", remark: "" }, hidden: ["conferenceId"], wrong: { mobile: "1380013800", email: "x@" } },
+  {
+    form: "applicants: hand entry",
+    schema: adminRegistrationSchema,
+    valid: { conferenceId: "1", identityId: "", name: "赵六", mobile, email: "", institution: "", remark: "" },
+    hidden: ["conferenceId"],
+    wrong: { mobile: "1380013800", email: "x@" },
+  },
   { form: "applicants: remark", schema: remarkSchema, valid: { remark: "" }, wrong: { remark: "长".repeat(501) } },
   { form: "applicants: bulk", schema: bulkSchema, valid: { conferenceId: "1", ids: "1", action: "confirm" }, hidden: ["conferenceId", "action"], wrong: {} },
   { form: "applicants: SMS", schema: smsSchema.pick({ message: true }), conform: true, valid: { message: "您好" }, wrong: { message: "长".repeat(301) } },
-  { form: "payment audit", schema: paymentAuditSchema, valid: { state: "rejected", remark: "凭证不清晰" }, hidden: ["state"], wrong: { remark: "长".repeat(501) } },
+  {
+    form: "payment audit",
+    schema: paymentAuditSchema,
+    valid: { state: "rejected", remark: "凭证不清晰" },
+    hidden: ["state"],
+    wrong: { remark: "长".repeat(501) },
+  },
   { form: "invoice issue", schema: invoiceAuditSchema, valid: { state: "rejected", remark: "抬头有误", fileKey: "" }, hidden: ["state", "fileKey"], wrong: {} },
   { form: "audit decision", schema: auditDecisionSchema, valid: { state: "rejected", remark: "不符合" }, hidden: ["state"], wrong: {} },
   { form: "sponsor remark", schema: sponsorRemarkSchema, valid: { text: "已联系" }, wrong: { text: "长".repeat(1001) } },
   { form: "check-in desk", schema: checkinCodeSchema, conform: true, valid: { code: "AB12CD" }, wrong: { code: "票号!" } },
   { form: "edit: admin user remark", schema: adminUserUpdateSchema, valid: { remark: "负责注册" }, wrong: { remark: "长".repeat(201) } },
   { form: "edit: extra styles", schema: conferenceStyleSchema, valid: { exCss: "", exJs: "" }, wrong: { exCss: "a".repeat(50_001) } },
-  { form: "payment page", schema: payFormSchema, conform: true, valid: { intent: "transfer", proof: key, idempotencyKey: "" }, hidden: ["intent", "idempotencyKey"], wrong: {} },
-  { form: "payment by transfer", schema: transferPaymentSchema, valid: { registrationId: "1", method: "transfer", proofKey: key, idempotencyKey: "" }, hidden: ["registrationId", "method", "idempotencyKey"] },
+  {
+    form: "payment page",
+    schema: payFormSchema,
+    conform: true,
+    valid: { intent: "transfer", proof: key, idempotencyKey: "" },
+    hidden: ["intent", "idempotencyKey"],
+    wrong: {},
+  },
+  {
+    form: "payment by transfer",
+    schema: transferPaymentSchema,
+    valid: { registrationId: "1", method: "transfer", proofKey: key, idempotencyKey: "" },
+    hidden: ["registrationId", "method", "idempotencyKey"],
+  },
   { form: "payment refund", schema: paymentStatusSchema, valid: { state: "refunded", remark: "" }, hidden: ["state"], wrong: { remark: "长".repeat(501) } },
-  { form: "hotel booking change", schema: hotelBookingEditSchema, valid: { checkIn: day, checkOut: later, rooms: "1", sharing: "single" }, hidden: ["sharing"], wrong: { checkOut: day, rooms: "many" } },
-  { form: "sponsor hotel change", schema: sponsorHotelEditSchema, valid: { checkIn: day, checkOut: later, rooms: "1", "guests.0.name": "王五", "guests.0.mobile": mobile }, wrong: { "guests.0.name": "长".repeat(51) } },
-  { form: "applicants: filters", schema: applicantFilterSchema, valid: { keyword: "", state: "", identityId: "", paymentState: "", checkin: "", levelId: "", from: "", to: "" }, wrong: { from: "2027-13-40", keyword: "长".repeat(51) } },
+  {
+    form: "hotel booking change",
+    schema: hotelBookingEditSchema,
+    valid: { checkIn: day, checkOut: later, rooms: "1", sharing: "single" },
+    hidden: ["sharing"],
+    wrong: { checkOut: day, rooms: "many" },
+  },
+  {
+    form: "sponsor hotel change",
+    schema: sponsorHotelEditSchema,
+    valid: { checkIn: day, checkOut: later, rooms: "1", "guests.0.name": "王五", "guests.0.mobile": mobile },
+    wrong: { "guests.0.name": "长".repeat(51) },
+  },
+  {
+    form: "applicants: filters",
+    schema: applicantFilterSchema,
+    valid: { keyword: "", state: "", identityId: "", paymentState: "", checkin: "", levelId: "", from: "", to: "" },
+    wrong: { from: "2027-13-40", keyword: "长".repeat(51) },
+  },
   { form: "audits: report range", schema: reportRangeSchema, valid: { from: "2027-03-01", to: "2027-03-31" }, wrong: { from: "March", to: "2027-02-01" } },
-  { form: "form answers: filters", schema: answersFilterSchema, valid: { keyword: "", dateField: "", format: "", date: "" }, wrong: { keyword: "长".repeat(101) } },
+  {
+    form: "form answers: filters",
+    schema: answersFilterSchema,
+    valid: { keyword: "", dateField: "", format: "", date: "" },
+    wrong: { keyword: "长".repeat(101) },
+  },
   { form: "check-in search", schema: checkinSearchSchema, valid: { keyword: "张" }, wrong: { keyword: "长".repeat(51) } },
 ];
 
@@ -196,9 +464,31 @@ function lookup(lang: "zh" | "en", messageKey: string): string | undefined {
 }
 
 /** zod's and conform's English defaults, whatever the language. */
-const LIBRARY_ENGLISH = /invalid input|expected \w+|received \w+|^required$|too (small|big)|invalid (string|email|enum|option|url|format|type|value|date|number|element|key|union)|unrecognized key|must (contain|match|have)|not a boolean/i;
+const LIBRARY_ENGLISH =
+  /invalid input|expected \w+|received \w+|^required$|too (small|big)|invalid (string|email|enum|option|url|format|type|value|date|number|element|key|union)|unrecognized key|must (contain|match|have)|not a boolean/i;
 /** Messages that say something is wrong without saying what to do, where a field is at fault. */
-const GENERIC = new Set(["无效的值", "Invalid value", "格式不正确", "Not valid", "选择无效", "Invalid choice", "填写的内容无效", "This value is not valid", "此项必填", "必填", "此项为必填", "此项为必填项", "This field is required", "Required", "内容过长", "Too long", "Too many", "数量过多", "提交的内容有误", "validation.retype"]);
+const GENERIC = new Set([
+  "无效的值",
+  "Invalid value",
+  "格式不正确",
+  "Not valid",
+  "选择无效",
+  "Invalid choice",
+  "填写的内容无效",
+  "This value is not valid",
+  "此项必填",
+  "必填",
+  "此项为必填",
+  "此项为必填项",
+  "This field is required",
+  "Required",
+  "内容过长",
+  "Too long",
+  "Too many",
+  "数量过多",
+  "提交的内容有误",
+  "validation.retype",
+]);
 const GENERIC_KEYS = new Set(["validation.retype", "validation.format", "errors.invalid"]);
 
 /** Everything wrong with one shown message, for a field a person fills in or not. */
@@ -302,7 +592,11 @@ describe("every form's messages", () => {
     // Wrong types (a JSON caller of the platform, which parses with the same schema): keys, never library English.
     for (const name of Object.keys(spec.valid)) {
       for (const value of WRONG_TYPES) {
-        found.push(...check(spec, { ...spec.valid, [name]: value }, false).found.filter((p) => !p.includes("is generic")).map((p) => `${name}=${JSON.stringify(value)}: ${p}`));
+        found.push(
+          ...check(spec, { ...spec.valid, [name]: value }, false)
+            .found.filter((p) => !p.includes("is generic"))
+            .map((p) => `${name}=${JSON.stringify(value)}: ${p}`),
+        );
       }
     }
     expect(found, spec.form).toEqual([]);
@@ -316,7 +610,9 @@ describe("the reported messages", () => {
 
   test("an individual's invoice without a tax id is accepted; a wrong one says how it looks", () => {
     expect(submit(spec("invoice request"), { ...spec("invoice request").valid, taxId: "" }).ok).toBe(true);
-    expect(shown(spec("invoice request"), { ...spec("invoice request").valid, taxId: "123" }, "zh")).toEqual({ taxId: ["请输入正确的纳税人识别号（15、18 或 20 位）"] });
+    expect(shown(spec("invoice request"), { ...spec("invoice request").valid, taxId: "123" }, "zh")).toEqual({
+      taxId: ["请输入正确的纳税人识别号（15、18 或 20 位）"],
+    });
   });
 
   test("a paper without a file is asked for the file, once", () => {
@@ -332,20 +628,20 @@ describe("the reported messages", () => {
 
 describe("issueKey: every zod issue without a message of its own", () => {
   const cases: Array<[string, z.core.$ZodRawIssue, string]> = [
-    ["missing field", { code: "invalid_type", expected: "string", input: undefined } as z.core.$ZodRawIssue, "validation.fill"],
-    ["wrong type", { code: "invalid_type", expected: "string", input: {} } as z.core.$ZodRawIssue, "validation.retype"],
-    ["not a number", { code: "invalid_type", expected: "number", input: "abc" } as z.core.$ZodRawIssue, "validation.number"],
-    ["empty string", { code: "too_small", origin: "string", minimum: 1, input: "" } as z.core.$ZodRawIssue, "validation.fill"],
-    ["too short", { code: "too_small", origin: "string", minimum: 6, input: "abc" } as z.core.$ZodRawIssue, "validation.tooShort"],
-    ["too long", { code: "too_big", origin: "string", maximum: 5, input: "abcdefg" } as z.core.$ZodRawIssue, "validation.tooLong"],
-    ["too few", { code: "too_small", origin: "array", minimum: 1, input: [] } as z.core.$ZodRawIssue, "validation.tooFew"],
-    ["too many", { code: "too_big", origin: "array", maximum: 1, input: [1, 2] } as z.core.$ZodRawIssue, "validation.tooMany"],
-    ["number too small", { code: "too_small", origin: "number", minimum: 1, input: 0 } as z.core.$ZodRawIssue, "validation.tooSmall"],
-    ["number too large", { code: "too_big", origin: "number", maximum: 1, input: 2 } as z.core.$ZodRawIssue, "validation.tooLarge"],
-    ["bad e-mail", { code: "invalid_format", format: "email", input: "a@" } as z.core.$ZodRawIssue, "validation.emailInvalid"],
-    ["bad pattern", { code: "invalid_format", format: "regex", input: "x" } as z.core.$ZodRawIssue, "validation.format"],
-    ["no option chosen", { code: "invalid_value", values: ["a"], input: undefined } as z.core.$ZodRawIssue, "validation.choose"],
-    ["not an option", { code: "invalid_value", values: ["a"], input: "b" } as z.core.$ZodRawIssue, "validation.chooseAgain"],
+    ["missing field", { code: "invalid_type", expected: "string", input: undefined }, "validation.fill"],
+    ["wrong type", { code: "invalid_type", expected: "string", input: {} }, "validation.retype"],
+    ["not a number", { code: "invalid_type", expected: "number", input: "abc" }, "validation.number"],
+    ["empty string", { code: "too_small", origin: "string", minimum: 1, input: "" }, "validation.fill"],
+    ["too short", { code: "too_small", origin: "string", minimum: 6, input: "abc" }, "validation.tooShort"],
+    ["too long", { code: "too_big", origin: "string", maximum: 5, input: "abcdefg" }, "validation.tooLong"],
+    ["too few", { code: "too_small", origin: "array", minimum: 1, input: [] }, "validation.tooFew"],
+    ["too many", { code: "too_big", origin: "array", maximum: 1, input: [1, 2] }, "validation.tooMany"],
+    ["number too small", { code: "too_small", origin: "number", minimum: 1, input: 0 }, "validation.tooSmall"],
+    ["number too large", { code: "too_big", origin: "number", maximum: 1, input: 2 }, "validation.tooLarge"],
+    ["bad e-mail", { code: "invalid_format", format: "email", input: "a@" }, "validation.emailInvalid"],
+    ["bad pattern", { code: "invalid_format", format: "regex", input: "x" }, "validation.format"],
+    ["no option chosen", { code: "invalid_value", values: ["a"], input: undefined }, "validation.choose"],
+    ["not an option", { code: "invalid_value", values: ["a"], input: "b" }, "validation.chooseAgain"],
   ];
   test.each(cases)("%s", (_name, issue, expected) => {
     expect(issueKey(issue)).toBe(expected);

@@ -17,7 +17,11 @@ import "#contract/schemas/messages";
  * @example const submission = parseForm(formData, invoiceRequestSchema);
  */
 export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
-  return parseWithZod(formData, { schema, disableAutoCoercion: true, formatError: (issues: z.core.$ZodIssue[]): string[] => issues.slice(0, 1).map((issue) => issue.message) });
+  return parseWithZod(formData, {
+    schema,
+    disableAutoCoercion: true,
+    formatError: (issues: z.core.$ZodIssue[]): string[] => issues.slice(0, 1).map((issue) => issue.message),
+  });
 }
 
 /**
@@ -31,7 +35,12 @@ export function parseForm<S extends z.ZodType>(formData: FormData | URLSearchPar
 export function parseValues<S extends z.ZodType>(values: Record<string, string>, schema: S, input?: unknown) {
   const posted = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) posted.append(name, value);
-  return input === undefined ? parseForm(posted, schema) : parseForm(posted, z.preprocess(() => input, schema));
+  return input === undefined
+    ? parseForm(posted, schema)
+    : parseForm(
+        posted,
+        z.preprocess(() => input, schema),
+      );
 }
 
 /** What a platform refusal carries (`callPlatform`'s failure): its messages and its per-field messages. */

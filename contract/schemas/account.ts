@@ -37,9 +37,7 @@ export const loginSchema = z.object({
 
 export const registerSchema = loginSchema.extend({
   name: z.string({ error: "validation.nameRequired" }).trim().min(1, "validation.nameRequired").max(50, "validation.nameTooLong"),
-  agree: z
-    .union([z.boolean(), z.literal("on"), z.literal("true")], { error: "validation.mustAgree" })
-    .transform(() => true),
+  agree: z.union([z.boolean(), z.literal("on"), z.literal("true")], { error: "validation.mustAgree" }).transform(() => true),
 });
 
 export const wechatLoginSchema = z.object({ code: z.string().min(1).max(512) });

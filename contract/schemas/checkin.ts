@@ -16,14 +16,24 @@ const id = (message = "checkin.validation.invalid") => idField(message);
 export const ticketCode = z
   .string({ error: "checkin.validation.codeRequired" })
   .transform((value) => value.replace(/[\s-]/g, "").toUpperCase())
-  .pipe(z.string().min(1, "checkin.validation.codeRequired").max(40, "checkin.validation.codeInvalid").regex(/^[A-Z0-9]+$/, "checkin.validation.codeInvalid"));
+  .pipe(
+    z
+      .string()
+      .min(1, "checkin.validation.codeRequired")
+      .max(40, "checkin.validation.codeInvalid")
+      .regex(/^[A-Z0-9]+$/, "checkin.validation.codeInvalid"),
+  );
 
 /** The form of the desk and of the scanner: one ticket code. */
 export const checkinCodeSchema = z.object({ code: ticketCode });
 
 /** The search form: name, mobile or institution. */
 export const checkinSearchSchema = z.object({
-  keyword: z.string({ error: "checkin.validation.keywordRequired" }).trim().min(1, "checkin.validation.keywordRequired").max(50, "checkin.validation.keywordTooLong"),
+  keyword: z
+    .string({ error: "checkin.validation.keywordRequired" })
+    .trim()
+    .min(1, "checkin.validation.keywordRequired")
+    .max(50, "checkin.validation.keywordTooLong"),
 });
 
 /** POST /user/checkin: by ticket code (desk, scanner) or by registration id (a search result). */

@@ -22,7 +22,16 @@ describe("chinaMoment", () => {
   });
 
   it("refuses what only the server's zone would give a meaning, and days that do not exist", () => {
-    for (const bad of ["", "tomorrow", "Jan 1 2028 10:00", "2028/01/01 10:00", "2027-02-30", "2027-02-30T10:00", "2027-13-01T10:00+08:00", "2028-01-01T25:00"]) {
+    for (const bad of [
+      "",
+      "tomorrow",
+      "Jan 1 2028 10:00",
+      "2028/01/01 10:00",
+      "2027-02-30",
+      "2027-02-30T10:00",
+      "2027-13-01T10:00+08:00",
+      "2028-01-01T25:00",
+    ]) {
       expect(iso(bad), bad).toBeNull();
     }
     expect(iso("2028-02-29T10:00")).toBe("2028-02-29T02:00:00.000Z");

@@ -1,21 +1,23 @@
 import { z } from "zod";
 import "./messages";
 import { toFen } from "../money";
+import { idField, optionalIdField } from "../params";
 import { normalizeOps, safeHref, safeSrc } from "../rich-text";
 import { chinaMoment } from "./china-time";
 import { hostName, isLoopbackOrAddress } from "./host";
 import { mobileField } from "./mobile";
-import { idField, optionalIdField } from "../params";
 
 /**
  * Organiser authoring (issue 4): one schema per form, shared by the Remix actions and the
  * platform's handlers. Messages are translation keys under "authoring.v".
  */
 
-const req = (max: number) =>
-  z.string({ error: "authoring.v.required" }).trim().min(1, "authoring.v.required").max(max, "authoring.v.tooLong");
+const req = (max: number) => z.string({ error: "authoring.v.required" }).trim().min(1, "authoring.v.required").max(max, "authoring.v.tooLong");
 const opt = (max: number) => z.string().trim().max(max, "authoring.v.tooLong").optional().default("");
-const day = z.string({ error: "authoring.v.required" }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, "authoring.v.date");
+const day = z
+  .string({ error: "authoring.v.required" })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "authoring.v.date");
 const optionalId = optionalIdField("authoring.v.invalid");
 /** A date and time as typed in a `datetime-local` input (China time) or an ISO string (`chinaMoment`). */
 const moment = z
@@ -137,7 +139,10 @@ export const scheduleSchema = z
     titleEn: opt(300),
     /** One speaker a line (or comma-separated): "name" or "name / affiliation". */
     speakers: z
-      .union([z.string().max(2000, "authoring.v.tooLong"), z.array(z.object({ name: z.string().trim().min(1).max(100), affiliation: z.string().trim().max(200).optional() })).max(50)])
+      .union([
+        z.string().max(2000, "authoring.v.tooLong"),
+        z.array(z.object({ name: z.string().trim().min(1).max(100), affiliation: z.string().trim().max(200).optional() })).max(50),
+      ])
       .optional()
       .transform((value) => {
         if (Array.isArray(value)) return value;
@@ -167,7 +172,12 @@ export const strategySchema = z
 
 const unit = z.enum(["0", "1", "2"], { error: "authoring.v.invalid" });
 export const feeSchema = z
-  .object({ identityId: idField("authoring.v.invalid"), strategyId: idField("authoring.v.invalid"), amount: z.string().trim(), unit: unit.optional().default("0") })
+  .object({
+    identityId: idField("authoring.v.invalid"),
+    strategyId: idField("authoring.v.invalid"),
+    amount: z.string().trim(),
+    unit: unit.optional().default("0"),
+  })
   .transform((value, ctx) => {
     const priceFen = toFen(value.amount, value.unit);
     if (priceFen === null) {
@@ -179,7 +189,12 @@ export const feeSchema = z
 
 export const couponSchema = z
   .object({
-    code: z.string({ error: "authoring.v.required" }).trim().min(1, "authoring.v.required").max(40, "authoring.v.tooLong").regex(/^[A-Za-z0-9_-]+$/, "authoring.v.code"),
+    code: z
+      .string({ error: "authoring.v.required" })
+      .trim()
+      .min(1, "authoring.v.required")
+      .max(40, "authoring.v.tooLong")
+      .regex(/^[A-Za-z0-9_-]+$/, "authoring.v.code"),
     kind: z.enum(["amount", "percent"], { error: "authoring.v.invalid" }),
     value: z.string().trim().min(1, "authoring.v.required"),
     useLimit: z
@@ -237,7 +252,12 @@ export function parseOptions(text: string) {
 
 export const formFieldSchema = z
   .object({
-    key: z.string({ error: "authoring.v.required" }).trim().min(1, "authoring.v.required").max(40, "authoring.v.tooLong").regex(/^[a-z][a-z0-9_]*$/, "authoring.v.key"),
+    key: z
+      .string({ error: "authoring.v.required" })
+      .trim()
+      .min(1, "authoring.v.required")
+      .max(40, "authoring.v.tooLong")
+      .regex(/^[a-z][a-z0-9_]*$/, "authoring.v.key"),
     type: z.enum(FIELD_TYPES, { error: "authoring.v.invalid" }),
     labelZh: req(100),
     labelEn: req(200),
@@ -245,7 +265,10 @@ export const formFieldSchema = z
     helpEn: opt(300),
     required: flag,
     options: z
-      .union([z.string().max(5000), z.array(z.object({ value: z.string().min(1).max(100), labelZh: z.string().max(100), labelEn: z.string().max(200) })).max(100)])
+      .union([
+        z.string().max(5000),
+        z.array(z.object({ value: z.string().min(1).max(100), labelZh: z.string().max(100), labelEn: z.string().max(200) })).max(100),
+      ])
       .optional()
       .transform((value) => (typeof value === "string" ? parseOptions(value) : (value ?? []))),
     showWhenField: z.string().trim().max(40).optional().default(""),
@@ -253,7 +276,8 @@ export const formFieldSchema = z
     sort: z.coerce.number().int().min(0).max(10_000).optional().default(0),
   })
   .superRefine((value, ctx) => {
-    if ((value.type === "radio" || value.type === "checkbox") && value.options.length === 0) ctx.addIssue({ code: "custom", path: ["options"], message: "authoring.v.options" });
+    if ((value.type === "radio" || value.type === "checkbox") && value.options.length === 0)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "authoring.v.options" });
     if (value.showWhenField && !value.showWhenValue) ctx.addIssue({ code: "custom", path: ["showWhenValue"], message: "authoring.v.required" });
     if (value.showWhenField && value.showWhenField === value.key) ctx.addIssue({ code: "custom", path: ["showWhenField"], message: "authoring.v.invalid" });
   });
@@ -265,7 +289,14 @@ export const adminUserSchema = adminUserUpdateSchema.extend({
   mobile: mobileField({ required: "authoring.v.required", invalid: "validation.mobileInvalid" }),
 });
 
-export const companySchema = z.object({ name: req(200), taxId: z.string().trim().max(40, "authoring.v.tooLong").regex(/^[0-9A-Za-z]*$/, "authoring.v.taxId") });
+export const companySchema = z.object({
+  name: req(200),
+  taxId: z
+    .string()
+    .trim()
+    .max(40, "authoring.v.tooLong")
+    .regex(/^[0-9A-Za-z]*$/, "authoring.v.taxId"),
+});
 
 export { flag as checkboxFlag, safeSrc as safeImage };
 
@@ -312,7 +343,13 @@ export const sponsorSchema = z.object({
 });
 
 export const linkSchema = z.object({ titleZh: req(200), titleEn: opt(200), url: requiredUrl, sort: sortField });
-export const mediaSchema = z.object({ kind: z.enum(["image", "video", "press"], { error: "authoring.v.invalid" }), titleZh: opt(200), titleEn: opt(200), url: requiredUrl, sort: sortField });
+export const mediaSchema = z.object({
+  kind: z.enum(["image", "video", "press"], { error: "authoring.v.invalid" }),
+  titleZh: opt(200),
+  titleEn: opt(200),
+  url: requiredUrl,
+  sort: sortField,
+});
 export const bannerSchema = z.object({ titleZh: opt(200), titleEn: opt(200), image: requiredImage, url: optionalUrl, sort: sortField });
 
 export const hotelSchema = z.object({
@@ -329,7 +366,12 @@ export const hotelSchema = z.object({
   distanceZh: opt(100),
   distanceEn: opt(100),
   /** The custom QR code's value: a booking link, a WeChat contact … (text, not rendered as a link). */
-  qrCode: z.string().trim().max(500, "authoring.v.tooLong").optional().transform((value) => value || null),
+  qrCode: z
+    .string()
+    .trim()
+    .max(500, "authoring.v.tooLong")
+    .optional()
+    .transform((value) => value || null),
   sort: sortField,
 });
 
@@ -428,7 +470,10 @@ export const replaySchema = z
     mp4Url: videoUrl(),
     hlsUrl: videoUrl(/\.m3u8$/i),
     recordedOn: day,
-    duration: z.union([z.string(), z.number()]).optional().transform((value) => String(value ?? "")),
+    duration: z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((value) => String(value ?? "")),
     isPublish: flag,
   })
   .transform((input, ctx) => {

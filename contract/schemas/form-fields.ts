@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./messages";
-import { normalizeMobile } from "./mobile";
 import type { FieldType, FormField } from "../states";
+import { normalizeMobile } from "./mobile";
 
 /**
  * Custom fields with conditions ("show only when field X has value Y"), shared by the
@@ -37,8 +37,7 @@ export function isCalendarDay(text: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-const present = (value: unknown) =>
-  Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && String(value).trim() !== "";
+const present = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && String(value).trim() !== "");
 
 /** A field is shown when it has no condition, or its condition's field is shown and holds the value. */
 export function visibleFields(fields: FormField[], answers: Record<string, unknown>): FormField[] {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import "./messages";
+import { idField, optionalIdField } from "../params";
 import type { FieldType, FormField } from "../states";
 import { checkbox, mobile } from "./account";
+import { chinaMoment } from "./china-time";
 import { parseOptions } from "./conference";
 import { type AnswerProblem, checkAnswers } from "./form-fields";
-import { chinaMoment } from "./china-time";
-import { idField, optionalIdField } from "../params";
 
 /**
  * Standalone forms (surveys, sign-up sheets, calls for volunteers): one schema per form,
@@ -13,7 +13,18 @@ import { idField, optionalIdField } from "../params";
  * translation keys under "forms.v".
  */
 
-export const FORM_FIELD_TYPES = ["text", "textarea", "number", "radio", "checkbox", "date", "email", "phone", "file", "image"] as const satisfies readonly FieldType[];
+export const FORM_FIELD_TYPES = [
+  "text",
+  "textarea",
+  "number",
+  "radio",
+  "checkbox",
+  "date",
+  "email",
+  "phone",
+  "file",
+  "image",
+] as const satisfies readonly FieldType[];
 
 /** What checkAnswers says for each kind of bad answer on a standalone form. */
 export const FORM_ANSWER_MESSAGES: Record<AnswerProblem, string> = {
@@ -89,7 +100,11 @@ export type FormSettings = z.output<typeof formSettingsSchema>;
 /** `POST /form?template=<id>`: the title may come from the template. */
 export const formFromTemplateSchema = z.object({ ...settingsShape, titleZh: optional(200) });
 
-const key = z.string().trim().max(40, "forms.v.tooLong").regex(/^[a-z][a-z0-9_]*$/, "forms.v.key");
+const key = z
+  .string()
+  .trim()
+  .max(40, "forms.v.tooLong")
+  .regex(/^[a-z][a-z0-9_]*$/, "forms.v.key");
 
 /** One field as the editor posts it (`POST /form/{id}`, or one of `fields` in `PATCH /form/{id}`). */
 export const formFieldInputSchema = z
@@ -105,17 +120,32 @@ export const formFieldInputSchema = z
     options: z
       .union([
         z.string().max(5000, "forms.v.tooLong"),
-        z.array(z.object({ value: z.string().trim().min(1).max(100), labelZh: z.string().trim().max(100), labelEn: z.string().trim().max(200) })).max(100, "forms.v.tooLong"),
+        z
+          .array(z.object({ value: z.string().trim().min(1).max(100), labelZh: z.string().trim().max(100), labelEn: z.string().trim().max(200) }))
+          .max(100, "forms.v.tooLong"),
       ])
       .optional()
       .transform((value) => (typeof value === "string" ? parseOptions(value) : (value ?? []))),
-    showWhenField: z.string().trim().max(40).optional().nullable().transform((value) => value ?? ""),
-    showWhenValue: z.string().trim().max(100, "forms.v.tooLong").optional().nullable().transform((value) => value ?? ""),
+    showWhenField: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .nullable()
+      .transform((value) => value ?? ""),
+    showWhenValue: z
+      .string()
+      .trim()
+      .max(100, "forms.v.tooLong")
+      .optional()
+      .nullable()
+      .transform((value) => value ?? ""),
   })
   .superRefine((value, ctx) => {
     const choice = value.type === "radio" || value.type === "checkbox";
     if (choice && value.options.length === 0) ctx.addIssue({ code: "custom", path: ["options"], message: "forms.v.options" });
-    if (choice && new Set(value.options.map((o) => o.value)).size !== value.options.length) ctx.addIssue({ code: "custom", path: ["options"], message: "forms.v.optionsDuplicate" });
+    if (choice && new Set(value.options.map((o) => o.value)).size !== value.options.length)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "forms.v.optionsDuplicate" });
     if (value.showWhenField && !value.showWhenValue) ctx.addIssue({ code: "custom", path: ["showWhenValue"], message: "forms.v.required" });
     if (!value.showWhenField && value.showWhenValue) ctx.addIssue({ code: "custom", path: ["showWhenField"], message: "forms.v.required" });
   });
@@ -168,7 +198,10 @@ export const formAnswerSchema = z.object({
   formId,
   answers: z.record(z.string().max(100), z.unknown()).optional().default({}),
   /** Rendered with the answer page; the same key again is the same answer (a double click, a resubmit). */
-  submissionKey: z.string().regex(/^[A-Za-z0-9-]{8,64}$/).optional(),
+  submissionKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/)
+    .optional(),
 });
 
 /** `POST /form/admin/{id}`: an existing account, by mobile. */
@@ -179,7 +212,10 @@ export const answersFilterSchema = z.object({
   keyword: z.string().trim().max(100, "forms.v.tooLong").optional().default(""),
   /** "createdAt" (the submission) or the key of one of the form's date fields. */
   dateField: z.string().trim().max(40).optional().default(""),
-  format: z.union([z.enum(DATE_FORMATS), z.literal("")], { error: "forms.errors.dateFormatRequired" }).optional().default(""),
+  format: z
+    .union([z.enum(DATE_FORMATS), z.literal("")], { error: "forms.errors.dateFormatRequired" })
+    .optional()
+    .default(""),
   date: z.string().trim().max(10).optional().default(""),
 });
 export type AnswersFilter = z.output<typeof answersFilterSchema>;

@@ -65,7 +65,8 @@ describe("the schemas that take a mobile", () => {
   });
 
   it("keep a guest's optional mobile optional, and stored", () => {
-    const stay = (mobile: string) => sponsorHotelEditSchema.safeParse({ checkIn: "2027-05-01", checkOut: "2027-05-02", rooms: 1, guests: [{ name: "A", mobile }] });
+    const stay = (mobile: string) =>
+      sponsorHotelEditSchema.safeParse({ checkIn: "2027-05-01", checkOut: "2027-05-02", rooms: 1, guests: [{ name: "A", mobile }] });
     expect(stay("").data?.guests[0].mobile).toBeUndefined();
     expect(stay("+86 138 0013 8000").data?.guests[0].mobile).toBe("13800138000");
     expect(stay("010-1234").error?.issues[0]).toMatchObject({ path: ["guests", 0, "mobile"], message: "services.v.mobile" });

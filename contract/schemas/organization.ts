@@ -26,7 +26,13 @@ export const organizationDecisionSchema = z
  * `subject` is the name the screen showed, so a name changed since is not decided unseen.
  */
 export const conferenceReviewSchema = organizationDecisionSchema.and(
-  z.object({ subject: z.string({ error: "organization.errors.subjectChanged" }).trim().min(1, "organization.errors.subjectChanged").max(260, "organization.errors.subjectChanged") }),
+  z.object({
+    subject: z
+      .string({ error: "organization.errors.subjectChanged" })
+      .trim()
+      .min(1, "organization.errors.subjectChanged")
+      .max(260, "organization.errors.subjectChanged"),
+  }),
 );
 export const CONFERENCE_REVIEW_KINDS = ["signName", "domain"] as const;
 export type ConferenceReviewKind = (typeof CONFERENCE_REVIEW_KINDS)[number];

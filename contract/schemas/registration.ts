@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./messages";
-import { checkbox, mobile, smsCode } from "./account";
 import { idField } from "../params";
+import { checkbox, mobile, smsCode } from "./account";
 
 /**
  * Registration, payment, invoice and team shapes: one schema for the form and for the
@@ -13,8 +13,7 @@ import { idField } from "../params";
 /** A positive id from a form (string) or JSON (number). */
 const id = (message = "registration.validation.invalid") => idField(message);
 
-const optionalId = (message?: string) =>
-  z.preprocess((value) => (value === "" || value === null ? undefined : value), id(message).optional());
+const optionalId = (message?: string) => z.preprocess((value) => (value === "" || value === null ? undefined : value), id(message).optional());
 
 /** Optional text: trimmed, an empty string counts as absent. */
 const optionalText = (max: number, message = "registration.validation.tooLong") =>
@@ -40,11 +39,7 @@ const optionalEmail = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.email("validation.emailInvalid").optional());
 
-const personName = z
-  .string({ error: "validation.nameRequired" })
-  .trim()
-  .min(1, "validation.nameRequired")
-  .max(50, "validation.nameTooLong");
+const personName = z.string({ error: "validation.nameRequired" }).trim().min(1, "validation.nameRequired").max(50, "validation.nameTooLong");
 
 /**
  * The key a form renders once (a UUID), so a double click, a refresh or back-and-resubmit
@@ -228,11 +223,7 @@ const taxId = z
   .pipe(z.string().regex(/^([0-9A-Z]{15,20})?$/, "payment.validation.taxIdInvalid"));
 
 const invoiceFields = {
-  title: z
-    .string({ error: "payment.validation.titleRequired" })
-    .trim()
-    .min(1, "payment.validation.titleRequired")
-    .max(100, "registration.validation.tooLong"),
+  title: z.string({ error: "payment.validation.titleRequired" }).trim().min(1, "payment.validation.titleRequired").max(100, "registration.validation.tooLong"),
   taxId,
   email,
 };
@@ -280,7 +271,11 @@ export const payeeSchema = z.object({
 
 export const teamSchema = z.object({
   conferenceId: id("registration.validation.conferenceRequired"),
-  name: z.string({ error: "registration.validation.teamNameRequired" }).trim().min(1, "registration.validation.teamNameRequired").max(100, "registration.validation.tooLong"),
+  name: z
+    .string({ error: "registration.validation.teamNameRequired" })
+    .trim()
+    .min(1, "registration.validation.teamNameRequired")
+    .max(100, "registration.validation.tooLong"),
 });
 
 export const teamMemberSchema = z.object({

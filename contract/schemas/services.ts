@@ -72,7 +72,10 @@ export const TRAVEL_MODES = ["flight", "train", "car", "other"] as const;
 /** One leg (arrival or departure); all four parts are optional together, required once any is given. */
 const leg = z
   .object({
-    mode: z.union([z.enum(TRAVEL_MODES), z.literal("")]).optional().default(""),
+    mode: z
+      .union([z.enum(TRAVEL_MODES), z.literal("")])
+      .optional()
+      .default(""),
     number: optionalText(40),
     time: z
       .string()
@@ -98,7 +101,10 @@ const legField = z.preprocess((value) => value ?? {}, leg);
 export const travelSchema = z
   .object({ conferenceId: id(), arrival: legField, departure: legField })
   .refine((value) => value.arrival || value.departure, { path: ["arrival", "mode"], message: "services.v.travelEmpty" })
-  .refine((value) => !value.arrival || !value.departure || value.departure.time > value.arrival.time, { path: ["departure", "time"], message: "services.v.departureBeforeArrival" });
+  .refine((value) => !value.arrival || !value.departure || value.departure.time > value.arrival.time, {
+    path: ["departure", "time"],
+    message: "services.v.departureBeforeArrival",
+  });
 
 // ─── Papers and files ───────────────────────────────────────────────────────────────
 
@@ -132,8 +138,18 @@ export const exhibitionSchema = z
     kind: z.enum(["sponsor", "exhibitor"], { error: "services.v.kind" }),
     company: text(200),
     contact: text(50),
-    phone: z.string({ error: "services.v.phoneRequired" }).trim().min(1, "services.v.phoneRequired").max(30, "services.v.phone").regex(/^\+?[0-9][0-9 ()-]{4,28}$/, "services.v.phone"),
-    email: z.string({ error: "services.v.emailRequired" }).trim().min(1, "services.v.emailRequired").max(200, "services.v.email").pipe(z.email("services.v.email")),
+    phone: z
+      .string({ error: "services.v.phoneRequired" })
+      .trim()
+      .min(1, "services.v.phoneRequired")
+      .max(30, "services.v.phone")
+      .regex(/^\+?[0-9][0-9 ()-]{4,28}$/, "services.v.phone"),
+    email: z
+      .string({ error: "services.v.emailRequired" })
+      .trim()
+      .min(1, "services.v.emailRequired")
+      .max(200, "services.v.email")
+      .pipe(z.email("services.v.email")),
     level: optionalText(50),
     booth: optionalText(50),
     logo: z

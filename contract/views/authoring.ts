@@ -20,12 +20,32 @@ export type EditorData = {
   texts: Array<{ id: number; moduleId: number | null; contentZh: unknown[]; contentEn: unknown[] }>;
   branches: Array<{ id: number; nameZh: string; nameEn: string }>;
   forums: Array<{ id: number; nameZh: string; nameEn: string; branchId: number | null }>;
-  schedules: Array<{ id: number; moduleId: number | null; branchId: number | null; forumId: number | null; startsAt: string; endsAt: string; titleZh: string; titleEn: string; speakers: Array<{ name: string; affiliation?: string }>; room: string }>;
+  schedules: Array<{
+    id: number;
+    moduleId: number | null;
+    branchId: number | null;
+    forumId: number | null;
+    startsAt: string;
+    endsAt: string;
+    titleZh: string;
+    titleEn: string;
+    speakers: Array<{ name: string; affiliation?: string }>;
+    room: string;
+  }>;
   identities: Array<{ id: number; nameZh: string; nameEn: string }>;
   strategies: Array<{ id: number; nameZh: string; nameEn: string; startsAt: string; endsAt: string }>;
   fees: Array<{ identityId: number; strategyId: number; priceFen: number; unit: "0" | "1" | "2" }>;
   vipLevels: Array<{ id: number; nameZh: string; nameEn: string }>;
-  coupons: Array<{ id: number; code: string; kind: "amount" | "percent"; value: number; useLimit: number | null; used: number; startsAt: string | null; endsAt: string | null }>;
+  coupons: Array<{
+    id: number;
+    code: string;
+    kind: "amount" | "percent";
+    value: number;
+    useLimit: number | null;
+    used: number;
+    startsAt: string | null;
+    endsAt: string | null;
+  }>;
   fields: Array<{ id: number; field: FormField; sort: number }>;
   admins: Array<{ accountId: number; name: string; mobile: string; remark: string }>;
 };
@@ -51,7 +71,21 @@ export type ModuleData = {
   media: Array<{ id: number; kind: string; titleZh: string; titleEn: string; url: string }>;
   banners: Array<{ id: number; titleZh: string; titleEn: string; image: string; url: string | null }>;
   hotels: Array<Hotel & { rooms: Array<HotelRoom & { inventory: number; showState: boolean }> }>;
-  specials: Array<{ id: number; type: number; titleZh: string; titleEn: string; items: Array<{ id: number; specialId: number; role: string; nameZh: string; nameEn: string; titleZh: string; titleEn: string; photo: string | null }> }>;
+  specials: Array<{
+    id: number;
+    type: number;
+    titleZh: string;
+    titleEn: string;
+    items: Array<{ id: number; specialId: number; role: string; nameZh: string; nameEn: string; titleZh: string; titleEn: string; photo: string | null }>;
+  }>;
   payee: { accountName: string; bankName: string; accountNo: string; noteZh: string; noteEn: string } | null;
-  replays: Array<Omit<ReplaySummary, "conferenceNameZh" | "conferenceNameEn"> & { descriptionZh: string; descriptionEn: string; mp4Url: string | null; hlsUrl: string | null; isPublish: boolean }>;
+  replays: Array<
+    Omit<ReplaySummary, "conferenceNameZh" | "conferenceNameEn"> & {
+      descriptionZh: string;
+      descriptionEn: string;
+      mp4Url: string | null;
+      hlsUrl: string | null;
+      isPublish: boolean;
+    }
+  >;
 };

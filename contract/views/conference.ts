@@ -55,7 +55,18 @@ export type PlatformConferencePage = {
   texts: Array<Titled & { id: number; moduleId: number | null; contentZh: RichTextOp[]; contentEn: RichTextOp[] }>;
   branches: Array<Named & { id: number }>;
   forums: Array<Named & { id: number; branchId: number | null }>;
-  schedule: Array<Titled & { id: number; moduleId: number | null; branchId: number | null; forumId: number | null; startsAt: string; endsAt: string; speakers: Array<{ name: string; affiliation?: string }>; room: string }>;
+  schedule: Array<
+    Titled & {
+      id: number;
+      moduleId: number | null;
+      branchId: number | null;
+      forumId: number | null;
+      startsAt: string;
+      endsAt: string;
+      speakers: Array<{ name: string; affiliation?: string }>;
+      room: string;
+    }
+  >;
   specials: Array<Titled & { id: number; type: number; items: Array<Named & Titled & { id: number; role: string; photo: string | null }> }>;
   organizers: Array<Named & { id: number; role: string; logo: string | null }>;
   sponsors: Array<{ id: number; kind: "sponsor" | "exhibitor"; company: string; level: string; booth: string; logo: string | null; website: string | null }>;

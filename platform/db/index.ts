@@ -1,10 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export { schema };
+
+/**
+ * The rows of a raw SQL query. PGlite and node-postgres both answer `execute` with `rows`, but
+ * drizzle types that answer per driver; this is the one place that says what both have.
+ */
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 export type Database = {
   db: Db;
@@ -126,8 +136,7 @@ export function takeLock(lockPath: string): () => void {
       const holder = readHolder(fs.readFileSync(lockPath, "utf8"));
       if (holder && holder.pid !== process.pid && holdsLock(holder)) {
         throw new Error(
-          `The data directory ${path.dirname(lockPath)} is in use by process ${holder.pid}. ` +
-            `Stop that server, or set DATA_DIR to another directory.`,
+          `The data directory ${path.dirname(lockPath)} is in use by process ${holder.pid}. ` + `Stop that server, or set DATA_DIR to another directory.`,
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -57,14 +57,38 @@ beforeAll(async () => {
     .insert(s.conferences)
     .values({ ownerAccountId: 6, nameZh: "会", nameEn: "C", shortName: "C", startDate: "2027-01-01", endDate: "2027-01-02", ...stamp(t0) })
     .returning();
-  await db.insert(s.registrationFields).values({ conferenceId: conference.id, field: { key: "tel", type: "phone", labelZh: "电话", labelEn: "Phone", required: false } });
+  await db
+    .insert(s.registrationFields)
+    .values({ conferenceId: conference.id, field: { key: "tel", type: "phone", labelZh: "电话", labelEn: "Phone", required: false } });
   await db.insert(s.registrations).values([
-    { conferenceId: conference.id, accountId: 2, mobile: "+8613800138000", name: "A", ticketCode: "AAAAAAAAAA", answers: { tel: "+86 138 0013 8000", other: "+8613800138000" }, ...stamp(t0) },
-    { conferenceId: conference.id, accountId: null, mobile: "+8613900139001", name: "B", ticketCode: "BBBBBBBBBB", answers: { tel: "010-6275 1234" }, ...stamp(t0) },
+    {
+      conferenceId: conference.id,
+      accountId: 2,
+      mobile: "+8613800138000",
+      name: "A",
+      ticketCode: "AAAAAAAAAA",
+      answers: { tel: "+86 138 0013 8000", other: "+8613800138000" },
+      ...stamp(t0),
+    },
+    {
+      conferenceId: conference.id,
+      accountId: null,
+      mobile: "+8613900139001",
+      name: "B",
+      ticketCode: "BBBBBBBBBB",
+      answers: { tel: "010-6275 1234" },
+      ...stamp(t0),
+    },
   ]);
   await db.insert(s.smsCodes).values({ mobile: "+8613900139000", purpose: "login", codeHash: "x", expiresAt: later(1), createdAt: t0 });
-  const [hotel] = await db.insert(s.hotels).values({ conferenceId: conference.id, nameZh: "酒店", ...stamp(t0) }).returning();
-  const [room] = await db.insert(s.hotelRooms).values({ hotelId: hotel.id, typeZh: "标间", priceFen: 1, inventory: 1, startDate: "2027-01-01", endDate: "2027-01-02" }).returning();
+  const [hotel] = await db
+    .insert(s.hotels)
+    .values({ conferenceId: conference.id, nameZh: "酒店", ...stamp(t0) })
+    .returning();
+  const [room] = await db
+    .insert(s.hotelRooms)
+    .values({ hotelId: hotel.id, typeZh: "标间", priceFen: 1, inventory: 1, startDate: "2027-01-01", endDate: "2027-01-02" })
+    .returning();
   await db.insert(s.sponsorHotelRequests).values({
     conferenceId: conference.id,
     accountId: 6,
@@ -94,7 +118,27 @@ describe("migration 0014", () => {
   it("gives the SQL rules the same answers as normalizeMobile", async () => {
     const create = sqlText.split("--> statement-breakpoint")[0];
     await database.db.execute(sql.raw(create));
-    const inputs = ["13800138000", "+8613800138000", "+86 138-0013-8000", "0086 13800138000", "8613800138000", "１３８００１３８０００", "＋８６ １３８ ００１３ ８０００", "(+86) 138.0013.8000", "138－0013－8000", "+44 7700 900123", "0044 7700 900123", "+1 (415) 555-0100", "+86 10 1234 5678", "12800138000", "1380013800", "+12345", "tel:13800138000", "", "138\u30000013\u30008000"];
+    const inputs = [
+      "13800138000",
+      "+8613800138000",
+      "+86 138-0013-8000",
+      "0086 13800138000",
+      "8613800138000",
+      "１３８００１３８０００",
+      "＋８６ １３８ ００１３ ８０００",
+      "(+86) 138.0013.8000",
+      "138－0013－8000",
+      "+44 7700 900123",
+      "0044 7700 900123",
+      "+1 (415) 555-0100",
+      "+86 10 1234 5678",
+      "12800138000",
+      "1380013800",
+      "+12345",
+      "tel:13800138000",
+      "",
+      "138\u30000013\u30008000",
+    ];
     for (const input of inputs) {
       const result = await database.db.execute<{ v: string | null }>(sql`select normalize_mobile_0014(${input}) as v`);
       const rows = (result as { rows: Array<{ v: string | null }> }).rows;
@@ -124,7 +168,10 @@ describe("migration 0014", () => {
 
   it("rewrites registrations, their phone answers, standalone answers, guests and codes; a landline stays as typed", async () => {
     const { db } = database;
-    const regs = await db.select({ name: s.registrations.name, mobile: s.registrations.mobile, answers: s.registrations.answers }).from(s.registrations).orderBy(asc(s.registrations.name));
+    const regs = await db
+      .select({ name: s.registrations.name, mobile: s.registrations.mobile, answers: s.registrations.answers })
+      .from(s.registrations)
+      .orderBy(asc(s.registrations.name));
     expect(regs).toEqual([
       // `other` is no phone field: as it was.
       { name: "A", mobile: "13800138000", answers: { tel: "13800138000", other: "+8613800138000" } },

@@ -5,25 +5,23 @@
  * Rich text is stored as the editor's operations array (jsonb).
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText } from "#contract/states";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type {
+  AuditState,
+  FieldType,
+  FormField,
+  InvoiceCompany,
+  InvoiceState,
+  PaymentMethod,
+  PaymentState,
+  RegistrationState,
+  Remark,
+  RichText,
+} from "#contract/states";
 export type { AuditState, FieldType, FormField, InvoiceCompany, InvoiceState, PaymentMethod, PaymentState, RegistrationState, Remark, RichText };
 
 const created = () => timestamp({ withTimezone: true }).notNull();
 const updated = () => timestamp({ withTimezone: true }).notNull();
-
 
 // ─── Accounts and identity ──────────────────────────────────────────────────────────
 
@@ -86,12 +84,7 @@ export const smsCodes = pgTable(
     /** The nonce of the page's send ticket that asked for it: a ticket sends once (decision 024). */
     ticket: text(),
   },
-  (t) => [
-    index().on(t.mobile, t.createdAt),
-    index().on(t.client, t.createdAt),
-    index().on(t.createdAt),
-    uniqueIndex().on(t.ticket),
-  ],
+  (t) => [index().on(t.mobile, t.createdAt), index().on(t.client, t.createdAt), index().on(t.createdAt), uniqueIndex().on(t.ticket)],
 );
 
 /**
@@ -280,7 +273,6 @@ export const references = pgTable(
 
 // ─── Conferences and their modules ───────────────────────────────────────────────────
 
-
 export const conferences = pgTable(
   "conferences",
   {
@@ -345,7 +337,9 @@ export const conferences = pgTable(
     index().on(t.majorId),
     index().on(t.institutionId, t.isPublish, t.startDate),
     // Only an approved name is unique: a request can't hold a host name away from its real owner.
-    uniqueIndex("conferences_approved_domain").on(t.domain).where(sql`${t.domainState} = 'approved'`),
+    uniqueIndex("conferences_approved_domain")
+      .on(t.domain)
+      .where(sql`${t.domainState} = 'approved'`),
     index("conferences_search_trgm").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Keywords of one or two Chinese characters (北京, 化学) give pg_trgm no trigram; cjk_grams()
     // (migration 0002) lists every CJK character and character pair, so they use this index.
@@ -354,7 +348,9 @@ export const conferences = pgTable(
     index().on(t.isPublish, t.endDate),
     index().on(t.cityZh),
     index().on(t.cityEn),
-    index("conferences_important").on(t.startDate).where(sql`${t.isPublish} and ${t.isImportant}`),
+    index("conferences_important")
+      .on(t.startDate)
+      .where(sql`${t.isPublish} and ${t.isImportant}`),
   ],
 );
 
@@ -833,7 +829,6 @@ export const coupons = pgTable(
   (t) => [uniqueIndex().on(t.conferenceId, t.code)],
 );
 
-
 /** The conference's registration form: its own fields, in order. */
 export const registrationFields = pgTable(
   "registration_fields",
@@ -849,7 +844,6 @@ export const registrationFields = pgTable(
 );
 
 // ─── Registrations, teams, payments, invoices ────────────────────────────────────────
-
 
 /** Conference users (spec's `/conference/user`). `accountId` is null until claimed when an organiser entered it. */
 export const registrations = pgTable(
@@ -897,7 +891,10 @@ export const registrations = pgTable(
     index().on(t.conferenceId, t.id),
     index().on(t.conferenceId, t.createdAt),
     // The list's keyword (platform/services/applicants.ts `searchExpression` is the same expression).
-    index("registrations_search_trgm").using("gin", sql`lower(${t.name} || ' ' || ${t.mobile} || ' ' || ${t.institution} || ' ' || ${t.ticketCode}) gin_trgm_ops`),
+    index("registrations_search_trgm").using(
+      "gin",
+      sql`lower(${t.name} || ' ' || ${t.mobile} || ' ' || ${t.institution} || ' ' || ${t.ticketCode}) gin_trgm_ops`,
+    ),
     index("registrations_search_cjk").using("gin", sql`cjk_grams(lower(${t.name} || ' ' || ${t.mobile} || ' ' || ${t.institution} || ' ' || ${t.ticketCode}))`),
   ],
 );
@@ -965,7 +962,9 @@ export const payments = pgTable(
     uniqueIndex().on(t.tradeNo),
     uniqueIndex().on(t.idempotencyKey),
     // One open online intent per registration, whatever its method (decision 031).
-    uniqueIndex("payments_one_open_intent").on(t.registrationId).where(sql`${t.state} = 'unpaid' and ${t.registrationId} is not null`),
+    uniqueIndex("payments_one_open_intent")
+      .on(t.registrationId)
+      .where(sql`${t.state} = 'unpaid' and ${t.registrationId} is not null`),
   ],
 );
 
@@ -984,7 +983,6 @@ export const payees = pgTable(
   },
   (t) => [index().on(t.conferenceId)],
 );
-
 
 export const invoices = pgTable(
   "invoices",
@@ -1115,7 +1113,10 @@ export const formAnswers = pgTable(
     accountId: integer().references(() => accounts.id, { onDelete: "set null" }),
     answers: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** The upload keys among the answers, so a private file finds the forms allowed to read it (services/file-access.ts). */
-    fileKeys: text().array().notNull().default(sql`'{}'::text[]`),
+    fileKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The key the answer page rendered: a double click or a resubmit stores one answer. */
     submissionKey: text(),
     createdAt: created(),

@@ -54,10 +54,7 @@ async function main() {
       }
     }
     if (conferences > 0) {
-      printSummary(
-        `Added ${conferences} conferences`,
-        await addConferences(database.db, conferences, { log: (line) => console.log(`  ${line}`) }),
-      );
+      printSummary(`Added ${conferences} conferences`, await addConferences(database.db, conferences, { log: (line) => console.log(`  ${line}`) }));
     }
     // Fresh planner statistics for the new rows (PGlite has no autovacuum).
     await database.db.execute(sql`analyze`);

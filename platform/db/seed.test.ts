@@ -105,11 +105,7 @@ describe("seedDemo", () => {
     const hotels = await db.select().from(s.hotels).where(eq(s.hotels.conferenceId, 1));
     expect(hotels.length).toBeGreaterThan(0);
     expect(hotels.every((hotel) => hotel.qrCode)).toBe(true);
-    const rooms = await db
-      .select()
-      .from(s.hotelRooms)
-      .innerJoin(s.hotels, eq(s.hotels.id, s.hotelRooms.hotelId))
-      .where(eq(s.hotels.conferenceId, 1));
+    const rooms = await db.select().from(s.hotelRooms).innerJoin(s.hotels, eq(s.hotels.id, s.hotelRooms.hotelId)).where(eq(s.hotels.conferenceId, 1));
     expect(rooms.length).toBeGreaterThan(0);
     const identities = await db.select().from(s.identities).where(eq(s.identities.conferenceId, 1));
     const strategies = await db.select().from(s.strategies).where(eq(s.strategies.conferenceId, 1));
@@ -136,7 +132,10 @@ describe("seedDemo", () => {
       expect(row.feeFen).toBeGreaterThan(0);
       expect(await placesTaken(database.db, row.conferenceId, now)).toBe(0);
     }
-    const holding = await database.db.select({ id: s.registrations.id }).from(s.registrations).where(holdsPlace(new Date(now.getTime() - 2 * 86_400_000 + 1000)));
+    const holding = await database.db
+      .select({ id: s.registrations.id })
+      .from(s.registrations)
+      .where(holdsPlace(new Date(now.getTime() - 2 * 86_400_000 + 1000)));
     expect(holding).toHaveLength(2);
   });
 
@@ -194,7 +193,13 @@ describe("determinism", () => {
       await seedDemo(second.db, { now, conferences: 6 });
       const read = (database: Database) =>
         database.db
-          .select({ id: s.conferences.id, nameZh: s.conferences.nameZh, startDate: s.conferences.startDate, summaryEn: s.conferences.summaryEn, updatedAt: s.conferences.updatedAt })
+          .select({
+            id: s.conferences.id,
+            nameZh: s.conferences.nameZh,
+            startDate: s.conferences.startDate,
+            summaryEn: s.conferences.summaryEn,
+            updatedAt: s.conferences.updatedAt,
+          })
           .from(s.conferences)
           .orderBy(s.conferences.id);
       const rows = await read(first);

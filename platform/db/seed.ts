@@ -56,7 +56,8 @@ export const demoAccounts = {
     nameZh: "林嘉怡",
     nameEn: "Jiayi Lin",
     roleZh: "会议组织者：已通过机构认证，拥有课题组，管理大部分示例会议（含 1 号示例会议和一个未发布的会议）",
-    roleEn: "Conference organiser: certified organization, owns a research group and most demo conferences (including showcase conference 1 and an unpublished one)",
+    roleEn:
+      "Conference organiser: certified organization, owns a research group and most demo conferences (including showcase conference 1 and an unpublished one)",
   },
   attendee: {
     mobile: "13800000002",
@@ -167,11 +168,16 @@ async function seedExpiredHolds(tx: Db, now: Date, accountIds: number[]) {
     .from(s.fees)
     .innerJoin(s.conferences, sql`${s.conferences.id} = ${s.fees.conferenceId}`)
     .innerJoin(s.strategies, sql`${s.strategies.id} = ${s.fees.strategyId}`)
-    .where(sql`${s.conferences.isPublish} and ${s.conferences.id} <> 1 and ${s.fees.priceFen} > 0 and ${s.strategies.startsAt} <= ${now} and ${s.strategies.endsAt} >= ${now}`)
+    .where(
+      sql`${s.conferences.isPublish} and ${s.conferences.id} <> 1 and ${s.fees.priceFen} > 0 and ${s.strategies.startsAt} <= ${now} and ${s.strategies.endsAt} >= ${now}`,
+    )
     .orderBy(s.conferences.id)
     .limit(1);
   if (!priced) return 0;
-  const accounts = await tx.select({ id: s.accounts.id, mobile: s.accounts.mobile, name: s.accounts.name }).from(s.accounts).where(sql`${s.accounts.id} in ${accountIds}`);
+  const accounts = await tx
+    .select({ id: s.accounts.id, mobile: s.accounts.mobile, name: s.accounts.name })
+    .from(s.accounts)
+    .where(sql`${s.accounts.id} in ${accountIds}`);
   const created = new Date(now.getTime() - 2 * DAY_MS);
   for (const [i, account] of accounts.entries()) {
     await tx.insert(s.registrations).values({
@@ -350,17 +356,13 @@ async function insertRows(db: Db, table: PgTable, rows: Values[]) {
         keys.forEach((key, k) => (out[names[k]] = row[key]));
         return out;
       });
-      await db.execute(
-        sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(payload)}::json)`,
-      );
+      await db.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(payload)}::json)`);
     }
   }
 }
 
 async function reserveIds(db: Db, table: string, n: number): Promise<number[]> {
-  const result = await db.execute(
-    sql`select nextval(pg_get_serial_sequence(${`"${table}"`}::text, 'id'))::int as id from generate_series(1, ${n}::int)`,
-  );
+  const result = await db.execute(sql`select nextval(pg_get_serial_sequence(${`"${table}"`}::text, 'id'))::int as id from generate_series(1, ${n}::int)`);
   const rows = (result as { rows: Array<{ id: number | string }> }).rows;
   // Sorted so that the first planned row gets the lowest id (conference 1 is the showcase).
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
@@ -427,7 +429,7 @@ function rangeEn(start: string, end: string) {
   return `${dateEn(start)} – ${dateEn(end)}`;
 }
 function ordinal(n: number) {
-  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${tail}`;
 }
 const CHINESE_NUMERALS = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
@@ -454,25 +456,234 @@ type City = { zh: string; en: string; phone: string; venueZh: string; venueEn: s
 const area = (districtZh: string, districtEn: string, roadZh: string, roadEn: string): Area => ({ districtZh, districtEn, roadZh, roadEn });
 
 const CITIES: City[] = [
-  { zh: "北京", en: "Beijing", phone: "010", venueZh: "国家会议中心", venueEn: "China National Convention Center", areas: [area("海淀区", "Haidian", "中关村大街", "Zhongguancun Street"), area("海淀区", "Haidian", "学院路", "Xueyuan Road"), area("朝阳区", "Chaoyang", "北辰东路", "Beichen East Road")] },
-  { zh: "上海", en: "Shanghai", phone: "021", venueZh: "上海国际会议中心", venueEn: "Shanghai International Convention Center", areas: [area("杨浦区", "Yangpu", "邯郸路", "Handan Road"), area("徐汇区", "Xuhui", "华山路", "Huashan Road"), area("闵行区", "Minhang", "东川路", "Dongchuan Road")] },
-  { zh: "广州", en: "Guangzhou", phone: "020", venueZh: "广州白云国际会议中心", venueEn: "Guangzhou Baiyun International Convention Center", areas: [area("海珠区", "Haizhu", "新港西路", "Xingang West Road"), area("天河区", "Tianhe", "五山路", "Wushan Road"), area("番禺区", "Panyu", "大学城外环西路", "University Town Outer Ring West Road")] },
-  { zh: "深圳", en: "Shenzhen", phone: "0755", venueZh: "深圳会展中心", venueEn: "Shenzhen Convention and Exhibition Center", areas: [area("南山区", "Nanshan", "学苑大道", "Xueyuan Avenue"), area("南山区", "Nanshan", "南海大道", "Nanhai Avenue"), area("福田区", "Futian", "福华三路", "Fuhua 3rd Road")] },
-  { zh: "杭州", en: "Hangzhou", phone: "0571", venueZh: "杭州国际博览中心", venueEn: "Hangzhou International Expo Center", areas: [area("西湖区", "Xihu", "余杭塘路", "Yuhangtang Road"), area("西湖区", "Xihu", "浙大路", "Zheda Road"), area("萧山区", "Xiaoshan", "奔竞大道", "Benjing Avenue")] },
-  { zh: "南京", en: "Nanjing", phone: "025", venueZh: "南京国际博览会议中心", venueEn: "Nanjing International Expo Convention Center", areas: [area("鼓楼区", "Gulou", "汉口路", "Hankou Road"), area("栖霞区", "Qixia", "仙林大道", "Xianlin Avenue"), area("玄武区", "Xuanwu", "四牌楼", "Sipailou")] },
-  { zh: "武汉", en: "Wuhan", phone: "027", venueZh: "武汉国际会议中心", venueEn: "Wuhan International Conference Center", areas: [area("洪山区", "Hongshan", "珞喻路", "Luoyu Road"), area("武昌区", "Wuchang", "八一路", "Bayi Road"), area("汉阳区", "Hanyang", "滨江大道", "Binjiang Avenue")] },
-  { zh: "成都", en: "Chengdu", phone: "028", venueZh: "成都世纪城国际会议中心", venueEn: "Chengdu Century City International Convention Center", areas: [area("武侯区", "Wuhou", "一环路南一段", "Section 1, First Ring Road South"), area("高新区", "Hi-tech Zone", "天府大道", "Tianfu Avenue"), area("郫都区", "Pidu", "西源大道", "Xiyuan Avenue")] },
-  { zh: "西安", en: "Xi'an", phone: "029", venueZh: "西安曲江国际会议中心", venueEn: "Xi'an Qujiang International Conference Center", areas: [area("碑林区", "Beilin", "咸宁西路", "Xianning West Road"), area("碑林区", "Beilin", "友谊西路", "Youyi West Road"), area("雁塔区", "Yanta", "雁塔南路", "Yanta South Road")] },
-  { zh: "重庆", en: "Chongqing", phone: "023", venueZh: "重庆悦来国际会议中心", venueEn: "Chongqing Yuelai International Convention Center", areas: [area("沙坪坝区", "Shapingba", "沙正街", "Shazheng Street"), area("渝北区", "Yubei", "悦来大道", "Yuelai Avenue"), area("北碚区", "Beibei", "天生路", "Tiansheng Road")] },
-  { zh: "天津", en: "Tianjin", phone: "022", venueZh: "天津梅江会展中心", venueEn: "Tianjin Meijiang Convention and Exhibition Center", areas: [area("南开区", "Nankai", "卫津路", "Weijin Road"), area("津南区", "Jinnan", "海河教育园区同砚路", "Tongyan Road"), area("西青区", "Xiqing", "友谊南路", "Youyi South Road")] },
-  { zh: "长沙", en: "Changsha", phone: "0731", venueZh: "长沙国际会议中心", venueEn: "Changsha International Conference Center", areas: [area("岳麓区", "Yuelu", "麓山南路", "Lushan South Road"), area("岳麓区", "Yuelu", "麓山路", "Lushan Road"), area("开福区", "Kaifu", "湘江中路", "Xiangjiang Middle Road")] },
-  { zh: "厦门", en: "Xiamen", phone: "0592", venueZh: "厦门国际会议中心", venueEn: "Xiamen International Conference Center", areas: [area("思明区", "Siming", "思明南路", "Siming South Road"), area("思明区", "Siming", "环岛东路", "Huandao East Road"), area("翔安区", "Xiang'an", "翔安南路", "Xiang'an South Road")] },
-  { zh: "青岛", en: "Qingdao", phone: "0532", venueZh: "青岛国际会议中心", venueEn: "Qingdao International Conference Center", areas: [area("崂山区", "Laoshan", "松岭路", "Songling Road"), area("市南区", "Shinan", "鱼山路", "Yushan Road"), area("黄岛区", "Huangdao", "长江西路", "Changjiang West Road")] },
-  { zh: "哈尔滨", en: "Harbin", phone: "0451", venueZh: "哈尔滨国际会展中心", venueEn: "Harbin International Convention and Exhibition Center", areas: [area("南岗区", "Nangang", "西大直街", "West Dazhi Street"), area("南岗区", "Nangang", "学府路", "Xuefu Road"), area("香坊区", "Xiangfang", "红旗大街", "Hongqi Street")] },
-  { zh: "昆明", en: "Kunming", phone: "0871", venueZh: "昆明滇池国际会展中心", venueEn: "Kunming Dianchi International Convention and Exhibition Center", areas: [area("五华区", "Wuhua", "翠湖北路", "Cuihu North Road"), area("呈贡区", "Chenggong", "大学城东外环", "University Town East Ring Road"), area("官渡区", "Guandu", "广福路", "Guangfu Road")] },
-  { zh: "合肥", en: "Hefei", phone: "0551", venueZh: "合肥滨湖国际会展中心", venueEn: "Hefei Binhu International Convention and Exhibition Center", areas: [area("包河区", "Baohe", "金寨路", "Jinzhai Road"), area("蜀山区", "Shushan", "黄山路", "Huangshan Road"), area("高新区", "Hi-tech Zone", "望江西路", "Wangjiang West Road")] },
-  { zh: "苏州", en: "Suzhou", phone: "0512", venueZh: "苏州国际博览中心", venueEn: "Suzhou International Expo Center", areas: [area("姑苏区", "Gusu", "十梓街", "Shizi Street"), area("工业园区", "Industrial Park", "仁爱路", "Ren'ai Road"), area("相城区", "Xiangcheng", "济学路", "Jixue Road")] },
-  { zh: "大连", en: "Dalian", phone: "0411", venueZh: "大连国际会议中心", venueEn: "Dalian International Conference Center", areas: [area("甘井子区", "Ganjingzi", "凌工路", "Linggong Road"), area("沙河口区", "Shahekou", "黄河路", "Huanghe Road"), area("中山区", "Zhongshan", "港浦路", "Gangpu Road")] },
+  {
+    zh: "北京",
+    en: "Beijing",
+    phone: "010",
+    venueZh: "国家会议中心",
+    venueEn: "China National Convention Center",
+    areas: [
+      area("海淀区", "Haidian", "中关村大街", "Zhongguancun Street"),
+      area("海淀区", "Haidian", "学院路", "Xueyuan Road"),
+      area("朝阳区", "Chaoyang", "北辰东路", "Beichen East Road"),
+    ],
+  },
+  {
+    zh: "上海",
+    en: "Shanghai",
+    phone: "021",
+    venueZh: "上海国际会议中心",
+    venueEn: "Shanghai International Convention Center",
+    areas: [
+      area("杨浦区", "Yangpu", "邯郸路", "Handan Road"),
+      area("徐汇区", "Xuhui", "华山路", "Huashan Road"),
+      area("闵行区", "Minhang", "东川路", "Dongchuan Road"),
+    ],
+  },
+  {
+    zh: "广州",
+    en: "Guangzhou",
+    phone: "020",
+    venueZh: "广州白云国际会议中心",
+    venueEn: "Guangzhou Baiyun International Convention Center",
+    areas: [
+      area("海珠区", "Haizhu", "新港西路", "Xingang West Road"),
+      area("天河区", "Tianhe", "五山路", "Wushan Road"),
+      area("番禺区", "Panyu", "大学城外环西路", "University Town Outer Ring West Road"),
+    ],
+  },
+  {
+    zh: "深圳",
+    en: "Shenzhen",
+    phone: "0755",
+    venueZh: "深圳会展中心",
+    venueEn: "Shenzhen Convention and Exhibition Center",
+    areas: [
+      area("南山区", "Nanshan", "学苑大道", "Xueyuan Avenue"),
+      area("南山区", "Nanshan", "南海大道", "Nanhai Avenue"),
+      area("福田区", "Futian", "福华三路", "Fuhua 3rd Road"),
+    ],
+  },
+  {
+    zh: "杭州",
+    en: "Hangzhou",
+    phone: "0571",
+    venueZh: "杭州国际博览中心",
+    venueEn: "Hangzhou International Expo Center",
+    areas: [
+      area("西湖区", "Xihu", "余杭塘路", "Yuhangtang Road"),
+      area("西湖区", "Xihu", "浙大路", "Zheda Road"),
+      area("萧山区", "Xiaoshan", "奔竞大道", "Benjing Avenue"),
+    ],
+  },
+  {
+    zh: "南京",
+    en: "Nanjing",
+    phone: "025",
+    venueZh: "南京国际博览会议中心",
+    venueEn: "Nanjing International Expo Convention Center",
+    areas: [
+      area("鼓楼区", "Gulou", "汉口路", "Hankou Road"),
+      area("栖霞区", "Qixia", "仙林大道", "Xianlin Avenue"),
+      area("玄武区", "Xuanwu", "四牌楼", "Sipailou"),
+    ],
+  },
+  {
+    zh: "武汉",
+    en: "Wuhan",
+    phone: "027",
+    venueZh: "武汉国际会议中心",
+    venueEn: "Wuhan International Conference Center",
+    areas: [
+      area("洪山区", "Hongshan", "珞喻路", "Luoyu Road"),
+      area("武昌区", "Wuchang", "八一路", "Bayi Road"),
+      area("汉阳区", "Hanyang", "滨江大道", "Binjiang Avenue"),
+    ],
+  },
+  {
+    zh: "成都",
+    en: "Chengdu",
+    phone: "028",
+    venueZh: "成都世纪城国际会议中心",
+    venueEn: "Chengdu Century City International Convention Center",
+    areas: [
+      area("武侯区", "Wuhou", "一环路南一段", "Section 1, First Ring Road South"),
+      area("高新区", "Hi-tech Zone", "天府大道", "Tianfu Avenue"),
+      area("郫都区", "Pidu", "西源大道", "Xiyuan Avenue"),
+    ],
+  },
+  {
+    zh: "西安",
+    en: "Xi'an",
+    phone: "029",
+    venueZh: "西安曲江国际会议中心",
+    venueEn: "Xi'an Qujiang International Conference Center",
+    areas: [
+      area("碑林区", "Beilin", "咸宁西路", "Xianning West Road"),
+      area("碑林区", "Beilin", "友谊西路", "Youyi West Road"),
+      area("雁塔区", "Yanta", "雁塔南路", "Yanta South Road"),
+    ],
+  },
+  {
+    zh: "重庆",
+    en: "Chongqing",
+    phone: "023",
+    venueZh: "重庆悦来国际会议中心",
+    venueEn: "Chongqing Yuelai International Convention Center",
+    areas: [
+      area("沙坪坝区", "Shapingba", "沙正街", "Shazheng Street"),
+      area("渝北区", "Yubei", "悦来大道", "Yuelai Avenue"),
+      area("北碚区", "Beibei", "天生路", "Tiansheng Road"),
+    ],
+  },
+  {
+    zh: "天津",
+    en: "Tianjin",
+    phone: "022",
+    venueZh: "天津梅江会展中心",
+    venueEn: "Tianjin Meijiang Convention and Exhibition Center",
+    areas: [
+      area("南开区", "Nankai", "卫津路", "Weijin Road"),
+      area("津南区", "Jinnan", "海河教育园区同砚路", "Tongyan Road"),
+      area("西青区", "Xiqing", "友谊南路", "Youyi South Road"),
+    ],
+  },
+  {
+    zh: "长沙",
+    en: "Changsha",
+    phone: "0731",
+    venueZh: "长沙国际会议中心",
+    venueEn: "Changsha International Conference Center",
+    areas: [
+      area("岳麓区", "Yuelu", "麓山南路", "Lushan South Road"),
+      area("岳麓区", "Yuelu", "麓山路", "Lushan Road"),
+      area("开福区", "Kaifu", "湘江中路", "Xiangjiang Middle Road"),
+    ],
+  },
+  {
+    zh: "厦门",
+    en: "Xiamen",
+    phone: "0592",
+    venueZh: "厦门国际会议中心",
+    venueEn: "Xiamen International Conference Center",
+    areas: [
+      area("思明区", "Siming", "思明南路", "Siming South Road"),
+      area("思明区", "Siming", "环岛东路", "Huandao East Road"),
+      area("翔安区", "Xiang'an", "翔安南路", "Xiang'an South Road"),
+    ],
+  },
+  {
+    zh: "青岛",
+    en: "Qingdao",
+    phone: "0532",
+    venueZh: "青岛国际会议中心",
+    venueEn: "Qingdao International Conference Center",
+    areas: [
+      area("崂山区", "Laoshan", "松岭路", "Songling Road"),
+      area("市南区", "Shinan", "鱼山路", "Yushan Road"),
+      area("黄岛区", "Huangdao", "长江西路", "Changjiang West Road"),
+    ],
+  },
+  {
+    zh: "哈尔滨",
+    en: "Harbin",
+    phone: "0451",
+    venueZh: "哈尔滨国际会展中心",
+    venueEn: "Harbin International Convention and Exhibition Center",
+    areas: [
+      area("南岗区", "Nangang", "西大直街", "West Dazhi Street"),
+      area("南岗区", "Nangang", "学府路", "Xuefu Road"),
+      area("香坊区", "Xiangfang", "红旗大街", "Hongqi Street"),
+    ],
+  },
+  {
+    zh: "昆明",
+    en: "Kunming",
+    phone: "0871",
+    venueZh: "昆明滇池国际会展中心",
+    venueEn: "Kunming Dianchi International Convention and Exhibition Center",
+    areas: [
+      area("五华区", "Wuhua", "翠湖北路", "Cuihu North Road"),
+      area("呈贡区", "Chenggong", "大学城东外环", "University Town East Ring Road"),
+      area("官渡区", "Guandu", "广福路", "Guangfu Road"),
+    ],
+  },
+  {
+    zh: "合肥",
+    en: "Hefei",
+    phone: "0551",
+    venueZh: "合肥滨湖国际会展中心",
+    venueEn: "Hefei Binhu International Convention and Exhibition Center",
+    areas: [
+      area("包河区", "Baohe", "金寨路", "Jinzhai Road"),
+      area("蜀山区", "Shushan", "黄山路", "Huangshan Road"),
+      area("高新区", "Hi-tech Zone", "望江西路", "Wangjiang West Road"),
+    ],
+  },
+  {
+    zh: "苏州",
+    en: "Suzhou",
+    phone: "0512",
+    venueZh: "苏州国际博览中心",
+    venueEn: "Suzhou International Expo Center",
+    areas: [
+      area("姑苏区", "Gusu", "十梓街", "Shizi Street"),
+      area("工业园区", "Industrial Park", "仁爱路", "Ren'ai Road"),
+      area("相城区", "Xiangcheng", "济学路", "Jixue Road"),
+    ],
+  },
+  {
+    zh: "大连",
+    en: "Dalian",
+    phone: "0411",
+    venueZh: "大连国际会议中心",
+    venueEn: "Dalian International Conference Center",
+    areas: [
+      area("甘井子区", "Ganjingzi", "凌工路", "Linggong Road"),
+      area("沙河口区", "Shahekou", "黄河路", "Huanghe Road"),
+      area("中山区", "Zhongshan", "港浦路", "Gangpu Road"),
+    ],
+  },
 ];
 CITIES.forEach((city, i) => (city.venueNo = 100 + ((i * 137) % 800)));
 const cityByZh = new Map(CITIES.map((city) => [city.zh, city]));
@@ -488,89 +699,366 @@ type CategoryData = {
 
 const CATEGORY_DATA: CategoryData[] = [
   {
-    zh: "理学", en: "Natural Sciences", collegeZh: "理学院", collegeEn: "School of Science",
+    zh: "理学",
+    en: "Natural Sciences",
+    collegeZh: "理学院",
+    collegeEn: "School of Science",
     majors: [
-      { zh: "数学", en: "Mathematics", subjects: [["代数几何", "Algebraic Geometry"], ["概率论与随机分析", "Probability and Stochastic Analysis"], ["偏微分方程", "Partial Differential Equations"], ["计算数学", "Computational Mathematics"]] },
-      { zh: "物理学", en: "Physics", subjects: [["凝聚态物理", "Condensed Matter Physics"], ["量子信息", "Quantum Information"], ["光学与光子学", "Optics and Photonics"]] },
-      { zh: "化学", en: "Chemistry", subjects: [["有机合成", "Organic Synthesis"], ["催化化学", "Catalysis"], ["分析化学", "Analytical Chemistry"]] },
-      { zh: "生物学", en: "Biology", subjects: [["分子生物学", "Molecular Biology"], ["生态学", "Ecology"], ["遗传学", "Genetics"]] },
-      { zh: "大气科学", en: "Atmospheric Sciences", subjects: [["气候变化", "Climate Change"], ["大气环境", "Atmospheric Environment"]] },
+      {
+        zh: "数学",
+        en: "Mathematics",
+        subjects: [
+          ["代数几何", "Algebraic Geometry"],
+          ["概率论与随机分析", "Probability and Stochastic Analysis"],
+          ["偏微分方程", "Partial Differential Equations"],
+          ["计算数学", "Computational Mathematics"],
+        ],
+      },
+      {
+        zh: "物理学",
+        en: "Physics",
+        subjects: [
+          ["凝聚态物理", "Condensed Matter Physics"],
+          ["量子信息", "Quantum Information"],
+          ["光学与光子学", "Optics and Photonics"],
+        ],
+      },
+      {
+        zh: "化学",
+        en: "Chemistry",
+        subjects: [
+          ["有机合成", "Organic Synthesis"],
+          ["催化化学", "Catalysis"],
+          ["分析化学", "Analytical Chemistry"],
+        ],
+      },
+      {
+        zh: "生物学",
+        en: "Biology",
+        subjects: [
+          ["分子生物学", "Molecular Biology"],
+          ["生态学", "Ecology"],
+          ["遗传学", "Genetics"],
+        ],
+      },
+      {
+        zh: "大气科学",
+        en: "Atmospheric Sciences",
+        subjects: [
+          ["气候变化", "Climate Change"],
+          ["大气环境", "Atmospheric Environment"],
+        ],
+      },
     ],
   },
   {
-    zh: "工学", en: "Engineering", collegeZh: "工学院", collegeEn: "College of Engineering",
+    zh: "工学",
+    en: "Engineering",
+    collegeZh: "工学院",
+    collegeEn: "College of Engineering",
     majors: [
-      { zh: "计算机科学与技术", en: "Computer Science and Technology", subjects: [["人工智能", "Artificial Intelligence"], ["计算机视觉", "Computer Vision"], ["自然语言处理", "Natural Language Processing"], ["分布式系统", "Distributed Systems"]] },
-      { zh: "电子科学与技术", en: "Electronic Science and Technology", subjects: [["集成电路设计", "Integrated Circuit Design"], ["无线通信", "Wireless Communications"], ["信号处理", "Signal Processing"]] },
-      { zh: "机械工程", en: "Mechanical Engineering", subjects: [["智能制造", "Intelligent Manufacturing"], ["机器人学", "Robotics"], ["摩擦学", "Tribology"]] },
-      { zh: "材料科学与工程", en: "Materials Science and Engineering", subjects: [["纳米材料", "Nanomaterials"], ["能源材料", "Energy Materials"], ["高分子材料", "Polymer Materials"]] },
-      { zh: "土木工程", en: "Civil Engineering", subjects: [["桥梁工程", "Bridge Engineering"], ["岩土工程", "Geotechnical Engineering"], ["智能建造", "Intelligent Construction"]] },
-      { zh: "环境科学与工程", en: "Environmental Science and Engineering", subjects: [["水污染控制", "Water Pollution Control"], ["固体废物资源化", "Solid Waste Recycling"], ["碳中和技术", "Carbon Neutrality Technologies"]] },
+      {
+        zh: "计算机科学与技术",
+        en: "Computer Science and Technology",
+        subjects: [
+          ["人工智能", "Artificial Intelligence"],
+          ["计算机视觉", "Computer Vision"],
+          ["自然语言处理", "Natural Language Processing"],
+          ["分布式系统", "Distributed Systems"],
+        ],
+      },
+      {
+        zh: "电子科学与技术",
+        en: "Electronic Science and Technology",
+        subjects: [
+          ["集成电路设计", "Integrated Circuit Design"],
+          ["无线通信", "Wireless Communications"],
+          ["信号处理", "Signal Processing"],
+        ],
+      },
+      {
+        zh: "机械工程",
+        en: "Mechanical Engineering",
+        subjects: [
+          ["智能制造", "Intelligent Manufacturing"],
+          ["机器人学", "Robotics"],
+          ["摩擦学", "Tribology"],
+        ],
+      },
+      {
+        zh: "材料科学与工程",
+        en: "Materials Science and Engineering",
+        subjects: [
+          ["纳米材料", "Nanomaterials"],
+          ["能源材料", "Energy Materials"],
+          ["高分子材料", "Polymer Materials"],
+        ],
+      },
+      {
+        zh: "土木工程",
+        en: "Civil Engineering",
+        subjects: [
+          ["桥梁工程", "Bridge Engineering"],
+          ["岩土工程", "Geotechnical Engineering"],
+          ["智能建造", "Intelligent Construction"],
+        ],
+      },
+      {
+        zh: "环境科学与工程",
+        en: "Environmental Science and Engineering",
+        subjects: [
+          ["水污染控制", "Water Pollution Control"],
+          ["固体废物资源化", "Solid Waste Recycling"],
+          ["碳中和技术", "Carbon Neutrality Technologies"],
+        ],
+      },
     ],
   },
   {
-    zh: "医学", en: "Medicine", collegeZh: "医学院", collegeEn: "School of Medicine",
+    zh: "医学",
+    en: "Medicine",
+    collegeZh: "医学院",
+    collegeEn: "School of Medicine",
     majors: [
-      { zh: "临床医学", en: "Clinical Medicine", subjects: [["心血管病学", "Cardiology"], ["肿瘤学", "Oncology"], ["神经病学", "Neurology"]] },
-      { zh: "公共卫生与预防医学", en: "Public Health and Preventive Medicine", subjects: [["流行病学", "Epidemiology"], ["卫生统计学", "Health Statistics"], ["营养与食品卫生", "Nutrition and Food Hygiene"]] },
-      { zh: "药学", en: "Pharmacy", subjects: [["药物化学", "Medicinal Chemistry"], ["药理学", "Pharmacology"]] },
-      { zh: "中医学", en: "Traditional Chinese Medicine", subjects: [["针灸学", "Acupuncture and Moxibustion"], ["中药学", "Chinese Materia Medica"]] },
+      {
+        zh: "临床医学",
+        en: "Clinical Medicine",
+        subjects: [
+          ["心血管病学", "Cardiology"],
+          ["肿瘤学", "Oncology"],
+          ["神经病学", "Neurology"],
+        ],
+      },
+      {
+        zh: "公共卫生与预防医学",
+        en: "Public Health and Preventive Medicine",
+        subjects: [
+          ["流行病学", "Epidemiology"],
+          ["卫生统计学", "Health Statistics"],
+          ["营养与食品卫生", "Nutrition and Food Hygiene"],
+        ],
+      },
+      {
+        zh: "药学",
+        en: "Pharmacy",
+        subjects: [
+          ["药物化学", "Medicinal Chemistry"],
+          ["药理学", "Pharmacology"],
+        ],
+      },
+      {
+        zh: "中医学",
+        en: "Traditional Chinese Medicine",
+        subjects: [
+          ["针灸学", "Acupuncture and Moxibustion"],
+          ["中药学", "Chinese Materia Medica"],
+        ],
+      },
     ],
   },
   {
-    zh: "农学", en: "Agriculture", collegeZh: "农学院", collegeEn: "College of Agriculture",
+    zh: "农学",
+    en: "Agriculture",
+    collegeZh: "农学院",
+    collegeEn: "College of Agriculture",
     majors: [
-      { zh: "作物学", en: "Crop Science", subjects: [["作物遗传育种", "Crop Genetics and Breeding"], ["作物栽培与耕作", "Crop Cultivation and Farming Systems"]] },
-      { zh: "园艺学", en: "Horticulture", subjects: [["果树学", "Pomology"], ["设施园艺", "Protected Horticulture"]] },
-      { zh: "植物保护", en: "Plant Protection", subjects: [["植物病理学", "Plant Pathology"], ["农业昆虫与害虫防治", "Agricultural Entomology and Pest Control"]] },
+      {
+        zh: "作物学",
+        en: "Crop Science",
+        subjects: [
+          ["作物遗传育种", "Crop Genetics and Breeding"],
+          ["作物栽培与耕作", "Crop Cultivation and Farming Systems"],
+        ],
+      },
+      {
+        zh: "园艺学",
+        en: "Horticulture",
+        subjects: [
+          ["果树学", "Pomology"],
+          ["设施园艺", "Protected Horticulture"],
+        ],
+      },
+      {
+        zh: "植物保护",
+        en: "Plant Protection",
+        subjects: [
+          ["植物病理学", "Plant Pathology"],
+          ["农业昆虫与害虫防治", "Agricultural Entomology and Pest Control"],
+        ],
+      },
     ],
   },
   {
-    zh: "经济学", en: "Economics", collegeZh: "经济学院", collegeEn: "School of Economics",
+    zh: "经济学",
+    en: "Economics",
+    collegeZh: "经济学院",
+    collegeEn: "School of Economics",
     majors: [
-      { zh: "应用经济学", en: "Applied Economics", subjects: [["金融学", "Finance"], ["国际贸易学", "International Trade"], ["区域经济学", "Regional Economics"], ["数量经济学", "Quantitative Economics"]] },
-      { zh: "理论经济学", en: "Theoretical Economics", subjects: [["政治经济学", "Political Economy"], ["经济史", "Economic History"]] },
+      {
+        zh: "应用经济学",
+        en: "Applied Economics",
+        subjects: [
+          ["金融学", "Finance"],
+          ["国际贸易学", "International Trade"],
+          ["区域经济学", "Regional Economics"],
+          ["数量经济学", "Quantitative Economics"],
+        ],
+      },
+      {
+        zh: "理论经济学",
+        en: "Theoretical Economics",
+        subjects: [
+          ["政治经济学", "Political Economy"],
+          ["经济史", "Economic History"],
+        ],
+      },
     ],
   },
   {
-    zh: "管理学", en: "Management", collegeZh: "管理学院", collegeEn: "School of Management",
+    zh: "管理学",
+    en: "Management",
+    collegeZh: "管理学院",
+    collegeEn: "School of Management",
     majors: [
-      { zh: "工商管理", en: "Business Administration", subjects: [["市场营销", "Marketing"], ["会计学", "Accounting"], ["技术经济及管理", "Technology Economics and Management"]] },
-      { zh: "管理科学与工程", en: "Management Science and Engineering", subjects: [["运筹与优化", "Operations Research and Optimization"], ["信息管理与信息系统", "Information Management and Information Systems"]] },
-      { zh: "公共管理", en: "Public Administration", subjects: [["社会保障", "Social Security"], ["公共政策", "Public Policy"]] },
+      {
+        zh: "工商管理",
+        en: "Business Administration",
+        subjects: [
+          ["市场营销", "Marketing"],
+          ["会计学", "Accounting"],
+          ["技术经济及管理", "Technology Economics and Management"],
+        ],
+      },
+      {
+        zh: "管理科学与工程",
+        en: "Management Science and Engineering",
+        subjects: [
+          ["运筹与优化", "Operations Research and Optimization"],
+          ["信息管理与信息系统", "Information Management and Information Systems"],
+        ],
+      },
+      {
+        zh: "公共管理",
+        en: "Public Administration",
+        subjects: [
+          ["社会保障", "Social Security"],
+          ["公共政策", "Public Policy"],
+        ],
+      },
     ],
   },
   {
-    zh: "法学", en: "Law", collegeZh: "法学院", collegeEn: "Law School",
+    zh: "法学",
+    en: "Law",
+    collegeZh: "法学院",
+    collegeEn: "Law School",
     majors: [
-      { zh: "法学", en: "Law", subjects: [["国际法", "International Law"], ["民商法", "Civil and Commercial Law"], ["知识产权法", "Intellectual Property Law"]] },
-      { zh: "社会学", en: "Sociology", subjects: [["人口学", "Demography"], ["社会工作", "Social Work"]] },
+      {
+        zh: "法学",
+        en: "Law",
+        subjects: [
+          ["国际法", "International Law"],
+          ["民商法", "Civil and Commercial Law"],
+          ["知识产权法", "Intellectual Property Law"],
+        ],
+      },
+      {
+        zh: "社会学",
+        en: "Sociology",
+        subjects: [
+          ["人口学", "Demography"],
+          ["社会工作", "Social Work"],
+        ],
+      },
     ],
   },
   {
-    zh: "教育学", en: "Education", collegeZh: "教育学院", collegeEn: "School of Education",
+    zh: "教育学",
+    en: "Education",
+    collegeZh: "教育学院",
+    collegeEn: "School of Education",
     majors: [
-      { zh: "教育学", en: "Education", subjects: [["高等教育学", "Higher Education"], ["教育技术学", "Educational Technology"]] },
-      { zh: "心理学", en: "Psychology", subjects: [["认知心理学", "Cognitive Psychology"], ["发展与教育心理学", "Developmental and Educational Psychology"]] },
+      {
+        zh: "教育学",
+        en: "Education",
+        subjects: [
+          ["高等教育学", "Higher Education"],
+          ["教育技术学", "Educational Technology"],
+        ],
+      },
+      {
+        zh: "心理学",
+        en: "Psychology",
+        subjects: [
+          ["认知心理学", "Cognitive Psychology"],
+          ["发展与教育心理学", "Developmental and Educational Psychology"],
+        ],
+      },
     ],
   },
   {
-    zh: "文学", en: "Literature", collegeZh: "文学院", collegeEn: "School of Liberal Arts",
+    zh: "文学",
+    en: "Literature",
+    collegeZh: "文学院",
+    collegeEn: "School of Liberal Arts",
     majors: [
-      { zh: "中国语言文学", en: "Chinese Language and Literature", subjects: [["语言学及应用语言学", "Linguistics and Applied Linguistics"], ["中国古代文学", "Classical Chinese Literature"]] },
-      { zh: "外国语言文学", en: "Foreign Languages and Literatures", subjects: [["翻译学", "Translation Studies"], ["英语语言文学", "English Language and Literature"]] },
+      {
+        zh: "中国语言文学",
+        en: "Chinese Language and Literature",
+        subjects: [
+          ["语言学及应用语言学", "Linguistics and Applied Linguistics"],
+          ["中国古代文学", "Classical Chinese Literature"],
+        ],
+      },
+      {
+        zh: "外国语言文学",
+        en: "Foreign Languages and Literatures",
+        subjects: [
+          ["翻译学", "Translation Studies"],
+          ["英语语言文学", "English Language and Literature"],
+        ],
+      },
     ],
   },
   {
-    zh: "历史学", en: "History", collegeZh: "历史学院", collegeEn: "School of History",
+    zh: "历史学",
+    en: "History",
+    collegeZh: "历史学院",
+    collegeEn: "School of History",
     majors: [
-      { zh: "中国史", en: "Chinese History", subjects: [["中国近现代史", "Modern Chinese History"], ["历史地理学", "Historical Geography"]] },
-      { zh: "考古学", en: "Archaeology", subjects: [["田野考古", "Field Archaeology"], ["科技考古", "Archaeometry"]] },
+      {
+        zh: "中国史",
+        en: "Chinese History",
+        subjects: [
+          ["中国近现代史", "Modern Chinese History"],
+          ["历史地理学", "Historical Geography"],
+        ],
+      },
+      {
+        zh: "考古学",
+        en: "Archaeology",
+        subjects: [
+          ["田野考古", "Field Archaeology"],
+          ["科技考古", "Archaeometry"],
+        ],
+      },
     ],
   },
   {
-    zh: "艺术学", en: "Arts", collegeZh: "艺术学院", collegeEn: "School of Arts",
-    majors: [{ zh: "设计学", en: "Design", subjects: [["交互设计", "Interaction Design"], ["视觉传达设计", "Visual Communication Design"]] }],
+    zh: "艺术学",
+    en: "Arts",
+    collegeZh: "艺术学院",
+    collegeEn: "School of Arts",
+    majors: [
+      {
+        zh: "设计学",
+        en: "Design",
+        subjects: [
+          ["交互设计", "Interaction Design"],
+          ["视觉传达设计", "Visual Communication Design"],
+        ],
+      },
+    ],
   },
 ];
 const collegeByCategory = new Map(CATEGORY_DATA.map((c) => [c.zh, { zh: c.collegeZh, en: c.collegeEn }]));
@@ -614,15 +1102,56 @@ const INSTITUTION_DATA: Array<[string, string, string, boolean]> = [
 ];
 
 const SURNAMES: Array<[string, string]> = [
-  ["王", "Wang"], ["李", "Li"], ["张", "Zhang"], ["刘", "Liu"], ["陈", "Chen"], ["杨", "Yang"], ["赵", "Zhao"], ["黄", "Huang"],
-  ["周", "Zhou"], ["吴", "Wu"], ["徐", "Xu"], ["孙", "Sun"], ["胡", "Hu"], ["朱", "Zhu"], ["高", "Gao"], ["林", "Lin"],
-  ["何", "He"], ["郭", "Guo"], ["马", "Ma"], ["罗", "Luo"], ["梁", "Liang"], ["宋", "Song"], ["郑", "Zheng"], ["谢", "Xie"],
+  ["王", "Wang"],
+  ["李", "Li"],
+  ["张", "Zhang"],
+  ["刘", "Liu"],
+  ["陈", "Chen"],
+  ["杨", "Yang"],
+  ["赵", "Zhao"],
+  ["黄", "Huang"],
+  ["周", "Zhou"],
+  ["吴", "Wu"],
+  ["徐", "Xu"],
+  ["孙", "Sun"],
+  ["胡", "Hu"],
+  ["朱", "Zhu"],
+  ["高", "Gao"],
+  ["林", "Lin"],
+  ["何", "He"],
+  ["郭", "Guo"],
+  ["马", "Ma"],
+  ["罗", "Luo"],
+  ["梁", "Liang"],
+  ["宋", "Song"],
+  ["郑", "Zheng"],
+  ["谢", "Xie"],
 ];
 const GIVEN_NAMES: Array<[string, string]> = [
-  ["建华", "Jianhua"], ["晓明", "Xiaoming"], ["海涛", "Haitao"], ["丽娟", "Lijuan"], ["志强", "Zhiqiang"], ["雨桐", "Yutong"],
-  ["子涵", "Zihan"], ["文博", "Wenbo"], ["俊杰", "Junjie"], ["雪梅", "Xuemei"], ["国栋", "Guodong"], ["静怡", "Jingyi"],
-  ["浩然", "Haoran"], ["欣然", "Xinran"], ["明轩", "Mingxuan"], ["慧敏", "Huimin"], ["立新", "Lixin"], ["春生", "Chunsheng"],
-  ["宇航", "Yuhang"], ["书瑶", "Shuyao"], ["振宇", "Zhenyu"], ["婉清", "Wanqing"], ["博文", "Bowen"], ["晨曦", "Chenxi"],
+  ["建华", "Jianhua"],
+  ["晓明", "Xiaoming"],
+  ["海涛", "Haitao"],
+  ["丽娟", "Lijuan"],
+  ["志强", "Zhiqiang"],
+  ["雨桐", "Yutong"],
+  ["子涵", "Zihan"],
+  ["文博", "Wenbo"],
+  ["俊杰", "Junjie"],
+  ["雪梅", "Xuemei"],
+  ["国栋", "Guodong"],
+  ["静怡", "Jingyi"],
+  ["浩然", "Haoran"],
+  ["欣然", "Xinran"],
+  ["明轩", "Mingxuan"],
+  ["慧敏", "Huimin"],
+  ["立新", "Lixin"],
+  ["春生", "Chunsheng"],
+  ["宇航", "Yuhang"],
+  ["书瑶", "Shuyao"],
+  ["振宇", "Zhenyu"],
+  ["婉清", "Wanqing"],
+  ["博文", "Bowen"],
+  ["晨曦", "Chenxi"],
 ];
 /** [nameZh, nameEn, affiliationZh, affiliationEn] */
 const INTERNATIONAL_SCHOLARS: Array<[string, string, string, string]> = [
@@ -757,7 +1286,16 @@ function planAccounts(plan: Plan, r: Random, now: Date): People {
   plan.add(s.researchGroups, { ownerAccountId: others[3], nameZh: "先进能源材料实验室", nameEn: "Advanced Energy Materials Lab" });
   plan.add(s.researchGroups, { ownerAccountId: others[4], nameZh: "城市生态与环境健康研究组", nameEn: "Urban Ecology and Environmental Health Group" });
 
-  const message = (accountId: Ref, kind: "notice" | "message", hours: number, read: boolean, titleZh: string, titleEn: string, bodyZh: string, bodyEn: string) =>
+  const message = (
+    accountId: Ref,
+    kind: "notice" | "message",
+    hours: number,
+    read: boolean,
+    titleZh: string,
+    titleEn: string,
+    bodyZh: string,
+    bodyEn: string,
+  ) =>
     plan.add(s.inbox, {
       accountId,
       kind,
@@ -768,15 +1306,96 @@ function planAccounts(plan: Plan, r: Random, now: Date): People {
       createdAt: hoursAgo(now, hours),
       readAt: read ? hoursAgo(now, hours - 1) : null,
     });
-  message(organiser, "notice", 24 * 300, true, "机构认证已通过", "Organization certification approved", "您提交的机构认证申请已审核通过，现在可以创建并发布会议。", "Your organization certification has been approved. You can now create and publish conferences.");
-  message(organiser, "notice", 30, false, "新的参会注册待审核", "New registrations awaiting review", "您的会议有 3 条新的注册申请等待审核，请前往会议管理处理。", "Three new registrations for your conference are waiting for review in conference management.");
-  message(organiser, "notice", 6, false, "平台维护通知", "Scheduled maintenance", "平台将于本周六 00:00–02:00 进行例行维护，期间可能无法访问。", "The platform will undergo routine maintenance this Saturday from 00:00 to 02:00 and may be unavailable.");
-  message(organiser, "message", 72, true, "关于分会场日程的建议", "About the parallel session schedule", "林老师您好，建议将计算机视觉分会场调整到第二天下午，以免与主旨报告冲突。", "Hello Dr Lin, we suggest moving the computer vision session to the afternoon of day two so it does not clash with the keynotes.");
-  message(organiser, "message", 3, false, "赞助合作意向", "Sponsorship enquiry", "我们公司希望成为本次会议的金牌赞助商，请问是否还有展位？", "Our company would like to become a gold sponsor of the conference. Are there still booths available?");
-  message(attendee, "notice", 24 * 60, true, "欢迎加入学术会议平台", "Welcome to the academic conference platform", "感谢注册！您可以浏览会议、在线报名并观看直播回放。", "Thanks for signing up! You can browse conferences, register online and watch live-stream replays.");
-  message(attendee, "notice", 20, false, "会议即将开始", "Your conference starts soon", "您关注的会议将于下周开幕，请提前安排行程并预订酒店。", "A conference you follow opens next week. Please plan your trip and book your hotel in advance.");
-  message(attendee, "message", 48, false, "报告邀请", "Invitation to present", "陈老师您好，诚邀您在青年学者论坛作 20 分钟报告，期待您的回复。", "Dear Dr Chen, we would be delighted if you could give a 20-minute talk at the Young Scholars Forum.");
-  message(attendee, "message", 24 * 10, true, "发票已开具", "Invoice issued", "您申请的注册费发票已开具，电子发票已发送至您的邮箱。", "The invoice for your registration fee has been issued and sent to your e-mail address.");
+  message(
+    organiser,
+    "notice",
+    24 * 300,
+    true,
+    "机构认证已通过",
+    "Organization certification approved",
+    "您提交的机构认证申请已审核通过，现在可以创建并发布会议。",
+    "Your organization certification has been approved. You can now create and publish conferences.",
+  );
+  message(
+    organiser,
+    "notice",
+    30,
+    false,
+    "新的参会注册待审核",
+    "New registrations awaiting review",
+    "您的会议有 3 条新的注册申请等待审核，请前往会议管理处理。",
+    "Three new registrations for your conference are waiting for review in conference management.",
+  );
+  message(
+    organiser,
+    "notice",
+    6,
+    false,
+    "平台维护通知",
+    "Scheduled maintenance",
+    "平台将于本周六 00:00–02:00 进行例行维护，期间可能无法访问。",
+    "The platform will undergo routine maintenance this Saturday from 00:00 to 02:00 and may be unavailable.",
+  );
+  message(
+    organiser,
+    "message",
+    72,
+    true,
+    "关于分会场日程的建议",
+    "About the parallel session schedule",
+    "林老师您好，建议将计算机视觉分会场调整到第二天下午，以免与主旨报告冲突。",
+    "Hello Dr Lin, we suggest moving the computer vision session to the afternoon of day two so it does not clash with the keynotes.",
+  );
+  message(
+    organiser,
+    "message",
+    3,
+    false,
+    "赞助合作意向",
+    "Sponsorship enquiry",
+    "我们公司希望成为本次会议的金牌赞助商，请问是否还有展位？",
+    "Our company would like to become a gold sponsor of the conference. Are there still booths available?",
+  );
+  message(
+    attendee,
+    "notice",
+    24 * 60,
+    true,
+    "欢迎加入学术会议平台",
+    "Welcome to the academic conference platform",
+    "感谢注册！您可以浏览会议、在线报名并观看直播回放。",
+    "Thanks for signing up! You can browse conferences, register online and watch live-stream replays.",
+  );
+  message(
+    attendee,
+    "notice",
+    20,
+    false,
+    "会议即将开始",
+    "Your conference starts soon",
+    "您关注的会议将于下周开幕，请提前安排行程并预订酒店。",
+    "A conference you follow opens next week. Please plan your trip and book your hotel in advance.",
+  );
+  message(
+    attendee,
+    "message",
+    48,
+    false,
+    "报告邀请",
+    "Invitation to present",
+    "陈老师您好，诚邀您在青年学者论坛作 20 分钟报告，期待您的回复。",
+    "Dear Dr Chen, we would be delighted if you could give a 20-minute talk at the Young Scholars Forum.",
+  );
+  message(
+    attendee,
+    "message",
+    24 * 10,
+    true,
+    "发票已开具",
+    "Invoice issued",
+    "您申请的注册费发票已开具，电子发票已发送至您的邮箱。",
+    "The invoice for your registration fee has been issued and sent to your e-mail address.",
+  );
 
   return { admin, organiser, attendee, others, otherNames };
 }
@@ -912,7 +1531,13 @@ type PlannedConference = ConferenceSpec & {
   venueEn: string;
 };
 
-const PAYMENT_SETS: PaymentMethod[][] = [["transfer"], ["transfer", "alipay"], ["transfer", "alipay", "union"], ["transfer", "paypal"], ["transfer", "alipay", "union", "paypal"]];
+const PAYMENT_SETS: PaymentMethod[][] = [
+  ["transfer"],
+  ["transfer", "alipay"],
+  ["transfer", "alipay", "union"],
+  ["transfer", "paypal"],
+  ["transfer", "alipay", "union", "paypal"],
+];
 
 function conferenceName(r: Random, major: MajorRef, subjects: SubjectRef[], city: City, start: string) {
   const year = Number(start.slice(0, 4));
@@ -923,7 +1548,11 @@ function conferenceName(r: Random, major: MajorRef, subjects: SubjectRef[], city
     () => [`第${numeralZh(edition)}届全国${a.nameZh}学术研讨会`, `The ${ordinal(edition)} National Symposium on ${a.nameEn}`, `NS${acronym(a.nameEn)} ${year}`],
     () => [`${year}${major.nameZh}前沿论坛`, `${year} Frontiers Forum on ${major.nameEn}`, `FF${acronym(major.nameEn)} ${year}`],
     () => [`${a.nameZh}青年学者研讨会（${year}）`, `Young Scholars Workshop on ${a.nameEn} ${year}`, `YSW-${acronym(a.nameEn)} ${year}`],
-    () => [`中国${major.nameZh}学会${year}年学术年会`, `${year} Annual Meeting of the Chinese Society of ${major.nameEn}`, `CS${acronym(major.nameEn)} ${year}`],
+    () => [
+      `中国${major.nameZh}学会${year}年学术年会`,
+      `${year} Annual Meeting of the Chinese Society of ${major.nameEn}`,
+      `CS${acronym(major.nameEn)} ${year}`,
+    ],
     () => [`${city.zh}${a.nameZh}国际研讨会`, `${city.en} International Workshop on ${a.nameEn}`, `IW${acronym(a.nameEn)} ${year}`],
     () =>
       b
@@ -960,7 +1589,7 @@ function demoConferenceSpecs(r: Random, ctx: ConferenceContext, count: number): 
     if (i % 12 === 5) offset = -r.int(0, 1); // running now
     if (i === 0) offset = r.int(70, 120); // the organiser's upcoming draft
     const spec = baseSpec(r, ctx, major, city, addDays(ctx.today, offset), i % 2 === 0 ? "full" : "light");
-    spec.owner = i === 0 || r.chance(0.65) ? ctx.organiser ?? spec.owner : spec.owner;
+    spec.owner = i === 0 || r.chance(0.65) ? (ctx.organiser ?? spec.owner) : spec.owner;
     spec.isPublish = i !== 0 && (i % 12 === 5 || r.chance(0.82));
     spec.isImportant = spec.isPublish && offset > 0 && i % 9 === 3;
     specs.push(spec);
@@ -1139,18 +1768,49 @@ function planConferenceChildren(plan: Plan, r: Random, ctx: ConferenceContext, c
     });
   });
 
-  plan.add(s.texts, { conferenceId: c.ref, moduleId: moduleIds.intro, titleZh: "会议简介", titleEn: "About the Conference", contentZh: introRich(c, "zh"), contentEn: introRich(c, "en"), sort: 1 });
+  plan.add(s.texts, {
+    conferenceId: c.ref,
+    moduleId: moduleIds.intro,
+    titleZh: "会议简介",
+    titleEn: "About the Conference",
+    contentZh: introRich(c, "zh"),
+    contentEn: introRich(c, "en"),
+    sort: 1,
+  });
   if (rich) {
-    plan.add(s.texts, { conferenceId: c.ref, moduleId: moduleIds.intro, titleZh: "征稿通知", titleEn: "Call for Papers", contentZh: cfpRich(c, "zh"), contentEn: cfpRich(c, "en"), sort: 2 });
+    plan.add(s.texts, {
+      conferenceId: c.ref,
+      moduleId: moduleIds.intro,
+      titleZh: "征稿通知",
+      titleEn: "Call for Papers",
+      contentZh: cfpRich(c, "zh"),
+      contentEn: cfpRich(c, "en"),
+      sort: 2,
+    });
   }
   if (showcase) {
-    plan.add(s.texts, { conferenceId: c.ref, moduleId: moduleIds.fees, titleZh: "缴费说明", titleEn: "Payment Notes", contentZh: feeRich(c, "zh"), contentEn: feeRich(c, "en"), sort: 3 });
+    plan.add(s.texts, {
+      conferenceId: c.ref,
+      moduleId: moduleIds.fees,
+      titleZh: "缴费说明",
+      titleEn: "Payment Notes",
+      contentZh: feeRich(c, "zh"),
+      contentEn: feeRich(c, "en"),
+      sort: 3,
+    });
   }
 
   planSchedule(plan, r, ctx, c, moduleIds.schedule, rich ? (showcase ? 3 : r.int(1, 3)) : 0);
   planFees(plan, r, c, rich);
   planOrganizers(plan, r, ctx, c, rich);
-  const tagPool: Array<[string, string]> = [["国际会议", "International"], ["EI 检索", "EI indexed"], ["优秀论文奖", "Best paper award"], ["青年学者", "Young scholars"], ["线上直播", "Live stream"], ["墙报交流", "Posters"]];
+  const tagPool: Array<[string, string]> = [
+    ["国际会议", "International"],
+    ["EI 检索", "EI indexed"],
+    ["优秀论文奖", "Best paper award"],
+    ["青年学者", "Young scholars"],
+    ["线上直播", "Live stream"],
+    ["墙报交流", "Posters"],
+  ];
   for (const [name, value] of r.sample(tagPool, rich ? 3 : 1)) plan.add(s.tags, { conferenceId: c.ref, name, value });
   plan.add(s.payees, {
     conferenceId: c.ref,
@@ -1165,18 +1825,48 @@ function planConferenceChildren(plan: Plan, r: Random, ctx: ConferenceContext, c
   planSpecials(plan, r, ctx, c, showcase);
   planSponsors(plan, r, ctx, c, showcase ? 3 : r.int(1, 2), showcase ? 3 : r.int(0, 2));
   planHotels(plan, r, c, showcase ? 3 : r.int(1, 2));
-  plan.add(s.banners, { conferenceId: c.ref, placement: "banner", titleZh: c.nameZh, titleEn: c.nameEn, image: `/media/demo-banner-${r.int(1, 4)}.jpg`, url: null, sort: 1 });
+  plan.add(s.banners, {
+    conferenceId: c.ref,
+    placement: "banner",
+    titleZh: c.nameZh,
+    titleEn: c.nameEn,
+    image: `/media/demo-banner-${r.int(1, 4)}.jpg`,
+    url: null,
+    sort: 1,
+  });
   const links: Array<[string, string, string]> = [
     ["论文投稿系统", "Paper submission system", `https://submission.example.org/${slug(c)}`],
     ["往届会议回顾", "Previous edition", `https://conference.example.org/archive/${c.start.slice(0, 4)}`],
     ["交通指南", "Getting there", `https://map.example.org/?q=${encodeURIComponent(c.venueEn)}`],
   ];
   links.slice(0, showcase ? 3 : 2).forEach(([zh, en, url], i) => plan.add(s.links, { conferenceId: c.ref, titleZh: zh, titleEn: en, url, sort: i + 1 }));
-  plan.add(s.media, { conferenceId: c.ref, kind: "image", titleZh: "往届会议现场", titleEn: "At the previous edition", url: `/media/demo-photo-${r.int(1, 6)}.jpg`, sort: 1 });
+  plan.add(s.media, {
+    conferenceId: c.ref,
+    kind: "image",
+    titleZh: "往届会议现场",
+    titleEn: "At the previous edition",
+    url: `/media/demo-photo-${r.int(1, 6)}.jpg`,
+    sort: 1,
+  });
   plan.add(s.media, { conferenceId: c.ref, kind: "video", titleZh: "会议宣传片", titleEn: "Conference trailer", url: "/media/demo.mp4", sort: 2 });
   if (showcase) {
-    plan.add(s.banners, { conferenceId: c.ref, placement: "advert", titleZh: "早鸟注册火热进行中", titleEn: "Early-bird registration is open", image: "/media/demo-advert-1.jpg", url: null, sort: 2 });
-    plan.add(s.media, { conferenceId: c.ref, kind: "press", titleZh: "浙江大学新闻网：智能计算与系统国际会议即将召开", titleEn: "Zhejiang University News: ICICS opens soon", url: "https://news.example.org/icics", sort: 3 });
+    plan.add(s.banners, {
+      conferenceId: c.ref,
+      placement: "advert",
+      titleZh: "早鸟注册火热进行中",
+      titleEn: "Early-bird registration is open",
+      image: "/media/demo-advert-1.jpg",
+      url: null,
+      sort: 2,
+    });
+    plan.add(s.media, {
+      conferenceId: c.ref,
+      kind: "press",
+      titleZh: "浙江大学新闻网：智能计算与系统国际会议即将召开",
+      titleEn: "Zhejiang University News: ICICS opens soon",
+      url: "https://news.example.org/icics",
+      sort: 3,
+    });
   }
 }
 
@@ -1207,7 +1897,17 @@ function planSchedule(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedC
     return { zh: zh(subject.nameZh), en: en(subject.nameEn) };
   };
   let sort = 0;
-  const item = (day: string, from: string, to: string, titleZh: string, titleEn: string, speakers: Person[], room: string, branchId: Ref | null = null, forumId: Ref | null = null) =>
+  const item = (
+    day: string,
+    from: string,
+    to: string,
+    titleZh: string,
+    titleEn: string,
+    speakers: Person[],
+    room: string,
+    branchId: Ref | null = null,
+    forumId: Ref | null = null,
+  ) =>
     plan.add(s.schedules, {
       conferenceId: c.ref,
       moduleId,
@@ -1223,15 +1923,17 @@ function planSchedule(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedC
     });
   const mainRoom = "一号厅 Hall 1";
   const rich = branchCount > 0;
-  const mainForum = rich
-    ? plan.add(s.forums, { conferenceId: c.ref, branchId: null, nameZh: "圆桌论坛", nameEn: "Round-table Forum", sort: 1 })
-    : null;
+  const mainForum = rich ? plan.add(s.forums, { conferenceId: c.ref, branchId: null, nameZh: "圆桌论坛", nameEn: "Round-table Forum", sort: 1 }) : null;
   const last = c.days - 1;
   for (let d = 0; d < c.days; d++) {
     const day = addDays(c.start, d);
     if (d === 0) item(day, "08:30", "09:00", "开幕式", "Opening Ceremony", [person(r, ctx, 0)], mainRoom);
     const keynotes = rich ? (d === 0 ? 3 : 2) : d === 0 ? 1 : 0;
-    const slots = [["09:00", "09:50"], ["10:10", "11:00"], ["11:00", "11:50"]];
+    const slots = [
+      ["09:00", "09:50"],
+      ["10:10", "11:00"],
+      ["11:00", "11:50"],
+    ];
     for (let k = 0; k < keynotes; k++) {
       const t = topics(r.pick(c.subjects));
       item(day, slots[k][0], slots[k][1], `主旨报告：${t.zh}`, `Keynote: ${t.en}`, [person(r, ctx, 0.3)], mainRoom);
@@ -1267,8 +1969,27 @@ function planSchedule(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedC
       const day = addDays(c.start, d);
       const t1 = topics(subject);
       const t2 = topics(subject);
-      item(day, "13:30", "15:00", `专题报告 ${d * 2 + 1}：${t1.zh}`, `Session ${d * 2 + 1}: ${t1.en}`, [person(r, ctx), person(r, ctx), person(r, ctx)], room, branchId);
-      item(day, "15:20", "16:50", `青年学者报告 ${d * 2 + 2}：${t2.zh}`, `Young scholars ${d * 2 + 2}: ${t2.en}`, [person(r, ctx, 0.05), person(r, ctx, 0.05)], room, branchId, forumId);
+      item(
+        day,
+        "13:30",
+        "15:00",
+        `专题报告 ${d * 2 + 1}：${t1.zh}`,
+        `Session ${d * 2 + 1}: ${t1.en}`,
+        [person(r, ctx), person(r, ctx), person(r, ctx)],
+        room,
+        branchId,
+      );
+      item(
+        day,
+        "15:20",
+        "16:50",
+        `青年学者报告 ${d * 2 + 2}：${t2.zh}`,
+        `Young scholars ${d * 2 + 2}: ${t2.en}`,
+        [person(r, ctx, 0.05), person(r, ctx, 0.05)],
+        room,
+        branchId,
+        forumId,
+      );
     }
   }
 }
@@ -1298,15 +2019,46 @@ function planSpecials(plan: Plan, r: Random, ctx: ConferenceContext, c: PlannedC
   guestItem(fresh(0), "chairman", "大会主席", "General Chair");
   guestItem(fresh(0.2), "chairman", "程序委员会主席", "Programme Chair");
   if (showcase) {
-    guestItem({ nameZh: "黄慧敏", nameEn: "Huimin Huang", affZh: "中国科学院计算技术研究所", affEn: "Institute of Computing Technology, Chinese Academy of Sciences", titleZh: "院士", titleEn: "Academician", international: false }, "guest");
-    guestItem({ nameZh: "玛丽亚·罗西", nameEn: "Maria Rossi", affZh: "博洛尼亚大学", affEn: "University of Bologna", titleZh: "教授", titleEn: "Professor", international: true }, "guest");
+    guestItem(
+      {
+        nameZh: "黄慧敏",
+        nameEn: "Huimin Huang",
+        affZh: "中国科学院计算技术研究所",
+        affEn: "Institute of Computing Technology, Chinese Academy of Sciences",
+        titleZh: "院士",
+        titleEn: "Academician",
+        international: false,
+      },
+      "guest",
+    );
+    guestItem(
+      {
+        nameZh: "玛丽亚·罗西",
+        nameEn: "Maria Rossi",
+        affZh: "博洛尼亚大学",
+        affEn: "University of Bologna",
+        titleZh: "教授",
+        titleEn: "Professor",
+        international: true,
+      },
+      "guest",
+    );
   }
   for (let i = 0; i < (showcase ? 4 : r.int(2, 3)); i++) guestItem(fresh(0.25), "guest");
 
   const committee = plan.add(s.specials, { conferenceId: c.ref, type: 1, titleZh: "程序委员会", titleEn: "Programme Committee", sort: 2 });
   for (let i = 0; i < (showcase ? 8 : 4); i++) {
     const p = fresh(0.2);
-    plan.add(s.specialItems, { specialId: committee, role: "item", nameZh: p.nameZh, nameEn: p.nameEn, titleZh: p.affZh, titleEn: p.affEn, photo: null, sort: i + 1 });
+    plan.add(s.specialItems, {
+      specialId: committee,
+      role: "item",
+      nameZh: p.nameZh,
+      nameEn: p.nameEn,
+      titleZh: p.affZh,
+      titleEn: p.affEn,
+      photo: null,
+      sort: i + 1,
+    });
   }
 }
 
@@ -1410,8 +2162,28 @@ function planFees(plan: Plan, r: Random, c: PlannedConference, rich: boolean) {
   const identities = chosen.map(([zh, en, price], i) => ({ id: plan.add(s.identities, { conferenceId: c.ref, nameZh: zh, nameEn: en, sort: i + 1 }), price }));
   const earlyEnds = addDays(c.start, -31);
   const strategies = [
-    { id: plan.add(s.strategies, { conferenceId: c.ref, nameZh: "早鸟", nameEn: "Early bird", startsAt: at(addDays(c.start, -120), "00:00"), endsAt: at(earlyEnds, "23:59"), sort: 1 }), factor: 0.8 },
-    { id: plan.add(s.strategies, { conferenceId: c.ref, nameZh: "常规", nameEn: "Regular", startsAt: at(addDays(c.start, -30), "00:00"), endsAt: at(c.end, "23:59"), sort: 2 }), factor: 1 },
+    {
+      id: plan.add(s.strategies, {
+        conferenceId: c.ref,
+        nameZh: "早鸟",
+        nameEn: "Early bird",
+        startsAt: at(addDays(c.start, -120), "00:00"),
+        endsAt: at(earlyEnds, "23:59"),
+        sort: 1,
+      }),
+      factor: 0.8,
+    },
+    {
+      id: plan.add(s.strategies, {
+        conferenceId: c.ref,
+        nameZh: "常规",
+        nameEn: "Regular",
+        startsAt: at(addDays(c.start, -30), "00:00"),
+        endsAt: at(c.end, "23:59"),
+        sort: 2,
+      }),
+      factor: 1,
+    },
   ];
   for (const identity of identities) {
     for (const strategy of strategies) {
@@ -1425,11 +2197,33 @@ function planFees(plan: Plan, r: Random, c: PlannedConference, rich: boolean) {
     }
   }
   if (!rich) return;
-  const levels: Array<[string, string]> = [["普通", "Standard"], ["VIP", "VIP"], ["特邀嘉宾", "Invited guest"]];
+  const levels: Array<[string, string]> = [
+    ["普通", "Standard"],
+    ["VIP", "VIP"],
+    ["特邀嘉宾", "Invited guest"],
+  ];
   levels.forEach(([zh, en], i) => plan.add(s.vipLevels, { conferenceId: c.ref, nameZh: zh, nameEn: en, sort: i + 1 }));
-  plan.add(s.coupons, { conferenceId: c.ref, code: "WELCOME200", kind: "amount", value: 20000, useLimit: 100, used: 0, startsAt: at(addDays(c.start, -120), "00:00"), endsAt: at(c.start, "00:00") });
+  plan.add(s.coupons, {
+    conferenceId: c.ref,
+    code: "WELCOME200",
+    kind: "amount",
+    value: 20000,
+    useLimit: 100,
+    used: 0,
+    startsAt: at(addDays(c.start, -120), "00:00"),
+    endsAt: at(c.start, "00:00"),
+  });
   if (c.profile === "showcase" || r.chance(0.5)) {
-    plan.add(s.coupons, { conferenceId: c.ref, code: "STUDENT10", kind: "percent", value: 10, useLimit: null, used: 0, startsAt: null, endsAt: at(c.end, "23:59") });
+    plan.add(s.coupons, {
+      conferenceId: c.ref,
+      code: "STUDENT10",
+      kind: "percent",
+      value: 10,
+      useLimit: null,
+      used: 0,
+      startsAt: null,
+      endsAt: at(c.end, "23:59"),
+    });
   }
   registrationFormFields(c.profile === "showcase").forEach((field, i) => plan.add(s.registrationFields, { conferenceId: c.ref, field, sort: i + 1 }));
 }
@@ -1502,7 +2296,9 @@ function introRich(c: PlannedConference, lang: Lang): RichText {
     return [
       h("会议简介"),
       b(c.nameZh),
-      p(`${c.shortName ? `（${c.shortName}）` : ""}将于${rangeZh(c.start, c.end)}在${venueInCity(c)}召开。会议由${c.hostZh}主办，旨在为${c.major.nameZh}领域的研究人员搭建交流最新成果、探讨发展趋势的平台，促进学术界与产业界的深度合作。`),
+      p(
+        `${c.shortName ? `（${c.shortName}）` : ""}将于${rangeZh(c.start, c.end)}在${venueInCity(c)}召开。会议由${c.hostZh}主办，旨在为${c.major.nameZh}领域的研究人员搭建交流最新成果、探讨发展趋势的平台，促进学术界与产业界的深度合作。`,
+      ),
       h("会议主题", 3),
       ...subjects.map((subject) => li(subject.nameZh)),
       li(`${c.major.nameZh}的交叉与应用研究`),
@@ -1521,7 +2317,9 @@ function introRich(c: PlannedConference, lang: Lang): RichText {
   return [
     h("About the Conference"),
     b(c.nameEn),
-    p(`${c.shortName ? ` (${c.shortName})` : ""} will take place at the ${c.venueEn}, ${c.city.en}, on ${rangeEn(c.start, c.end)}. Hosted by ${hostWithArticle(c.hostEn)}, it offers researchers in ${c.major.nameEn.toLowerCase()} a forum to share new results, discuss emerging directions and strengthen collaboration between academia and industry.`),
+    p(
+      `${c.shortName ? ` (${c.shortName})` : ""} will take place at the ${c.venueEn}, ${c.city.en}, on ${rangeEn(c.start, c.end)}. Hosted by ${hostWithArticle(c.hostEn)}, it offers researchers in ${c.major.nameEn.toLowerCase()} a forum to share new results, discuss emerging directions and strengthen collaboration between academia and industry.`,
+    ),
     h("Topics", 3),
     ...subjects.map((subject) => li(subject.nameEn)),
     li(`Interdisciplinary research and applications in ${c.major.nameEn}`),
@@ -1547,13 +2345,15 @@ function cfpRich(c: PlannedConference, lang: Lang): RichText {
       li("论文须为未在其他会议或期刊公开发表的原创成果"),
       li("中英文稿件均可，全文一般不超过 8 页"),
       li("请通过会议投稿系统提交 PDF 格式全文"),
-      { insert: "注意：" , attributes: { bold: true } },
+      { insert: "注意：", attributes: { bold: true } },
       p("每篇录用论文至少需有一位作者注册参会并作报告。"),
     ];
   }
   return [
     h("Call for Papers"),
-    p(`We invite original research papers in ${c.major.nameEn.toLowerCase()} and related fields. Accepted papers will appear in the conference proceedings, and outstanding papers will be recommended to partner journals.`),
+    p(
+      `We invite original research papers in ${c.major.nameEn.toLowerCase()} and related fields. Accepted papers will appear in the conference proceedings, and outstanding papers will be recommended to partner journals.`,
+    ),
     h("Submission Guidelines", 3),
     li("Papers must be original work not published or under review elsewhere"),
     li("Papers may be written in Chinese or English and should not exceed 8 pages"),
@@ -1593,11 +2393,43 @@ function feeRich(c: PlannedConference, lang: Lang): RichText {
 function planPortal(plan: Plan, confs: PlannedConference[]) {
   const featured = confs.filter((c) => c.isPublish && c.isImportant).slice(0, 3);
   featured.forEach((c, i) =>
-    plan.add(s.banners, { conferenceId: null, placement: "banner", titleZh: c.nameZh, titleEn: c.nameEn, image: `/media/demo-banner-${i + 1}.jpg`, url: i === 0 ? "/1" : null, sort: i + 1 }),
+    plan.add(s.banners, {
+      conferenceId: null,
+      placement: "banner",
+      titleZh: c.nameZh,
+      titleEn: c.nameEn,
+      image: `/media/demo-banner-${i + 1}.jpg`,
+      url: i === 0 ? "/1" : null,
+      sort: i + 1,
+    }),
   );
-  plan.add(s.banners, { conferenceId: null, placement: "banner", titleZh: "学术直播回放上线", titleEn: "Watch live-stream replays", image: "/media/demo-banner-4.jpg", url: "/liveStreaming", sort: 9 });
-  plan.add(s.banners, { conferenceId: null, placement: "advert", titleZh: "机构认证：发布会议的第一步", titleEn: "Get certified to publish conferences", image: "/media/demo-advert-1.jpg", url: "/organization", sort: 1 });
-  plan.add(s.banners, { conferenceId: null, placement: "advert", titleZh: "参考文献与机构名录", titleEn: "Browse the reference directory", image: "/media/demo-advert-2.jpg", url: "/search/reference", sort: 2 });
+  plan.add(s.banners, {
+    conferenceId: null,
+    placement: "banner",
+    titleZh: "学术直播回放上线",
+    titleEn: "Watch live-stream replays",
+    image: "/media/demo-banner-4.jpg",
+    url: "/liveStreaming",
+    sort: 9,
+  });
+  plan.add(s.banners, {
+    conferenceId: null,
+    placement: "advert",
+    titleZh: "机构认证：发布会议的第一步",
+    titleEn: "Get certified to publish conferences",
+    image: "/media/demo-advert-1.jpg",
+    url: "/organization",
+    sort: 1,
+  });
+  plan.add(s.banners, {
+    conferenceId: null,
+    placement: "advert",
+    titleZh: "参考文献与机构名录",
+    titleEn: "Browse the reference directory",
+    image: "/media/demo-advert-2.jpg",
+    url: "/search/reference",
+    sort: 2,
+  });
   const links: Array<[string, string, string]> = [
     ["国家自然科学基金委员会", "National Natural Science Foundation of China", "https://www.nsfc.gov.cn"],
     ["中国科学技术协会", "China Association for Science and Technology", "https://www.cast.org.cn"],
@@ -1634,7 +2466,12 @@ function planReplays(plan: Plan, r: Random, ctx: ConferenceContext, confs: Plann
     });
     made++;
   }
-  const lectures: Array<[string, string]> = [["学术讲座", "Lecture"], ["前沿讲堂", "Frontier talk"], ["方法论工作坊", "Methods workshop"], ["青年学者沙龙", "Young scholars salon"]];
+  const lectures: Array<[string, string]> = [
+    ["学术讲座", "Lecture"],
+    ["前沿讲堂", "Frontier talk"],
+    ["方法论工作坊", "Methods workshop"],
+    ["青年学者沙龙", "Young scholars salon"],
+  ];
   for (let i = 0; made < 34; i++, made++) {
     const major = ctx.majors[(i * 5) % ctx.majors.length];
     const subject = r.pick(major.subjects);
@@ -1664,8 +2501,20 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
     db.select().from(s.categories),
     db.select().from(s.majors),
     db.select({ id: s.subjects.id, majorId: s.subjects.majorId, nameZh: s.subjects.nameZh, nameEn: s.subjects.nameEn }).from(s.subjects),
-    db.select({ id: s.institutions.id, nameZh: s.institutions.nameZh, nameEn: s.institutions.nameEn, cityZh: s.institutions.cityZh, cityEn: s.institutions.cityEn, certified: s.institutions.certified }).from(s.institutions),
-    db.select({ id: s.accounts.id }).from(s.accounts).where(sql`${s.accounts.mobile} = ${demoAccounts.organiser.mobile}`),
+    db
+      .select({
+        id: s.institutions.id,
+        nameZh: s.institutions.nameZh,
+        nameEn: s.institutions.nameEn,
+        cityZh: s.institutions.cityZh,
+        cityEn: s.institutions.cityEn,
+        certified: s.institutions.certified,
+      })
+      .from(s.institutions),
+    db
+      .select({ id: s.accounts.id })
+      .from(s.accounts)
+      .where(sql`${s.accounts.mobile} = ${demoAccounts.organiser.mobile}`),
     db
       .select({ id: s.accounts.id })
       .from(s.accounts)
@@ -1688,7 +2537,7 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
       id: row.id,
       nameZh: row.nameZh,
       nameEn: row.nameEn,
-      category: row.categoryId ? categories.get(row.categoryId) ?? null : null,
+      category: row.categoryId ? (categories.get(row.categoryId) ?? null) : null,
       // A major without subjects still needs topics for names and sessions.
       subjects: subjects.length ? subjects : [{ id: 0, nameZh: row.nameZh, nameEn: row.nameEn }],
     };
@@ -1698,9 +2547,13 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
     nameZh: row.nameZh,
     nameEn: row.nameEn || row.nameZh,
     certified: row.certified,
-    city:
-      cityByZh.get(row.cityZh) ??
-      { ...CITIES[0], zh: row.cityZh || CITIES[0].zh, en: row.cityEn || CITIES[0].en, venueZh: `${row.cityZh}国际会议中心`, venueEn: `${row.cityEn} International Conference Center` },
+    city: cityByZh.get(row.cityZh) ?? {
+      ...CITIES[0],
+      zh: row.cityZh || CITIES[0].zh,
+      en: row.cityEn || CITIES[0].en,
+      venueZh: `${row.cityZh}国际会议中心`,
+      venueEn: `${row.cityEn} International Conference Center`,
+    },
   }));
   return {
     majors,
@@ -1723,28 +2576,134 @@ function planFormTemplates(plan: Plan, admin: Ref) {
   const name: FormField = { key: "name", type: "text", labelZh: "姓名", labelEn: "Name", required: true };
   const phone: FormField = { key: "phone", type: "phone", labelZh: "手机号", labelEn: "Mobile", required: true };
   const email: FormField = { key: "email", type: "email", labelZh: "电子邮箱", labelEn: "E-mail", required: false };
-  template("志愿者报名", "Volunteer sign-up", "欢迎报名成为会议志愿者，我们会在会前与您联系。", "Sign up to volunteer at the conference; we will contact you before it starts.", [
-    name,
-    phone,
-    email,
-    { key: "school", type: "text", labelZh: "学校/单位", labelEn: "School or employer", required: true },
-    { key: "days", type: "checkbox", labelZh: "可服务日期", labelEn: "Days you can help", required: true, options: choice([["day1", "第一天", "Day 1"], ["day2", "第二天", "Day 2"], ["day3", "第三天", "Day 3"]]) },
-    { key: "role", type: "radio", labelZh: "希望的岗位", labelEn: "Preferred role", required: true, options: choice([["registration", "签到注册", "Registration desk"], ["guide", "会场引导", "Guiding"], ["tech", "技术支持", "Technical support"]]) },
-    { key: "experience", type: "radio", labelZh: "是否有志愿服务经历", labelEn: "Have you volunteered before?", required: true, options: choice([["yes", "是", "Yes"], ["no", "否", "No"]]) },
-    { key: "experience_detail", type: "textarea", labelZh: "请简述经历", labelEn: "Tell us about it", required: false, showWhen: { field: "experience", value: "yes" } },
-  ]);
-  template("会议满意度调查", "Satisfaction survey", "感谢参会！请花两分钟告诉我们您的感受。", "Thank you for attending! Please take two minutes to tell us what you thought.", [
-    { key: "overall", type: "radio", labelZh: "总体满意度", labelEn: "Overall satisfaction", required: true, options: choice([["5", "非常满意", "Very satisfied"], ["4", "满意", "Satisfied"], ["3", "一般", "Neutral"], ["2", "不满意", "Dissatisfied"]]) },
-    { key: "best", type: "checkbox", labelZh: "最有收获的环节", labelEn: "The most useful parts", required: false, options: choice([["keynotes", "主旨报告", "Keynotes"], ["sessions", "分会场", "Parallel sessions"], ["posters", "墙报", "Posters"], ["networking", "交流活动", "Networking"]]) },
-    { key: "improve", type: "textarea", labelZh: "改进建议", labelEn: "What could be better?", required: false, showWhen: { field: "overall", value: "2" } },
-    { key: "again", type: "radio", labelZh: "是否愿意再次参加", labelEn: "Would you come again?", required: true, options: choice([["yes", "愿意", "Yes"], ["no", "不愿意", "No"]]) },
-  ]);
+  template(
+    "志愿者报名",
+    "Volunteer sign-up",
+    "欢迎报名成为会议志愿者，我们会在会前与您联系。",
+    "Sign up to volunteer at the conference; we will contact you before it starts.",
+    [
+      name,
+      phone,
+      email,
+      { key: "school", type: "text", labelZh: "学校/单位", labelEn: "School or employer", required: true },
+      {
+        key: "days",
+        type: "checkbox",
+        labelZh: "可服务日期",
+        labelEn: "Days you can help",
+        required: true,
+        options: choice([
+          ["day1", "第一天", "Day 1"],
+          ["day2", "第二天", "Day 2"],
+          ["day3", "第三天", "Day 3"],
+        ]),
+      },
+      {
+        key: "role",
+        type: "radio",
+        labelZh: "希望的岗位",
+        labelEn: "Preferred role",
+        required: true,
+        options: choice([
+          ["registration", "签到注册", "Registration desk"],
+          ["guide", "会场引导", "Guiding"],
+          ["tech", "技术支持", "Technical support"],
+        ]),
+      },
+      {
+        key: "experience",
+        type: "radio",
+        labelZh: "是否有志愿服务经历",
+        labelEn: "Have you volunteered before?",
+        required: true,
+        options: choice([
+          ["yes", "是", "Yes"],
+          ["no", "否", "No"],
+        ]),
+      },
+      {
+        key: "experience_detail",
+        type: "textarea",
+        labelZh: "请简述经历",
+        labelEn: "Tell us about it",
+        required: false,
+        showWhen: { field: "experience", value: "yes" },
+      },
+    ],
+  );
+  template(
+    "会议满意度调查",
+    "Satisfaction survey",
+    "感谢参会！请花两分钟告诉我们您的感受。",
+    "Thank you for attending! Please take two minutes to tell us what you thought.",
+    [
+      {
+        key: "overall",
+        type: "radio",
+        labelZh: "总体满意度",
+        labelEn: "Overall satisfaction",
+        required: true,
+        options: choice([
+          ["5", "非常满意", "Very satisfied"],
+          ["4", "满意", "Satisfied"],
+          ["3", "一般", "Neutral"],
+          ["2", "不满意", "Dissatisfied"],
+        ]),
+      },
+      {
+        key: "best",
+        type: "checkbox",
+        labelZh: "最有收获的环节",
+        labelEn: "The most useful parts",
+        required: false,
+        options: choice([
+          ["keynotes", "主旨报告", "Keynotes"],
+          ["sessions", "分会场", "Parallel sessions"],
+          ["posters", "墙报", "Posters"],
+          ["networking", "交流活动", "Networking"],
+        ]),
+      },
+      { key: "improve", type: "textarea", labelZh: "改进建议", labelEn: "What could be better?", required: false, showWhen: { field: "overall", value: "2" } },
+      {
+        key: "again",
+        type: "radio",
+        labelZh: "是否愿意再次参加",
+        labelEn: "Would you come again?",
+        required: true,
+        options: choice([
+          ["yes", "愿意", "Yes"],
+          ["no", "不愿意", "No"],
+        ]),
+      },
+    ],
+  );
   template("工作坊报名", "Workshop sign-up", "名额有限，报满即止。", "Places are limited; sign-up closes when the workshop is full.", [
     name,
     phone,
     email,
-    { key: "level", type: "radio", labelZh: "相关经验", labelEn: "Experience", required: true, options: choice([["beginner", "入门", "Beginner"], ["intermediate", "中级", "Intermediate"], ["advanced", "高级", "Advanced"]]) },
-    { key: "laptop", type: "radio", labelZh: "是否自带电脑", labelEn: "Will you bring a laptop?", required: true, options: choice([["yes", "是", "Yes"], ["no", "否", "No"]]) },
+    {
+      key: "level",
+      type: "radio",
+      labelZh: "相关经验",
+      labelEn: "Experience",
+      required: true,
+      options: choice([
+        ["beginner", "入门", "Beginner"],
+        ["intermediate", "中级", "Intermediate"],
+        ["advanced", "高级", "Advanced"],
+      ]),
+    },
+    {
+      key: "laptop",
+      type: "radio",
+      labelZh: "是否自带电脑",
+      labelEn: "Will you bring a laptop?",
+      required: true,
+      options: choice([
+        ["yes", "是", "Yes"],
+        ["no", "否", "No"],
+      ]),
+    },
     { key: "os", type: "text", labelZh: "电脑操作系统", labelEn: "Laptop operating system", required: false, showWhen: { field: "laptop", value: "yes" } },
     { key: "arrival", type: "date", labelZh: "预计到达日期", labelEn: "Expected arrival", required: false },
   ]);

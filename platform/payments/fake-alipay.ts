@@ -44,14 +44,24 @@ const sign = (content: string, key: KeyObject) => crypto.sign("sha256", Buffer.f
  * `alipay.trade.close` (a closed trade can't be paid any more);
  * answers and notices are signed with Alipay's private key.
  */
-export async function startFakeAlipay(options: { appId?: string; merchantPublicKey: KeyObject; alipayPrivateKey: KeyObject; port?: number }): Promise<FakeAlipay> {
+export async function startFakeAlipay(options: {
+  appId?: string;
+  merchantPublicKey: KeyObject;
+  alipayPrivateKey: KeyObject;
+  port?: number;
+}): Promise<FakeAlipay> {
   const appId = options.appId ?? "2021000000000001";
   const trades = new Map<string, FakeTrade>();
   const requests: FakeAlipay["requests"] = [];
 
   /** What is wrong with a request's common parameters and signature, or null. */
   const problemOf = (params: Record<string, string>, method: string): string | null => {
-    const valid = crypto.verify("sha256", Buffer.from(contentOf(params, ["sign"]), "utf8"), options.merchantPublicKey, Buffer.from(params.sign ?? "", "base64"));
+    const valid = crypto.verify(
+      "sha256",
+      Buffer.from(contentOf(params, ["sign"]), "utf8"),
+      options.merchantPublicKey,
+      Buffer.from(params.sign ?? "", "base64"),
+    );
     if (!valid) return "invalid-signature";
     if (params.app_id !== appId) return "isv.invalid-app-id";
     if (params.method !== method) return "isv.invalid-method";
@@ -130,7 +140,11 @@ export async function startFakeAlipay(options: { appId?: string; merchantPublicK
           tradeNo: `2026${crypto.randomInt(0, 1e9).toString().padStart(9, "0")}${crypto.randomInt(0, 1e9).toString().padStart(9, "0")}`,
         });
       }
-      return page(res, 200, cashierPage({ heading: "支付宝收银台", lines: [`¥${amount}`], action: "/cashier/pay", fields: { out_trade_no: outTradeNo }, button: "确认付款" }));
+      return page(
+        res,
+        200,
+        cashierPage({ heading: "支付宝收银台", lines: [`¥${amount}`], action: "/cashier/pay", fields: { out_trade_no: outTradeNo }, button: "确认付款" }),
+      );
     }
 
     if (method === "alipay.trade.query") {

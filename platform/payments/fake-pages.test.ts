@@ -39,7 +39,14 @@ describe("fake gateway pages", () => {
     const fake = await startFakePayPal();
     try {
       const paypal = paypalGateway({ clientId: fake.clientId, clientSecret: fake.clientSecret, apiUrl: fake.url });
-      const order = await paypal.createOrder({ tradeNo: "T1", amountFen: 12345, currency: "CNY", description: "x", returnUrl: "http://shop.test/back?tradeNo=T1", cancelUrl: "http://shop.test/cancel?tradeNo=T1" });
+      const order = await paypal.createOrder({
+        tradeNo: "T1",
+        amountFen: 12345,
+        currency: "CNY",
+        description: "x",
+        returnUrl: "http://shop.test/back?tradeNo=T1",
+        cancelUrl: "http://shop.test/cancel?tradeNo=T1",
+      });
       const page = await fetch(order.approveUrl!);
       expect(await page.text()).toContain("Pay Now");
       const approved = await fetch(order.approveUrl!, { method: "POST", body: new URLSearchParams({ choice: "approve" }), redirect: "manual" });
@@ -62,7 +69,14 @@ describe("fake gateway pages", () => {
     const fake = await startFakeAlipay({ merchantPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
     try {
       const alipay = alipayGateway({ appId: fake.appId, privateKey: pem(merchant.privateKey), alipayPublicKey: pem(alipayKeys.publicKey), gateway: fake.url });
-      const form = alipay.pagePay({ tradeNo: "T2", amountFen: 50000, subject: "fee", returnUrl: "http://shop.test/alipage?tradeNo=T2", notifyUrl: sinkUrl, now: new Date() });
+      const form = alipay.pagePay({
+        tradeNo: "T2",
+        amountFen: 50000,
+        subject: "fee",
+        returnUrl: "http://shop.test/alipage?tradeNo=T2",
+        notifyUrl: sinkUrl,
+        now: new Date(),
+      });
       const cashier = await fetch(form.action, { method: "POST", body: new URLSearchParams(form.fields) });
       expect(await cashier.text()).toContain('action="/cashier/pay"');
       const paid = await fetch(new URL("/cashier/pay", fake.url), { method: "POST", body: new URLSearchParams({ out_trade_no: "T2" }), redirect: "manual" });
@@ -82,11 +96,25 @@ describe("fake gateway pages", () => {
     const unionKeys = pair();
     const fake = await startFakeUnionPay({ merchantPublicKey: merchant.publicKey, unionPrivateKey: unionKeys.privateKey });
     try {
-      const union = unionPayGateway({ merId: fake.merId, privateKey: pem(merchant.privateKey), certId: "68759663125", unionPublicKey: pem(unionKeys.publicKey), frontUrl: fake.url });
-      const form = union.frontForm({ tradeNo: "20261121000000T3", amountFen: 8800, txnTime: new Date(), frontUrl: "http://shop.test/attend/union/return", backUrl: sinkUrl });
+      const union = unionPayGateway({
+        merId: fake.merId,
+        privateKey: pem(merchant.privateKey),
+        certId: "68759663125",
+        unionPublicKey: pem(unionKeys.publicKey),
+        frontUrl: fake.url,
+      });
+      const form = union.frontForm({
+        tradeNo: "20261121000000T3",
+        amountFen: 8800,
+        txnTime: new Date(),
+        frontUrl: "http://shop.test/attend/union/return",
+        backUrl: sinkUrl,
+      });
       const cashier = await fetch(form.action, { method: "POST", body: new URLSearchParams(form.fields) });
       expect(await cashier.text()).toContain('action="/gateway/pay"');
-      const done = await (await fetch(new URL("/gateway/pay", fake.url), { method: "POST", body: new URLSearchParams({ orderId: "20261121000000T3" }) })).text();
+      const done = await (
+        await fetch(new URL("/gateway/pay", fake.url), { method: "POST", body: new URLSearchParams({ orderId: "20261121000000T3" }) })
+      ).text();
       expect(done).toContain('action="http://shop.test/attend/union/return"');
       const back = Object.fromEntries(new URLSearchParams(notices.at(-1)));
       expect(back.orderId).toBe("20261121000000T3");

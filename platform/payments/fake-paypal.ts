@@ -146,7 +146,14 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       }
       const token = `A21AA${id(24)}`;
       tokens.add(token);
-      return send(res, 200, { scope: "https://uri.paypal.com/services/payments", access_token: token, token_type: "Bearer", app_id: "APP-FAKE", expires_in: 32400, nonce: id(8) });
+      return send(res, 200, {
+        scope: "https://uri.paypal.com/services/payments",
+        access_token: token,
+        token_type: "Bearer",
+        app_id: "APP-FAKE",
+        expires_in: 32400,
+        nonce: id(8),
+      });
     }
 
     if (!authorization.startsWith("Bearer ") || !tokens.has(authorization.slice(7))) {
@@ -171,7 +178,8 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       if (typeof unit.custom_id !== "string" || !unit.custom_id) return refuse(res, 400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER", "custom_id");
       const context = input.application_context ?? {};
       for (const address of [context.return_url, context.cancel_url]) {
-        if (typeof address !== "string" || !/^https?:\/\//.test(address)) return refuse(res, 400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX", "return_url/cancel_url");
+        if (typeof address !== "string" || !/^https?:\/\//.test(address))
+          return refuse(res, 400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX", "return_url/cancel_url");
       }
       const order: FakeOrder = {
         id: id(8),

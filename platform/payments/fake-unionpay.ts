@@ -85,9 +85,14 @@ export async function startFakeUnionPay(options: {
       if (!order) return page(res, 404, "<p>订单不存在</p>");
       order.paid = true;
       await fetch(order.backUrl, { method: "POST", body: new URLSearchParams(notice(order.orderId)) }).catch(() => null);
-      return page(res, 200, cashierPage({ heading: "银联在线支付", lines: ["支付成功"], action: order.frontUrl, fields: notice(order.orderId), button: "返回商户" }));
+      return page(
+        res,
+        200,
+        cashierPage({ heading: "银联在线支付", lines: ["支付成功"], action: order.frontUrl, fields: notice(order.orderId), button: "返回商户" }),
+      );
     }
-    if (req.method !== "POST" || (url.pathname !== "/gateway/api/frontTransReq.do" && url.pathname !== "/gateway/api/queryTrans.do")) return page(res, 404, "not found");
+    if (req.method !== "POST" || (url.pathname !== "/gateway/api/frontTransReq.do" && url.pathname !== "/gateway/api/queryTrans.do"))
+      return page(res, 404, "not found");
     const query = url.pathname.endsWith("queryTrans.do");
     const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
     let problem: string | null = null;
@@ -119,7 +124,11 @@ export async function startFakeUnionPay(options: {
       });
     }
     const amount = `¥${(Number(params.txnAmt) / 100).toFixed(2)}`;
-    return page(res, 200, cashierPage({ heading: "银联在线支付", lines: [amount], action: "/gateway/pay", fields: { orderId: params.orderId }, button: "确认付款" }));
+    return page(
+      res,
+      200,
+      cashierPage({ heading: "银联在线支付", lines: [amount], action: "/gateway/pay", fields: { orderId: params.orderId }, button: "确认付款" }),
+    );
   };
 
   const signed = (params: Record<string, string>) => ({
@@ -132,12 +141,35 @@ export async function startFakeUnionPay(options: {
    * the order's own result in origRespCode, or 34 when no payment of that order exists.
    */
   const answerQuery = (res: ServerResponse, params: Record<string, string>, problem: string | null) => {
-    const common = { version: "5.1.0", encoding: "UTF-8", certId: options.unionCertId ?? "69629715588", signMethod: "01", txnType: "00", txnSubType: "00", bizType: "000000", accessType: "0", merId };
+    const common = {
+      version: "5.1.0",
+      encoding: "UTF-8",
+      certId: options.unionCertId ?? "69629715588",
+      signMethod: "01",
+      txnType: "00",
+      txnSubType: "00",
+      bizType: "000000",
+      accessType: "0",
+      merId,
+    };
     const order = orders.get(params.orderId ?? "");
     let answer: Record<string, string>;
     if (problem) answer = { ...common, orderId: params.orderId ?? "", txnTime: params.txnTime ?? "", respCode: "11", respMsg: problem };
-    else if (!order || !order.paid || order.txnTime !== params.txnTime) answer = { ...common, orderId: params.orderId, txnTime: params.txnTime, respCode: "34", respMsg: "查无此交易" };
-    else answer = { ...common, orderId: order.orderId, txnTime: order.txnTime, txnAmt: order.txnAmt, currencyCode: "156", queryId: order.queryId, respCode: "00", respMsg: "成功[0000000]", origRespCode: "00", origRespMsg: "成功[0000000]" };
+    else if (!order || !order.paid || order.txnTime !== params.txnTime)
+      answer = { ...common, orderId: params.orderId, txnTime: params.txnTime, respCode: "34", respMsg: "查无此交易" };
+    else
+      answer = {
+        ...common,
+        orderId: order.orderId,
+        txnTime: order.txnTime,
+        txnAmt: order.txnAmt,
+        currencyCode: "156",
+        queryId: order.queryId,
+        respCode: "00",
+        respMsg: "成功[0000000]",
+        origRespCode: "00",
+        origRespMsg: "成功[0000000]",
+      };
     const body = Object.entries(signed(answer))
       .map(([key, value]) => `${key}=${value}`)
       .join("&");

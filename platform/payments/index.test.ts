@@ -44,7 +44,13 @@ describe("payment settings", () => {
       "Invalid environment: Alipay needs ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY",
     );
     expect(() => readConfig(env({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" }))).toThrow("PayPal needs PAYMENT_PUBLIC_URL");
-    const union = env({ PAYMENT_PUBLIC_URL: "https://m.example", UNIONPAY_MER_ID: "777", UNIONPAY_CERT_ID: "1", UNIONPAY_PUBLIC_KEY: publicPem, UNIONPAY_PRIVATE_KEY: "not a key" });
+    const union = env({
+      PAYMENT_PUBLIC_URL: "https://m.example",
+      UNIONPAY_MER_ID: "777",
+      UNIONPAY_CERT_ID: "1",
+      UNIONPAY_PUBLIC_KEY: publicPem,
+      UNIONPAY_PRIVATE_KEY: "not a key",
+    });
     expect(() => gatewaysFromConfig(readConfig(union))).toThrow(/^Invalid environment: UNIONPAY_PRIVATE_KEY/);
   });
 });

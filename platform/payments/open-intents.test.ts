@@ -34,7 +34,13 @@ beforeAll(async () => {
   p = await testPlatform({
     payments: {
       alipay: alipayGateway({ appId: alipay.appId, privateKey: pem(merchant.privateKey), alipayPublicKey: pem(alipayKeys.publicKey), gateway: alipay.url }),
-      union: unionPayGateway({ merId: union.merId, privateKey: pem(merchant.privateKey), certId: "68759663125", unionPublicKey: pem(unionKeys.publicKey), frontUrl: union.url }),
+      union: unionPayGateway({
+        merId: union.merId,
+        privateKey: pem(merchant.privateKey),
+        certId: "68759663125",
+        unionPublicKey: pem(unionKeys.publicKey),
+        frontUrl: union.url,
+      }),
       paypal: paypalGateway({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiUrl: paypal.url }),
       publicUrl: "https://meeting.example",
     },
@@ -56,7 +62,10 @@ async function registered() {
   return { ...who, registrationId: reg.data.id };
 }
 const start = (who: { token: string; registrationId: number }, method: "alipay" | "union" | "paypal", idempotencyKey: string = crypto.randomUUID()) =>
-  p.call<Intent>("POST", method === "union" ? `/union/${s.conference.id}` : `/${method}`, { token: who.token, body: { registrationId: who.registrationId, idempotencyKey } });
+  p.call<Intent>("POST", method === "union" ? `/union/${s.conference.id}` : `/${method}`, {
+    token: who.token,
+    body: { registrationId: who.registrationId, idempotencyKey },
+  });
 const rows = (registrationId: number) => p.db.select().from(payments).where(eq(payments.registrationId, registrationId)).orderBy(payments.id);
 const open = async (registrationId: number) => (await rows(registrationId)).filter((row) => row.state === "unpaid");
 
@@ -67,11 +76,16 @@ describe("a second intent", () => {
     expect((await submit(first.data.form!)).status).toBe(200);
     const second = await start(who, "alipay");
     expect(second.status).toBe(200);
-    const close = alipay.requests.find((r) => r.method === "alipay.trade.close" && JSON.parse(r.params.biz_content).out_trade_no === first.data.payment.tradeNo);
+    const close = alipay.requests.find(
+      (r) => r.method === "alipay.trade.close" && JSON.parse(r.params.biz_content).out_trade_no === first.data.payment.tradeNo,
+    );
     expect(close).toMatchObject({ verified: true, problem: null, params: { app_id: alipay.appId, sign_type: "RSA2", charset: "utf-8", version: "1.0" } });
     expect(alipay.trades.get(first.data.payment.tradeNo)?.status).toBe("TRADE_CLOSED");
     // The payer's old tab: Alipay refuses to take the money.
-    const oldTab = await fetch(new URL("/cashier/pay", alipay.url), { method: "POST", body: new URLSearchParams({ out_trade_no: first.data.payment.tradeNo }) });
+    const oldTab = await fetch(new URL("/cashier/pay", alipay.url), {
+      method: "POST",
+      body: new URLSearchParams({ out_trade_no: first.data.payment.tradeNo }),
+    });
     expect(oldTab.status).toBe(400);
     const list = await rows(who.registrationId);
     expect(list.map((row) => row.state)).toEqual(["cancelled", "unpaid"]);
@@ -91,7 +105,10 @@ describe("a second intent", () => {
     expect(pp.status).toBe(200);
     // UnionPay has no close for an unpaid consumption: its signed status query tells it was never paid.
     const query = union.requests.slice(before).find((r) => r.path === "/gateway/api/queryTrans.do");
-    expect(query).toMatchObject({ problem: null, params: { txnType: "00", txnSubType: "00", bizType: "000000", orderId: up.data.payment.tradeNo, merId: union.merId } });
+    expect(query).toMatchObject({
+      problem: null,
+      params: { txnType: "00", txnSubType: "00", bizType: "000000", orderId: up.data.payment.tradeNo, merId: union.merId },
+    });
     expect((await rows(who.registrationId)).map((row) => [row.method, row.state])).toEqual([
       ["alipay", "cancelled"],
       ["union", "cancelled"],
@@ -104,7 +121,10 @@ describe("a second intent", () => {
     const ali = await start(who, "alipay");
     await submit(ali.data.form!);
     const proofKey = await uploadProof(p, who.token);
-    const sent = await p.call<{ state: string }>("POST", "/payment", { token: who.token, body: { registrationId: who.registrationId, method: "transfer", proofKey } });
+    const sent = await p.call<{ state: string }>("POST", "/payment", {
+      token: who.token,
+      body: { registrationId: who.registrationId, method: "transfer", proofKey },
+    });
     expect(sent.data.state).toBe("pending_audit");
     expect(alipay.trades.get(ali.data.payment.tradeNo)?.status).toBe("TRADE_CLOSED");
     expect(await open(who.registrationId)).toHaveLength(0);
@@ -158,7 +178,11 @@ describe("a second intent", () => {
 });
 
 describe("a paid notice for a replaced intent (race)", () => {
-  const trail = (paymentId: number) => p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${paymentId}`));
+  const trail = (paymentId: number) =>
+    p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `payment:${paymentId}`));
 
   it("is recorded paid and flagged for refund when the newer payment was paid too", async () => {
     const who = await registered();
@@ -182,7 +206,11 @@ describe("a paid notice for a replaced intent (race)", () => {
     await postForm(p, "/union/notify", late);
     expect((await trail(row.id)).filter((r) => r.action === "payment.refund_due")).toHaveLength(1);
     // The organiser's payment list says which one to give back.
-    const listed = await p.call<{ list: Array<{ id: number; state: string; refundDue: string | null }> }>("GET", `/payment/manage/${s.conference.id}?pageSize=100`, { token: s.organiser.token });
+    const listed = await p.call<{ list: Array<{ id: number; state: string; refundDue: string | null }> }>(
+      "GET",
+      `/payment/manage/${s.conference.id}?pageSize=100`,
+      { token: s.organiser.token },
+    );
     expect(listed.data.list.find((r) => r.id === row.id)).toMatchObject({ state: "paid", refundDue: "duplicate" });
     expect(listed.data.list.find((r) => r.id === fresh.data.payment.id)).toMatchObject({ state: "paid", refundDue: null });
   });
@@ -216,6 +244,11 @@ describe("the database", () => {
     const { id: _id, tradeNo: _t, idempotencyKey: _k, ...copy } = first;
     await expect(p.db.insert(payments).values({ ...copy, tradeNo: `X${Date.now()}`, idempotencyKey: null })).rejects.toThrow();
     expect(await open(who.registrationId)).toHaveLength(1);
-    expect(await p.db.select().from(payments).where(and(eq(payments.registrationId, who.registrationId), eq(payments.state, "unpaid")))).toHaveLength(1);
+    expect(
+      await p.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.registrationId, who.registrationId), eq(payments.state, "unpaid"))),
+    ).toHaveLength(1);
   });
 });

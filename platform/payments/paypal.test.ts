@@ -107,7 +107,10 @@ describe("PayPal through the platform", () => {
   }
 
   const paidRows = (paymentId: number) =>
-    p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${paymentId}`), eq(auditLog.action, "payment.paid")));
+    p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `payment:${paymentId}`), eq(auditLog.action, "payment.paid")));
 
   it("offers the method", async () => {
     expect((await p.call<string[]>("GET", `/payment/methods/${s.conference.id}`)).data).toEqual(["transfer", "paypal"]);
@@ -160,7 +163,10 @@ describe("PayPal through the platform", () => {
       expect(res.message).toBe("支付结果与订单不符，请联系会务组");
       const [row] = await p.db.select().from(payments).where(eq(payments.id, started.data.payment.id));
       expect(row.state).toBe("unpaid");
-      const trail = await p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${row.id}`));
+      const trail = await p.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `payment:${row.id}`));
       expect(trail.map((t) => t.action)).toEqual(["payment.mismatch"]);
     }
   });

@@ -27,14 +27,7 @@ export type PayPalOrder = {
 
 export interface PayPalGateway {
   /** Orders v2 with intent CAPTURE; PayPal-Request-Id = our trade number, so a repeat makes no second order. */
-  createOrder(input: {
-    tradeNo: string;
-    amountFen: number;
-    currency: string;
-    description: string;
-    returnUrl: string;
-    cancelUrl: string;
-  }): Promise<PayPalOrder>;
+  createOrder(input: { tradeNo: string; amountFen: number; currency: string; description: string; returnUrl: string; cancelUrl: string }): Promise<PayPalOrder>;
   getOrder(orderId: string): Promise<PayPalOrder>;
   /** Captures an approved order; an order captured before is read back instead (ORDER_ALREADY_CAPTURED). */
   capture(orderId: string): Promise<PayPalOrder>;

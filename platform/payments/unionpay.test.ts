@@ -31,7 +31,13 @@ const orderId = () => `U${Date.now()}${crypto.randomInt(1e6)}`;
 const submit = (form: { action: string; fields: Record<string, string> }) =>
   fetch(form.action, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form.fields).toString() });
 const formFor = (id: string, amountFen = 80_000, g = gateway()) =>
-  g.frontForm({ tradeNo: id, amountFen, txnTime: new Date("2026-11-21T08:00:00Z"), frontUrl: "https://m.example/attend/union/return", backUrl: "https://m.example/api/union/notify" });
+  g.frontForm({
+    tradeNo: id,
+    amountFen,
+    txnTime: new Date("2026-11-21T08:00:00Z"),
+    frontUrl: "https://m.example/attend/union/return",
+    backUrl: "https://m.example/api/union/notify",
+  });
 
 describe("the UnionPay adapter against the fake", () => {
   it("builds the ACP 5.1.0 front form, signed over the SHA-256 of the sorted fields; the fake verifies it", async () => {
@@ -100,7 +106,11 @@ describe("UnionPay through the platform", () => {
   }
 
   const state = async (id: number) => (await p.db.select().from(payments).where(eq(payments.id, id)))[0];
-  const paidRows = (id: number) => p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${id}`), eq(auditLog.action, "payment.paid")));
+  const paidRows = (id: number) =>
+    p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `payment:${id}`), eq(auditLog.action, "payment.paid")));
 
   it("returns the signed form with our back and front addresses; a repeat is the same payment and the same order", async () => {
     const { token, registrationId, key, payment, form } = await started();

@@ -146,7 +146,8 @@ export async function startFakeWeChat(
     const url = new URL(req.url ?? "/", "http://fake-wechat");
     const query = Object.fromEntries(url.searchParams);
 
-    if (req.method === "POST" && (url.pathname === "/cgi-bin/stable_token" || url.pathname === "/cgi-bin/qrcode/create")) return handleOfficial(req, res, url, query);
+    if (req.method === "POST" && (url.pathname === "/cgi-bin/stable_token" || url.pathname === "/cgi-bin/qrcode/create"))
+      return handleOfficial(req, res, url, query);
     requests.push({ path: url.pathname, query });
     if (req.method !== "GET") return page(res, 405, "method not allowed");
 

@@ -85,9 +85,7 @@ describe("httpSms", () => {
 
   it("throws with the gateway's message when it refuses with an error status", async () => {
     answering((res) => reply(res, 429, { ok: false, message: "rate limited for this mobile" }));
-    await expect(sms().sendCode({ mobile: "13800138000", code: "1", purpose: "login" })).rejects.toThrow(
-      /429.*rate limited for this mobile/,
-    );
+    await expect(sms().sendCode({ mobile: "13800138000", code: "1", purpose: "login" })).rejects.toThrow(/429.*rate limited for this mobile/);
   });
 
   it("throws when the gateway answers 200 with ok false", async () => {
@@ -105,8 +103,6 @@ describe("httpSms", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(
-      httpSms({ url: `http://127.0.0.1:${port}/send` }).sendText({ mobile: "13800138000", text: "x" }),
-    ).rejects.toThrow(/unreachable/);
+    await expect(httpSms({ url: `http://127.0.0.1:${port}/send` }).sendText({ mobile: "13800138000", text: "x" })).rejects.toThrow(/unreachable/);
   });
 });

@@ -75,13 +75,18 @@ export function officialAccount(config: OfficialAccountConfig): OfficialAccount 
    */
   const accessToken = async (force = false) => {
     if (!force && cached && cached.until > now().getTime()) return cached.token;
-    const answer = await post<{ access_token?: unknown; expires_in?: unknown }>("/cgi-bin/stable_token", {}, {
-      grant_type: "client_credential",
-      appid: config.appId,
-      secret: config.appSecret,
-      force_refresh: force,
-    });
-    if (typeof answer.access_token !== "string" || typeof answer.expires_in !== "number") throw new WeChatError(-1, "stable_token answer lacks access_token or expires_in");
+    const answer = await post<{ access_token?: unknown; expires_in?: unknown }>(
+      "/cgi-bin/stable_token",
+      {},
+      {
+        grant_type: "client_credential",
+        appid: config.appId,
+        secret: config.appSecret,
+        force_refresh: force,
+      },
+    );
+    if (typeof answer.access_token !== "string" || typeof answer.expires_in !== "number")
+      throw new WeChatError(-1, "stable_token answer lacks access_token or expires_in");
     cached = { token: answer.access_token, until: now().getTime() + answer.expires_in * 1000 - TOKEN_MARGIN_MS };
     return cached.token;
   };

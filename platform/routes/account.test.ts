@@ -16,9 +16,40 @@ beforeAll(async () => {
   const rows = await p.db
     .insert(conferences)
     .values([
-      { ownerAccountId: ownerId, nameZh: "已发布的会议", nameEn: "Published", startDate: "2027-01-10", endDate: "2027-01-12", cityZh: "杭州", cityEn: "Hangzhou", isPublish: true, searchText: "已发布的会议 published 杭州 hangzhou", ...p.stamp() },
-      { ownerAccountId: ownerId, nameZh: "未发布的会议", nameEn: "Draft", startDate: "2027-02-10", endDate: "2027-02-12", isPublish: false, searchText: "未发布的会议 draft", ...p.stamp() },
-      { ownerAccountId: ownerId, nameZh: "往届会议", nameEn: "Past", startDate: "2025-01-10", endDate: "2025-01-12", cityZh: "北京", cityEn: "Beijing", isPublish: true, searchText: "往届会议 past 北京 beijing", ...p.stamp() },
+      {
+        ownerAccountId: ownerId,
+        nameZh: "已发布的会议",
+        nameEn: "Published",
+        startDate: "2027-01-10",
+        endDate: "2027-01-12",
+        cityZh: "杭州",
+        cityEn: "Hangzhou",
+        isPublish: true,
+        searchText: "已发布的会议 published 杭州 hangzhou",
+        ...p.stamp(),
+      },
+      {
+        ownerAccountId: ownerId,
+        nameZh: "未发布的会议",
+        nameEn: "Draft",
+        startDate: "2027-02-10",
+        endDate: "2027-02-12",
+        isPublish: false,
+        searchText: "未发布的会议 draft",
+        ...p.stamp(),
+      },
+      {
+        ownerAccountId: ownerId,
+        nameZh: "往届会议",
+        nameEn: "Past",
+        startDate: "2025-01-10",
+        endDate: "2025-01-12",
+        cityZh: "北京",
+        cityEn: "Beijing",
+        isPublish: true,
+        searchText: "往届会议 past 北京 beijing",
+        ...p.stamp(),
+      },
     ])
     .returning({ id: conferences.id, isPublish: conferences.isPublish });
   unpublishedId = rows.find((r) => !r.isPublish)!.id;
@@ -34,7 +65,10 @@ describe("account", () => {
     const bad = await p.call("PUT", "/account", { token: owner, body: { name: "主办方", email: "nope", defaultType: 1 } });
     expect(bad.status).toBe(400);
     expect(bad.message).toBe("请输入正确的邮箱地址");
-    const good = await p.call<{ email: string; defaultType: number }>("PUT", "/account", { token: owner, body: { name: "主办方", email: "a@b.cn", defaultType: 1 } });
+    const good = await p.call<{ email: string; defaultType: number }>("PUT", "/account", {
+      token: owner,
+      body: { name: "主办方", email: "a@b.cn", defaultType: 1 },
+    });
     expect(good.data).toMatchObject({ email: "a@b.cn", defaultType: 1 });
   });
 
@@ -47,7 +81,10 @@ describe("account", () => {
 
   it("finds the research group of an account, or null", async () => {
     expect((await p.call("GET", `/group/by-account/${ownerId}`, { token: owner })).data).toBeNull();
-    const [group] = await p.db.insert(researchGroups).values({ ownerAccountId: ownerId, nameZh: "课题组", ...p.stamp() }).returning();
+    const [group] = await p.db
+      .insert(researchGroups)
+      .values({ ownerAccountId: ownerId, nameZh: "课题组", ...p.stamp() })
+      .returning();
     expect((await p.call<{ id: number }>("GET", `/group/by-account/${ownerId}`, { token: owner })).data.id).toBe(group.id);
     expect((await p.call("GET", "/group/by-account/abc", { token: owner })).status).toBe(404);
   });

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { accountSettingsSchema } from "#contract/schemas/account";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, researchGroups } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { isCertified, publicAccount } from "../services/identity";
-import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 export function accountRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
@@ -48,7 +48,11 @@ export function accountRoutes(deps: PlatformDeps) {
       deps.db.select().from(accounts).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(accounts).where(where),
     ]);
-    return page(c, rows.map((row) => publicAccount(row)), total);
+    return page(
+      c,
+      rows.map((row) => publicAccount(row)),
+      total,
+    );
   });
 
   /** The research group an account owns (`data.id`), or `data: null`. */

@@ -1,11 +1,10 @@
-import type { BulkOutcome } from "#contract/views/applicants";
-import fs from "node:fs/promises";
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, conferenceAdmins, payments, registrations, vipLevels } from "../db/schema";
-import { type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import type { ApplicantFilters } from "#contract/schemas/applicants";
+import type { BulkOutcome } from "#contract/views/applicants";
+import { auditLog, conferenceAdmins, payments, registrations, vipLevels } from "../db/schema";
 import { applicantCondition } from "../services/applicants";
+import { type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { readXlsx } from "../services/xlsx";
 import { indexPlan, type TestPlatform, testPlatform } from "../testing";
 
@@ -35,7 +34,15 @@ async function enter(name: string, overrides: Record<string, unknown> = {}) {
   const mobile = `136${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
   const res = await p.call<Row>("POST", "/user/admin", {
     token: organiser(),
-    body: { conferenceId: setup.conference.id, identityId: setup.student.id, name, mobile, institution: "浙江大学", answers: { department: "物理系", dietary: ["vegetarian", "halal"] }, ...overrides },
+    body: {
+      conferenceId: setup.conference.id,
+      identityId: setup.student.id,
+      name,
+      mobile,
+      institution: "浙江大学",
+      answers: { department: "物理系", dietary: ["vegetarian", "halal"] },
+      ...overrides,
+    },
   });
   expect(res.status, res.message).toBe(200);
   return res.data;
@@ -109,14 +116,21 @@ describe("the list", () => {
     const res = await list("from=2026-13-40&to=x", organiser());
     expect(res.status).toBe(400);
     expect((res.data as unknown as { fields: Record<string, string> }).fields.from).toEqual({ key: "applicants.validation.dateInvalid" });
-    const order = await p.call<{ fields: Record<string, string> }>("GET", `/user/manage/${setup.conference.id}?from=2026-11-22&to=2026-11-01`, { token: organiser(), lang: "en" });
+    const order = await p.call<{ fields: Record<string, string> }>("GET", `/user/manage/${setup.conference.id}?from=2026-11-22&to=2026-11-01`, {
+      token: organiser(),
+      lang: "en",
+    });
     expect(order.data.fields.to).toEqual({ key: "applicants.validation.dateOrder" });
   });
 });
 
 describe("permissions", () => {
   it("hides the list, the options and the export from anyone but the owner and admin users", async () => {
-    for (const path of [`/user/manage/${setup.conference.id}`, `/user/manage/${setup.conference.id}/options`, `/user/export?conferenceId=${setup.conference.id}`]) {
+    for (const path of [
+      `/user/manage/${setup.conference.id}`,
+      `/user/manage/${setup.conference.id}/options`,
+      `/user/export?conferenceId=${setup.conference.id}`,
+    ]) {
       expect((await p.call("GET", path, { token: stranger.token })).status, path).toBe(404);
       expect((await p.call("GET", path)).status, path).toBe(401);
     }
@@ -204,7 +218,10 @@ describe("changes to one registration", () => {
     const rows = await p.db.select().from(payments).where(eq(payments.registrationId, row.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: "paid", amountFen: 80_000, method: "transfer", remark: "现金" });
-    const [audit] = await p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${rows[0].id}`));
+    const [audit] = await p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `payment:${rows[0].id}`));
     expect(audit).toMatchObject({ action: "payment.audit", accountId: setup.organiser.id });
     expect(audit.detail).toMatchObject({ source: "manual", state: "paid", amountFen: 80_000 });
 
@@ -255,7 +272,8 @@ describe("bulk actions", () => {
       regs.push((await p.call<Row>("POST", "/conference/user", { token: a.token, body: registrationBody(setup, { name: `批量${i}` }) })).data);
     }
     const ids = regs.map((r) => r.id);
-    const bulk = (body: Record<string, unknown>) => p.call<BulkOutcome>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids, ...body } });
+    const bulk = (body: Record<string, unknown>) =>
+      p.call<BulkOutcome>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids, ...body } });
 
     expect((await bulk({ action: "confirm" })).data.done).toBe(3);
     expect((await bulk({ action: "level", levelId: vip.id })).data.done).toBe(3);
@@ -279,18 +297,30 @@ describe("bulk actions", () => {
 
   it("needs a level for set-level and a selection, with messages per field", async () => {
     const row = await enter("批量校验");
-    const noLevel = await p.call<{ fields: Record<string, string> }>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids: [row.id], action: "level" } });
+    const noLevel = await p.call<{ fields: Record<string, string> }>("POST", "/user/bulk", {
+      token: organiser(),
+      body: { conferenceId: setup.conference.id, ids: [row.id], action: "level" },
+    });
     expect(noLevel.status).toBe(400);
     expect(noLevel.data.fields.levelId).toEqual({ key: "applicants.validation.levelRequired" });
-    const none = await p.call<{ fields: Record<string, string> }>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids: [], action: "confirm" } });
+    const none = await p.call<{ fields: Record<string, string> }>("POST", "/user/bulk", {
+      token: organiser(),
+      body: { conferenceId: setup.conference.id, ids: [], action: "confirm" },
+    });
     expect(none.data.fields.ids).toEqual({ key: "applicants.validation.selectionEmpty" });
   });
 
   it("leaves registrations of other conferences alone", async () => {
     const other = await setupConference(p);
-    const foreign = await p.call<Row>("POST", "/user/admin", { token: other.organiser.token, body: { conferenceId: other.conference.id, identityId: other.student.id, name: "外会", mobile: "13512345678", answers: {} } });
+    const foreign = await p.call<Row>("POST", "/user/admin", {
+      token: other.organiser.token,
+      body: { conferenceId: other.conference.id, identityId: other.student.id, name: "外会", mobile: "13512345678", answers: {} },
+    });
     expect(foreign.status, foreign.message).toBe(200);
-    const res = await p.call<{ done: number }>("POST", "/user/bulk", { token: organiser(), body: { conferenceId: setup.conference.id, ids: [foreign.data.id], action: "delete" } });
+    const res = await p.call<{ done: number }>("POST", "/user/bulk", {
+      token: organiser(),
+      body: { conferenceId: setup.conference.id, ids: [foreign.data.id], action: "delete" },
+    });
     expect(res.data.done).toBe(0);
     expect(await p.db.select().from(registrations).where(eq(registrations.id, foreign.data.id))).toHaveLength(1);
   });
@@ -300,9 +330,15 @@ describe("text messages", () => {
   // Who may text whom, under which sender name and how often: platform/routes/conference-sms.test.ts.
   it("refuses an empty or too long message", async () => {
     const row = await enter("短信校验");
-    const empty = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body: { ids: [row.id], message: "  " } });
+    const empty = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, {
+      token: organiser(),
+      body: { ids: [row.id], message: "  " },
+    });
     expect(empty.data.fields.message).toEqual({ key: "applicants.validation.messageRequired" });
-    const long = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, { token: organiser(), body: { ids: [row.id], message: "字".repeat(301) } });
+    const long = await p.call<{ fields: Record<string, string> }>("POST", `/send/${setup.conference.id}`, {
+      token: organiser(),
+      body: { ids: [row.id], message: "字".repeat(301) },
+    });
     expect(long.data.fields.message).toEqual({ key: "applicants.validation.messageTooLong" });
   });
 });
@@ -350,7 +386,9 @@ describe("export", () => {
     }));
     await p.db.insert(registrations).values(values);
     const response = await p.app.fetch(
-      new Request(`http://platform.test/api/user/export?conferenceId=${fresh.conference.id}`, { headers: { Authorization: `Bearer ${fresh.organiser.token}`, "Accept-Language": "en" } }),
+      new Request(`http://platform.test/api/user/export?conferenceId=${fresh.conference.id}`, {
+        headers: { Authorization: `Bearer ${fresh.organiser.token}`, "Accept-Language": "en" },
+      }),
     );
     const rows = await readXlsx(new Uint8Array(await response.arrayBuffer()));
     expect(rows).toHaveLength(1204);
@@ -363,7 +401,10 @@ describe("export", () => {
 
 describe("indexes", () => {
   const plan = (filters: ApplicantFilters) =>
-    indexPlan(p.db, p.db.select().from(registrations).where(applicantCondition(setup.conference.id, filters)).orderBy(desc(registrations.id)).limit(20).getSQL());
+    indexPlan(
+      p.db,
+      p.db.select().from(registrations).where(applicantCondition(setup.conference.id, filters)).orderBy(desc(registrations.id)).limit(20).getSQL(),
+    );
 
   it("reads a conference's registrations from its indexes, and finds keywords through the search indexes", async () => {
     // Which of the conference's indexes depends on the table's size (scripts/bench-applicants.ts shows 50,000 rows).

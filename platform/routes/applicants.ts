@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
+import type { Lang } from "#contract/message";
 import {
   applicantFilterSchema,
   bulkSchema,
@@ -11,14 +12,12 @@ import {
   smsSchema,
   smsSignNameSchema,
 } from "#contract/schemas/applicants";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { conferences, type FormField, identities, registrations, vipLevels } from "../db/schema";
-import type { Lang } from "#contract/message";
 import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent } from "#contract/views/applicants";
 import type { Sent } from "#contract/views/sent";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import { conferences, type FormField, identities, registrations, vipLevels } from "../db/schema";
 import { ApiError, fail, idParam, langOf, ok, page, paging, say as sayTo } from "../http";
 import { canManageConference } from "../services/access";
-import { requireManager as requireManagerOf } from "./guards";
 import {
   applicantBatches,
   applicantCondition,
@@ -32,6 +31,7 @@ import { checkIn, undoCheckIn } from "../services/checkin";
 import { askSignName, sendConferenceSms, smsRecipients, smsStanding } from "../services/conference-sms";
 import { describeRegistrations, fieldsOf, type Registration } from "../services/registration";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
+import { requireManager as requireManagerOf } from "./guards";
 
 /**
  * The organiser's registration list (spec §7 "Conference users", issue 7): the filtered,
@@ -48,7 +48,11 @@ export function applicantRoutes(deps: PlatformDeps) {
   /** A registration of a conference the caller manages, with the caller; 404 otherwise. */
   const managed = async (c: Ctx) => {
     const account = requireAccount(c);
-    const [row] = await deps.db.select().from(registrations).where(eq(registrations.id, idParam(c.req.param("id")))).limit(1);
+    const [row] = await deps.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!row || !(await canManageConference(deps.db, account, row.conferenceId))) fail(404, "errors.notFound");
     return { row, by: account.id };
   };
@@ -81,7 +85,13 @@ export function applicantRoutes(deps: PlatformDeps) {
     await requireManager(c, conferenceId);
     const [[conference], identityRows, levels, fields] = await Promise.all([
       deps.db
-        .select({ id: conferences.id, nameZh: conferences.nameZh, nameEn: conferences.nameEn, shortName: conferences.shortName, currency: conferences.currency })
+        .select({
+          id: conferences.id,
+          nameZh: conferences.nameZh,
+          nameEn: conferences.nameEn,
+          shortName: conferences.shortName,
+          currency: conferences.currency,
+        })
         .from(conferences)
         .where(eq(conferences.id, conferenceId)),
       deps.db
@@ -249,7 +259,15 @@ export function applicantRoutes(deps: PlatformDeps) {
       if (recipients.selected === 0) fail(400, "applicants.validation.selectionEmpty");
       const standing = await smsStanding(deps, conferenceId, recipients.mobiles.length);
       const text = standing.signName?.state === "approved" ? `【${standing.signName.name}】${input.message}` : null;
-      return ok(c, { text, recipients: recipients.mobiles.length, unclaimed: recipients.unclaimed, sent: 0, failed: 0, blocks: standing.blocks, quota: standing.quota } satisfies SmsSent);
+      return ok(c, {
+        text,
+        recipients: recipients.mobiles.length,
+        unclaimed: recipients.unclaimed,
+        sent: 0,
+        failed: 0,
+        blocks: standing.blocks,
+        quota: standing.quota,
+      } satisfies SmsSent);
     }
     const result = await sendConferenceSms(deps, organiser.id, conferenceId, input);
     if (result.sent === 0) fail(502, "errors.smsFailed");

@@ -4,8 +4,8 @@ import { type Ctx, type PlatformDeps, parse, readBody } from "../context";
 import type { Db } from "../db";
 import { conferences } from "../db/schema";
 import { fail, idParam, langOf, say } from "../http";
-import { requireManager } from "./guards";
 import { type AuditedSpec, type RemarkedTable, decideAudited as decide, remarkedSpec } from "../services/audits";
+import { requireManager } from "./guards";
 
 /**
  * The request side the organiser's audit calls share (platform/routes/audits-*.ts): the manager
@@ -36,7 +36,13 @@ export async function decideAudited<R extends { id: number; conferenceId: number
 }
 
 /** `decideAudited` for a row of a table with `state` and `remark` columns (papers, files, hotel stays). */
-export function decideRemarked<T extends RemarkedTable>(deps: PlatformDeps, c: Ctx, kind: string, table: T, options: Parameters<typeof remarkedSpec<T>>[3] = {}) {
+export function decideRemarked<T extends RemarkedTable>(
+  deps: PlatformDeps,
+  c: Ctx,
+  kind: string,
+  table: T,
+  options: Parameters<typeof remarkedSpec<T>>[3] = {},
+) {
   return decideAudited(deps, c, remarkedSpec(deps, kind, table, options));
 }
 

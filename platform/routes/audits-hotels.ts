@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { parseId } from "#contract/params";
 import type { AuditDecision } from "#contract/schemas/audits";
 import type { Ctx, PlatformDeps, PlatformEnv } from "../context";
 import type { Db } from "../db";
 import { accounts, hotelBookings, hotelRooms, hotels, sponsorHotelRequests, sponsors } from "../db/schema";
 import { fail, ok, paging } from "../http";
-import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "./audits-common";
 import { type Stay, addDays, takenByNight } from "../services/hotel-inventory";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
-import { parseId } from "#contract/params";
+import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "./audits-common";
 
 const BOOKING_STATES = ["pending", "approved", "rejected", "cancelled"] as const;
 const REQUEST_STATES = ["pending", "approved", "rejected"] as const;
@@ -35,7 +35,7 @@ async function nightUsage(db: Db, where: { conferenceId: number; states: string[
     ) stays
     cross join lateral generate_series(check_in::timestamp, (check_out - 1)::timestamp, interval '1 day') d
     group by 1, 2, 3`);
-  return (result as unknown as { rows: Usage[] }).rows.map((row) => ({ ...row, roomId: Number(row.roomId), rooms: Number(row.rooms) }));
+  return (result as { rows: Usage[] }).rows.map((row) => ({ ...row, roomId: Number(row.roomId), rooms: Number(row.rooms) }));
 }
 
 /**
@@ -116,7 +116,17 @@ export function auditHotelRoutes(deps: PlatformDeps) {
 
   const hotelList = (conferenceId: number) =>
     db
-      .select({ id: hotels.id, nameZh: hotels.nameZh, nameEn: hotels.nameEn, roomId: hotelRooms.id, typeZh: hotelRooms.typeZh, typeEn: hotelRooms.typeEn, inventory: hotelRooms.inventory, startDate: hotelRooms.startDate, endDate: hotelRooms.endDate })
+      .select({
+        id: hotels.id,
+        nameZh: hotels.nameZh,
+        nameEn: hotels.nameEn,
+        roomId: hotelRooms.id,
+        typeZh: hotelRooms.typeZh,
+        typeEn: hotelRooms.typeEn,
+        inventory: hotelRooms.inventory,
+        startDate: hotelRooms.startDate,
+        endDate: hotelRooms.endDate,
+      })
       .from(hotels)
       .leftJoin(hotelRooms, eq(hotelRooms.hotelId, hotels.id))
       .where(eq(hotels.conferenceId, conferenceId))
@@ -149,8 +159,14 @@ export function auditHotelRoutes(deps: PlatformDeps) {
     // A room type's dates run from the first check-in day to the last check-out day: its last night is the day before.
     const dates = [...rows.flatMap((r) => (r.startDate && r.endDate ? [r.startDate, addDays(r.endDate, -1)] : [])), ...usage.map((u) => u.night)].sort();
     const nights = dates.length ? daysBetween(dates[0], dates[dates.length - 1]) : [];
-    const taken = (roomId: number, night: string, state: string) => usage.find((u) => u.roomId === roomId && u.night === night && u.state === state)?.rooms ?? 0;
-    const hotelsOut: Array<{ id: number; nameZh: string; nameEn: string; rooms: Array<{ id: number; typeZh: string; typeEn: string; inventory: number; nights: Array<{ night: string; booked: number; pending: number }> }> }> = [];
+    const taken = (roomId: number, night: string, state: string) =>
+      usage.find((u) => u.roomId === roomId && u.night === night && u.state === state)?.rooms ?? 0;
+    const hotelsOut: Array<{
+      id: number;
+      nameZh: string;
+      nameEn: string;
+      rooms: Array<{ id: number; typeZh: string; typeEn: string; inventory: number; nights: Array<{ night: string; booked: number; pending: number }> }>;
+    }> = [];
     for (const row of rows) {
       let hotel = hotelsOut.find((h) => h.id === row.id);
       if (!hotel) hotelsOut.push((hotel = { id: row.id, nameZh: row.nameZh, nameEn: row.nameEn, rooms: [] }));
@@ -180,7 +196,11 @@ export function auditHotelRoutes(deps: PlatformDeps) {
     const { conference } = await managedConference(db, c, c.req.query("conferenceId"));
     const where = bookingFilters(c, conference.id);
     const rows = keysetRows(
-      (afterId, limit) => bookingQuery().where(and(...where, gt(hotelBookings.id, afterId))).orderBy(asc(hotelBookings.id)).limit(limit),
+      (afterId, limit) =>
+        bookingQuery()
+          .where(and(...where, gt(hotelBookings.id, afterId)))
+          .orderBy(asc(hotelBookings.id))
+          .limit(limit),
       (list) =>
         list.map((b) => [
           b.id,
@@ -199,7 +219,22 @@ export function auditHotelRoutes(deps: PlatformDeps) {
           b.createdAt,
         ]),
     );
-    const columns = headers(c, ["id", "guest", "mobile", "hotel", "roomType", "checkIn", "checkOut", "nights", "rooms", "sharing", "amountYuan", "state", "remark", "submittedAt"]);
+    const columns = headers(c, [
+      "id",
+      "guest",
+      "mobile",
+      "hotel",
+      "roomType",
+      "checkIn",
+      "checkOut",
+      "nights",
+      "rooms",
+      "sharing",
+      "amountYuan",
+      "state",
+      "remark",
+      "submittedAt",
+    ]);
     const sheetName = word(c, "audits.hotel.bookings");
     return xlsxResponse(`${sheetName}-${conference.id}.xlsx`, xlsxStream({ sheetName, columns, rows }));
   });
@@ -264,7 +299,11 @@ export function auditHotelRoutes(deps: PlatformDeps) {
     const { conference } = await managedConference(db, c, c.req.query("conferenceId"));
     const where = requestFilters(c, conference.id);
     const rows = keysetRows(
-      (afterId, limit) => requestQuery().where(and(...where, gt(sponsorHotelRequests.id, afterId))).orderBy(asc(sponsorHotelRequests.id)).limit(limit),
+      (afterId, limit) =>
+        requestQuery()
+          .where(and(...where, gt(sponsorHotelRequests.id, afterId)))
+          .orderBy(asc(sponsorHotelRequests.id))
+          .limit(limit),
       (list) =>
         list.map((r) => [
           r.id,
@@ -282,7 +321,21 @@ export function auditHotelRoutes(deps: PlatformDeps) {
           r.createdAt,
         ]),
     );
-    const columns = headers(c, ["id", "company", "applicant", "mobile", "hotel", "roomType", "checkIn", "checkOut", "rooms", "guests", "state", "remark", "submittedAt"]);
+    const columns = headers(c, [
+      "id",
+      "company",
+      "applicant",
+      "mobile",
+      "hotel",
+      "roomType",
+      "checkIn",
+      "checkOut",
+      "rooms",
+      "guests",
+      "state",
+      "remark",
+      "submittedAt",
+    ]);
     const sheetName = word(c, "audits.hotel.sponsorRequests");
     return xlsxResponse(`${sheetName}-${conference.id}.xlsx`, xlsxStream({ sheetName, columns, rows }));
   });
@@ -303,7 +356,14 @@ export async function approvedNightsByHotel(db: Db, conferenceId: number, from: 
     .from(hotelBookings)
     .innerJoin(hotelRooms, eq(hotelRooms.id, hotelBookings.roomId))
     .innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId))
-    .where(and(eq(hotelBookings.conferenceId, conferenceId), eq(hotelBookings.state, "approved"), gte(hotelBookings.createdAt, from), lt(hotelBookings.createdAt, to)))
+    .where(
+      and(
+        eq(hotelBookings.conferenceId, conferenceId),
+        eq(hotelBookings.state, "approved"),
+        gte(hotelBookings.createdAt, from),
+        lt(hotelBookings.createdAt, to),
+      ),
+    )
     .groupBy(hotels.id, hotels.nameZh, hotels.nameEn)
     .orderBy(asc(hotels.id));
   return rows.map((row) => ({ ...row, nights: Number(row.nights) }));

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
+import { parseId } from "#contract/params";
 import type { Ctx, PlatformDeps, PlatformEnv } from "../context";
 import { type AuditState, accounts, branches, conferenceFiles, papers } from "../db/schema";
 import { ok, paging } from "../http";
-import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "./audits-common";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
-import { parseId } from "#contract/params";
+import { conferenceName, decideRemarked, headers, keysetRows, likePattern, managedConference, named, word } from "./audits-common";
 
 const STATES: AuditState[] = ["pending", "approved", "rejected"];
 
@@ -71,9 +71,14 @@ export function auditPaperRoutes(deps: PlatformDeps) {
     accountMobile: accounts.mobile,
   };
 
-  const paperQuery = () => db.select(paperColumns).from(papers).innerJoin(accounts, eq(accounts.id, papers.accountId)).leftJoin(branches, eq(branches.id, papers.branchId));
+  const paperQuery = () =>
+    db.select(paperColumns).from(papers).innerJoin(accounts, eq(accounts.id, papers.accountId)).leftJoin(branches, eq(branches.id, papers.branchId));
   const fileQuery = () =>
-    db.select(fileColumns).from(conferenceFiles).innerJoin(accounts, eq(accounts.id, conferenceFiles.accountId)).leftJoin(branches, eq(branches.id, conferenceFiles.branchId));
+    db
+      .select(fileColumns)
+      .from(conferenceFiles)
+      .innerJoin(accounts, eq(accounts.id, conferenceFiles.accountId))
+      .leftJoin(branches, eq(branches.id, conferenceFiles.branchId));
 
   const list = (kind: Kind) => async (c: Ctx) => {
     const { conference } = await managedConference(db, c, c.req.param("conferenceId"));
@@ -85,7 +90,11 @@ export function auditPaperRoutes(deps: PlatformDeps) {
         ? paperQuery().where(condition).orderBy(desc(papers.id)).limit(pageSize).offset(offset)
         : fileQuery().where(condition).orderBy(desc(conferenceFiles.id)).limit(pageSize).offset(offset),
       db.select({ total: count() }).from(table).innerJoin(accounts, eq(accounts.id, table.accountId)).where(condition),
-      db.select({ id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn }).from(branches).where(eq(branches.conferenceId, conference.id)).orderBy(asc(branches.sort), asc(branches.id)),
+      db
+        .select({ id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn })
+        .from(branches)
+        .where(eq(branches.conferenceId, conference.id))
+        .orderBy(asc(branches.sort), asc(branches.id)),
     ]);
     return ok(c, { list: rows, total, conference: conferenceName(conference), branches: branchList });
   };
@@ -102,12 +111,17 @@ export function auditPaperRoutes(deps: PlatformDeps) {
     const { conference } = await managedConference(db, c, c.req.query("conferenceId"));
     const kind: Kind = c.req.query("kind") === "file" ? "file" : "paper";
     const where = filters(c, kind, conference.id);
-    const branch = (row: { branchZh: string | null; branchEn: string | null }) => (row.branchZh === null ? word(c, "audits.mainVenue") : named(c, row.branchZh, row.branchEn));
+    const branch = (row: { branchZh: string | null; branchEn: string | null }) =>
+      row.branchZh === null ? word(c, "audits.mainVenue") : named(c, row.branchZh, row.branchEn);
     const state = (value: string) => word(c, `audits.states.${value}`);
     const rows =
       kind === "paper"
         ? keysetRows(
-            (afterId, limit) => paperQuery().where(and(...where, gt(papers.id, afterId))).orderBy(asc(papers.id)).limit(limit),
+            (afterId, limit) =>
+              paperQuery()
+                .where(and(...where, gt(papers.id, afterId)))
+                .orderBy(asc(papers.id))
+                .limit(limit),
             (list) =>
               list.map((row) => [
                 row.id,
@@ -123,7 +137,11 @@ export function auditPaperRoutes(deps: PlatformDeps) {
               ]),
           )
         : keysetRows(
-            (afterId, limit) => fileQuery().where(and(...where, gt(conferenceFiles.id, afterId))).orderBy(asc(conferenceFiles.id)).limit(limit),
+            (afterId, limit) =>
+              fileQuery()
+                .where(and(...where, gt(conferenceFiles.id, afterId)))
+                .orderBy(asc(conferenceFiles.id))
+                .limit(limit),
             (list) => list.map((row) => [row.id, row.name, branch(row), row.accountName, row.accountMobile, state(row.state), row.remark ?? "", row.createdAt]),
           );
     const columns =

@@ -29,7 +29,8 @@ export function auditPaymentRoutes(deps: PlatformDeps) {
     if (q.kind === "team") where.push(isNotNull(payments.teamId));
     if (q.kind === "individual") where.push(isNull(payments.teamId));
     const pattern = likePattern(q.keyword);
-    if (pattern) where.push(or(ilike(registrations.name, pattern), ilike(registrations.mobile, pattern), ilike(teams.name, pattern), ilike(payments.tradeNo, pattern))!);
+    if (pattern)
+      where.push(or(ilike(registrations.name, pattern), ilike(registrations.mobile, pattern), ilike(teams.name, pattern), ilike(payments.tradeNo, pattern))!);
     const condition = and(...where);
     const listQuery = () =>
       db
@@ -89,7 +90,13 @@ export function auditPaymentRoutes(deps: PlatformDeps) {
       conference: conferenceName(conference),
       totals: METHODS.map((method) => {
         const row = totals.find((t) => t.method === method);
-        return { method, count: row?.count ?? 0, paidCount: Number(row?.paidCount ?? 0), paidFen: Number(row?.paidFen ?? 0), pendingCount: Number(row?.pendingCount ?? 0) };
+        return {
+          method,
+          count: row?.count ?? 0,
+          paidCount: Number(row?.paidCount ?? 0),
+          paidFen: Number(row?.paidFen ?? 0),
+          pendingCount: Number(row?.pendingCount ?? 0),
+        };
       }),
     });
   });

@@ -1,14 +1,24 @@
-import { chinaDay, chinaDayStart } from "#contract/clock";
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { chinaDay, chinaDayStart } from "#contract/clock";
 import { reportRangeSchema } from "#contract/schemas/audits";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse } from "../context";
 import type { Db } from "../db";
-import { type PaymentMethod, accounts, branches, conferences, identities, invoices, payments, registrations, scheduleSubscriptions, schedules } from "../db/schema";
+import {
+  type PaymentMethod,
+  accounts,
+  branches,
+  type conferences,
+  identities,
+  invoices,
+  payments,
+  registrations,
+  scheduleSubscriptions,
+  schedules,
+} from "../db/schema";
 import { ok, paging } from "../http";
+import { type XlsxCell, xlsxResponse, xlsxStream } from "../services/xlsx";
 import { conferenceName, headers, managedConference, named, word } from "./audits-common";
-import type { XlsxCell } from "../services/xlsx";
-import { xlsxResponse, xlsxStream } from "../services/xlsx";
 import { approvedNightsByHotel } from "./audits-hotels";
 
 const METHODS: PaymentMethod[] = ["transfer", "paypal", "alipay", "union"];
@@ -47,10 +57,15 @@ async function reportFigures(db: Db, conference: typeof conferences.$inferSelect
     db
       .select({ count: count() })
       .from(registrations)
-      .where(and(eq(registrations.conferenceId, id), eq(registrations.checkinState, true), gte(registrations.checkedInAt, from), lt(registrations.checkedInAt, to))),
+      .where(
+        and(eq(registrations.conferenceId, id), eq(registrations.checkinState, true), gte(registrations.checkedInAt, from), lt(registrations.checkedInAt, to)),
+      ),
     approvedNightsByHotel(db, id, from, to),
   ]);
-  const states = Object.fromEntries(REGISTRATION_STATES.map((state) => [state, byState.find((row) => row.state === state)?.count ?? 0])) as Record<(typeof REGISTRATION_STATES)[number], number>;
+  const states = Object.fromEntries(REGISTRATION_STATES.map((state) => [state, byState.find((row) => row.state === state)?.count ?? 0])) as Record<
+    (typeof REGISTRATION_STATES)[number],
+    number
+  >;
   const invoice = (state: string) => invoiceRows.find((row) => row.state === state);
   const methods = METHODS.map((method) => {
     const row = revenue.find((r) => r.method === method);
@@ -136,14 +151,25 @@ export function auditReportRoutes(deps: PlatformDeps) {
         .limit(pageSize)
         .offset(offset),
       db.select({ total: count() }).from(schedules).where(eq(schedules.conferenceId, conference.id)),
-      db.select({ subscriptions: count() }).from(scheduleSubscriptions).innerJoin(schedules, eq(schedules.id, scheduleSubscriptions.scheduleId)).where(eq(schedules.conferenceId, conference.id)),
+      db
+        .select({ subscriptions: count() })
+        .from(scheduleSubscriptions)
+        .innerJoin(schedules, eq(schedules.id, scheduleSubscriptions.scheduleId))
+        .where(eq(schedules.conferenceId, conference.id)),
     ]);
     const people = await Promise.all(
       rows.map((row) =>
         row.count === 0
           ? []
           : db
-              .select({ accountId: accounts.id, name: accounts.name, mobile: accounts.mobile, registrationName: registrations.name, institution: registrations.institution, at: scheduleSubscriptions.createdAt })
+              .select({
+                accountId: accounts.id,
+                name: accounts.name,
+                mobile: accounts.mobile,
+                registrationName: registrations.name,
+                institution: registrations.institution,
+                at: scheduleSubscriptions.createdAt,
+              })
               .from(scheduleSubscriptions)
               .innerJoin(accounts, eq(accounts.id, scheduleSubscriptions.accountId))
               .leftJoin(registrations, and(eq(registrations.conferenceId, conference.id), eq(registrations.accountId, scheduleSubscriptions.accountId)))

@@ -5,8 +5,8 @@ import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody } from "
 import { type AuditState, type Remark, accounts, sponsors } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";
 import { addSponsorRemark, sponsorSpec } from "../services/audits";
-import { conferenceName, decideAudited, headers, keysetRows, likePattern, managedConference, requireManager, word } from "./audits-common";
 import { xlsxResponse, xlsxStream } from "../services/xlsx";
+import { conferenceName, decideAudited, headers, keysetRows, likePattern, managedConference, requireManager, word } from "./audits-common";
 
 const STATES: AuditState[] = ["pending", "approved", "rejected"];
 
@@ -67,7 +67,13 @@ export function auditSponsorRoutes(deps: PlatformDeps) {
     const { conference } = await managedConference(db, c, c.req.query("conferenceId"));
     const where = filters(c, conference.id);
     const rows = keysetRows(
-      (afterId, limit) => db.select().from(sponsors).where(and(...where, gt(sponsors.id, afterId))).orderBy(asc(sponsors.id)).limit(limit),
+      (afterId, limit) =>
+        db
+          .select()
+          .from(sponsors)
+          .where(and(...where, gt(sponsors.id, afterId)))
+          .orderBy(asc(sponsors.id))
+          .limit(limit),
       async (list) => {
         const authors = await remarkAuthors(list);
         return list.map((s) => [

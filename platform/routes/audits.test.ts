@@ -32,7 +32,10 @@ beforeAll(async () => {
   outsider = await person(p, "局外人");
   attendee = await person(p, "参会者甲");
   [hotel] = await p.db.insert(hotels).values({ conferenceId: s.conference.id, nameZh: "西湖宾馆", nameEn: "West Lake Hotel" }).returning();
-  [room] = await p.db.insert(hotelRooms).values({ hotelId: hotel.id, typeZh: "标准间", typeEn: "Twin", priceFen: 50_000, inventory: 2, startDate: "2027-01-09", endDate: "2027-01-12" }).returning();
+  [room] = await p.db
+    .insert(hotelRooms)
+    .values({ hotelId: hotel.id, typeZh: "标准间", typeEn: "Twin", priceFen: 50_000, inventory: 2, startDate: "2027-01-09", endDate: "2027-01-12" })
+    .returning();
   [branch] = await p.db.insert(branches).values({ conferenceId: s.conference.id, nameZh: "分会场一", nameEn: "Track 1" }).returning();
 });
 afterAll(() => p.close());
@@ -43,7 +46,17 @@ const trail = (target: string) => p.db.select().from(auditLog).where(eq(auditLog
 async function booking(values: Partial<typeof hotelBookings.$inferInsert> = {}) {
   const [row] = await p.db
     .insert(hotelBookings)
-    .values({ conferenceId: s.conference.id, accountId: attendee.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 1, priceFen: 100_000, ...values, ...p.stamp() })
+    .values({
+      conferenceId: s.conference.id,
+      accountId: attendee.id,
+      roomId: room.id,
+      checkIn: "2027-01-10",
+      checkOut: "2027-01-12",
+      rooms: 1,
+      priceFen: 100_000,
+      ...values,
+      ...p.stamp(),
+    })
     .returning();
   return row;
 }
@@ -57,7 +70,9 @@ async function uploadDocument(token: string) {
 }
 
 async function download(url: string, token = org()) {
-  const response = await p.app.fetch(new Request(`http://platform.test/api${url}`, { headers: { Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": "zh" } }));
+  const response = await p.app.fetch(
+    new Request(`http://platform.test/api${url}`, { headers: { Authorization: `Bearer ${token}`, "Client-Type": "web", "Accept-Language": "zh" } }),
+  );
   expect(response.headers.get("content-type")).toContain("spreadsheetml");
   return await readXlsx(new Uint8Array(await response.arrayBuffer()));
 }
@@ -109,10 +124,17 @@ describe("payments and invoices", () => {
     const paid = await p.call<{ id: number }>("POST", "/payment", { token: who.token, body: { registrationId: reg.data.id, method: "transfer", proofKey } });
     const waiting = await person(p);
     const reg2 = await p.call<{ id: number }>("POST", "/conference/user", { token: waiting.token, body: registrationBody(s, { name: "李待审" }) });
-    await p.call("POST", "/payment", { token: waiting.token, body: { registrationId: reg2.data.id, method: "transfer", proofKey: await uploadProof(p, waiting.token) } });
+    await p.call("POST", "/payment", {
+      token: waiting.token,
+      body: { registrationId: reg2.data.id, method: "transfer", proofKey: await uploadProof(p, waiting.token) },
+    });
     expect((await p.call("PATCH", `/payment/${paid.data.id}`, { token: org(), body: { state: "paid" } })).status).toBe(200);
 
-    type List = { list: Array<{ id: number; payerName: string; state: string; proofType: string; proofKey: string }>; total: number; totals: Array<{ method: string; paidFen: number; paidCount: number; pendingCount: number; count: number }> };
+    type List = {
+      list: Array<{ id: number; payerName: string; state: string; proofType: string; proofKey: string }>;
+      total: number;
+      totals: Array<{ method: string; paidFen: number; paidCount: number; pendingCount: number; count: number }>;
+    };
     const all = await p.call<List>("GET", `/payment/manage/${s.conference.id}`, { token: org() });
     expect(all.data.total).toBe(2);
     expect(all.data.list.map((row) => row.payerName)).toEqual(["李待审", "王缴费"]);
@@ -125,12 +147,20 @@ describe("payments and invoices", () => {
     expect((await p.call<List>("GET", `/payment/manage/${s.conference.id}?keyword=王`, { token: org() })).data.total).toBe(1);
 
     // The payer asks for an invoice; the organiser sees it and issues it with a file.
-    await p.call("POST", "/payment", { token: who.token, body: { type: "invoice", paymentId: paid.data.id, title: "浙江大学", taxId: "91330000123456789X", email: "wang@example.com" } });
-    const invoices = await p.call<{ list: Array<{ id: number; title: string; state: string; payerName: string; tradeNo: string }> }>("GET", `/invoice/manage/${s.conference.id}?state=requested`, { token: org() });
+    await p.call("POST", "/payment", {
+      token: who.token,
+      body: { type: "invoice", paymentId: paid.data.id, title: "浙江大学", taxId: "91330000123456789X", email: "wang@example.com" },
+    });
+    const invoices = await p.call<{ list: Array<{ id: number; title: string; state: string; payerName: string; tradeNo: string }> }>(
+      "GET",
+      `/invoice/manage/${s.conference.id}?state=requested`,
+      { token: org() },
+    );
     expect(invoices.data.list).toHaveLength(1);
     expect(invoices.data.list[0]).toMatchObject({ title: "浙江大学", state: "requested", payerName: "王缴费" });
     const fileKey = await uploadDocument(org());
-    const file = (token: string) => p.app.fetch(new Request(`http://platform.test/api/cms/files/${fileKey}`, { headers: { Authorization: `Bearer ${token}` } }));
+    const file = (token: string) =>
+      p.app.fetch(new Request(`http://platform.test/api/cms/files/${fileKey}`, { headers: { Authorization: `Bearer ${token}` } }));
     expect((await file(who.token)).status).toBe(404);
     const issued = await p.call("PATCH", `/payment/invoice/${invoices.data.list[0].id}`, { token: org(), body: { state: "issued", fileKey } });
     expect(issued.status).toBe(200);
@@ -153,9 +183,16 @@ describe("hotel bookings", () => {
     expect(full.message).toBe("2027-01-11 的房间已满（库存 2 间），不能再通过");
     const bare = await p.call<{ fields: Record<string, string> }>("PATCH", `/user-hotel/${second.id}`, { token: org(), body: { state: "rejected" } });
     expect(bare.data.fields.remark).toEqual({ key: "audits.validation.remarkRequired" });
-    const english = await p.call<{ fields: Record<string, string> }>("PATCH", `/user-hotel/${second.id}`, { token: org(), lang: "en", body: { state: "rejected" } });
+    const english = await p.call<{ fields: Record<string, string> }>("PATCH", `/user-hotel/${second.id}`, {
+      token: org(),
+      lang: "en",
+      body: { state: "rejected" },
+    });
     expect(english.data.fields.remark).toEqual({ key: "audits.validation.remarkRequired" });
-    const rejected = await p.call<{ state: string; remark: string }>("PATCH", `/user-hotel/${second.id}`, { token: org(), body: { state: "rejected", remark: "已满" } });
+    const rejected = await p.call<{ state: string; remark: string }>("PATCH", `/user-hotel/${second.id}`, {
+      token: org(),
+      body: { state: "rejected", remark: "已满" },
+    });
     expect(rejected.data).toMatchObject({ state: "rejected", remark: "已满" });
     expect((await p.call("PATCH", `/user-hotel/${second.id}`, { token: org(), body: { state: "rejected", remark: "again" } })).status).toBe(400);
     const rows = await trail(`hotel-booking:${first.id}`);
@@ -174,14 +211,21 @@ describe("hotel bookings", () => {
   });
 
   it("shows rooms taken per night against the inventory, and lists and exports bookings", async () => {
-    const grid = await p.call<{ nights: string[]; hotels: Array<{ rooms: Array<{ inventory: number; nights: Array<{ night: string; booked: number; pending: number }> }> }> }>("GET", `/user-hotel/usage/${s.conference.id}`, { token: org() });
+    const grid = await p.call<{
+      nights: string[];
+      hotels: Array<{ rooms: Array<{ inventory: number; nights: Array<{ night: string; booked: number; pending: number }> }> }>;
+    }>("GET", `/user-hotel/usage/${s.conference.id}`, { token: org() });
     // The room type's dates are 01-09 (first check-in) to 01-12 (last check-out): three nights.
     expect(grid.data.nights).toEqual(["2027-01-09", "2027-01-10", "2027-01-11"]);
     const nights = grid.data.hotels[0].rooms[0].nights;
     expect(nights.find((n) => n.night === "2027-01-10")).toEqual({ night: "2027-01-10", booked: 2, pending: 0 });
     expect(nights.find((n) => n.night === "2027-01-09")).toEqual({ night: "2027-01-09", booked: 0, pending: 0 });
 
-    const list = await p.call<{ list: Array<{ state: string; name: string; hotelZh: string }>; total: number }>("GET", `/user-hotel/conference/${s.conference.id}?state=approved&night=2027-01-11&hotelId=${hotel.id}`, { token: org() });
+    const list = await p.call<{ list: Array<{ state: string; name: string; hotelZh: string }>; total: number }>(
+      "GET",
+      `/user-hotel/conference/${s.conference.id}?state=approved&night=2027-01-11&hotelId=${hotel.id}`,
+      { token: org() },
+    );
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ name: "参会者甲", hotelZh: "西湖宾馆" });
     const sheet = await download(`/user-hotel/export?conferenceId=${s.conference.id}&state=approved`);
@@ -195,18 +239,39 @@ describe("sponsors and their hotel requests", () => {
   it("are approved or rejected, collect remarks, and export", async () => {
     const [sponsor] = await p.db
       .insert(sponsors)
-      .values({ conferenceId: s.conference.id, accountId: attendee.id, kind: "exhibitor", company: "杭州智算科技", contact: "赵经理", phone: "13900001111", booth: "A12", ...p.stamp() })
+      .values({
+        conferenceId: s.conference.id,
+        accountId: attendee.id,
+        kind: "exhibitor",
+        company: "杭州智算科技",
+        contact: "赵经理",
+        phone: "13900001111",
+        booth: "A12",
+        ...p.stamp(),
+      })
       .returning();
-    const remark = await p.call<{ remarks: Array<{ by: number; text: string; at: string }> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: "需要电源" } });
+    const remark = await p.call<{ remarks: Array<{ by: number; text: string; at: string }> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, {
+      token: org(),
+      body: { text: "需要电源" },
+    });
     expect(remark.data.remarks).toEqual([{ by: s.organiser.id, text: "需要电源", at: p.deps.now().toISOString() }]);
-    expect((await p.call<{ fields: Record<string, string> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: " " } })).data.fields.text).toEqual({ key: "audits.validation.remarkEmpty" });
+    expect(
+      (await p.call<{ fields: Record<string, string> }>("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: org(), body: { text: " " } })).data.fields.text,
+    ).toEqual({ key: "audits.validation.remarkEmpty" });
     expect((await p.call("PUT", `/sponsor/addRemark/${sponsor.id}`, { token: outsider.token, body: { text: "x" } })).status).toBe(404);
-    const approved = await p.call<{ state: string; remarks: unknown[] }>("PATCH", `/sponsor/${sponsor.id}`, { token: org(), body: { state: "approved", remark: "展位已确认" } });
+    const approved = await p.call<{ state: string; remarks: unknown[] }>("PATCH", `/sponsor/${sponsor.id}`, {
+      token: org(),
+      body: { state: "approved", remark: "展位已确认" },
+    });
     expect(approved.data.state).toBe("approved");
     expect(approved.data.remarks).toHaveLength(2);
     expect((await trail(`sponsor:${sponsor.id}`)).map((row) => row.action)).toEqual(["sponsor.remark", "sponsor.audit"]);
 
-    const list = await p.call<{ list: Array<{ company: string }>; authors: Record<string, string> }>("GET", `/sponsor/manage/${s.conference.id}?kind=exhibitor&state=approved&keyword=智算`, { token: org() });
+    const list = await p.call<{ list: Array<{ company: string }>; authors: Record<string, string> }>(
+      "GET",
+      `/sponsor/manage/${s.conference.id}?kind=exhibitor&state=approved&keyword=智算`,
+      { token: org() },
+    );
     expect(list.data.list.map((row) => row.company)).toEqual(["杭州智算科技"]);
     expect(list.data.authors[s.organiser.id]).toBe("组织者");
     const sheet = await download(`/sponsor/export?conferenceId=${s.conference.id}&kind=exhibitor`);
@@ -215,7 +280,17 @@ describe("sponsors and their hotel requests", () => {
 
     const [request] = await p.db
       .insert(sponsorHotelRequests)
-      .values({ conferenceId: s.conference.id, sponsorId: sponsor.id, accountId: attendee.id, roomId: room.id, checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 1, guests: [{ name: "布展人员", mobile: "13900002222" }], ...p.stamp() })
+      .values({
+        conferenceId: s.conference.id,
+        sponsorId: sponsor.id,
+        accountId: attendee.id,
+        roomId: room.id,
+        checkIn: "2027-01-09",
+        checkOut: "2027-01-10",
+        rooms: 1,
+        guests: [{ name: "布展人员", mobile: "13900002222" }],
+        ...p.stamp(),
+      })
       .returning();
     const decided = await p.call<{ state: string }>("PATCH", `/sponsor-hotel/${request.id}`, { token: org(), body: { state: "approved" } });
     expect(decided.data.state).toBe("approved");
@@ -231,25 +306,49 @@ describe("papers and files", () => {
   it("are filtered, rejected with a remark the author can read, and exported", async () => {
     const [paper] = await p.db
       .insert(papers)
-      .values({ conferenceId: s.conference.id, branchId: branch.id, accountId: attendee.id, title: "图神经网络的稀疏训练", authors: [{ name: "张三", affiliation: "浙江大学" }], keywords: "GNN", uploadKey: "u/2026/11/paper.pdf", ...p.stamp() })
+      .values({
+        conferenceId: s.conference.id,
+        branchId: branch.id,
+        accountId: attendee.id,
+        title: "图神经网络的稀疏训练",
+        authors: [{ name: "张三", affiliation: "浙江大学" }],
+        keywords: "GNN",
+        uploadKey: "u/2026/11/paper.pdf",
+        ...p.stamp(),
+      })
       .returning();
-    await p.db.insert(papers).values({ conferenceId: s.conference.id, accountId: attendee.id, title: "主会场报告", uploadKey: "u/2026/11/main.pdf", ...p.stamp() });
-    const [file] = await p.db.insert(conferenceFiles).values({ conferenceId: s.conference.id, accountId: attendee.id, name: "海报.pdf", uploadKey: "u/2026/11/poster.pdf", ...p.stamp() }).returning();
+    await p.db
+      .insert(papers)
+      .values({ conferenceId: s.conference.id, accountId: attendee.id, title: "主会场报告", uploadKey: "u/2026/11/main.pdf", ...p.stamp() });
+    const [file] = await p.db
+      .insert(conferenceFiles)
+      .values({ conferenceId: s.conference.id, accountId: attendee.id, name: "海报.pdf", uploadKey: "u/2026/11/poster.pdf", ...p.stamp() })
+      .returning();
 
     type List = { list: Array<{ id: number; title: string; branchZh: string | null }>; total: number; branches: Array<{ id: number }> };
     const inBranch = await p.call<List>("GET", `/issue/conference/${s.conference.id}?branchId=${branch.id}`, { token: org() });
     expect(inBranch.data.list.map((row) => row.title)).toEqual(["图神经网络的稀疏训练"]);
     expect(inBranch.data.branches.map((b) => b.id)).toEqual([branch.id]);
-    expect((await p.call<List>("GET", `/issue/conference/${s.conference.id}?branchId=0`, { token: org() })).data.list.map((row) => row.title)).toEqual(["主会场报告"]);
+    expect((await p.call<List>("GET", `/issue/conference/${s.conference.id}?branchId=0`, { token: org() })).data.list.map((row) => row.title)).toEqual([
+      "主会场报告",
+    ]);
     expect((await p.call<List>("GET", `/issue/conference/${s.conference.id}?keyword=gnn`, { token: org() })).data.total).toBe(1);
 
-    const rejected = await p.call<{ state: string; remark: string }>("PATCH", `/issue/${paper.id}`, { token: org(), body: { state: "rejected", remark: "请补充实验" } });
+    const rejected = await p.call<{ state: string; remark: string }>("PATCH", `/issue/${paper.id}`, {
+      token: org(),
+      body: { state: "rejected", remark: "请补充实验" },
+    });
     expect(rejected.data).toMatchObject({ state: "rejected", remark: "请补充实验" });
     const [stored] = await p.db.select().from(papers).where(eq(papers.id, paper.id));
     expect(stored.remark).toBe("请补充实验");
     expect((await p.call("PATCH", `/issue/${paper.id}`, { token: outsider.token, body: { state: "approved" } })).status).toBe(404);
     expect((await p.call<{ state: string }>("PATCH", `/file/${file.id}`, { token: org(), body: { state: "approved" } })).data.state).toBe("approved");
-    expect(await p.db.select().from(auditLog).where(and(eq(auditLog.action, "file.audit"), eq(auditLog.target, `file:${file.id}`)))).toHaveLength(1);
+    expect(
+      await p.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "file.audit"), eq(auditLog.target, `file:${file.id}`))),
+    ).toHaveLength(1);
 
     const sheet = await download(`/file/export?conferenceId=${s.conference.id}&state=rejected`);
     expect(sheet).toHaveLength(2);
@@ -275,7 +374,11 @@ describe("schedule subscriptions", () => {
       { scheduleId: popular.id, accountId: other.id, ...p.stamp() },
       { scheduleId: quiet.id, accountId: other.id, ...p.stamp() },
     ]);
-    const res = await p.call<{ list: Array<{ titleZh: string; count: number; subscribers: Array<{ name: string }> }>; subscriptions: number }>("GET", `/user/schedule/conference/${s.conference.id}`, { token: org() });
+    const res = await p.call<{ list: Array<{ titleZh: string; count: number; subscribers: Array<{ name: string }> }>; subscriptions: number }>(
+      "GET",
+      `/user/schedule/conference/${s.conference.id}`,
+      { token: org() },
+    );
     expect(res.data.list.map((row) => [row.titleZh, row.count])).toEqual([
       ["热门报告", 2],
       ["冷门报告", 1],
@@ -308,7 +411,10 @@ describe("the report", () => {
     expect(report.data.invoices).toMatchObject({ requested: 1, issued: 1, issuedFen: 80_000 });
     expect(report.data.checkins).toBe(1);
     // One approved booking: 2 rooms × 2 nights.
-    expect(report.data.hotelNights).toEqual({ total: 4, hotels: [{ hotelId: hotel.id, nameZh: "西湖宾馆", nameEn: "West Lake Hotel", nights: 4, bookings: 1 }] });
+    expect(report.data.hotelNights).toEqual({
+      total: 4,
+      hotels: [{ hotelId: hotel.id, nameZh: "西湖宾馆", nameEn: "West Lake Hotel", nights: 4, bookings: 1 }],
+    });
 
     const before = await p.call<Report>("GET", `/report/${id}?from=2026-01-01&to=2026-11-20`, { token: org() });
     expect(before.data.registrations.total).toBe(0);

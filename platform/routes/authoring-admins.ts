@@ -4,8 +4,8 @@ import { adminUserSchema, adminUserUpdateSchema } from "#contract/schemas/confer
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, conferenceAdmins } from "../db/schema";
 import { fail, idParam, ok, page } from "../http";
-import { accountByMobile } from "../services/identity";
 import { addConferenceAdmin, removeConferenceAdmin, updateConferenceAdmin } from "../services/authoring";
+import { accountByMobile } from "../services/identity";
 import { adminColumns, authoringKit, fieldFail } from "./authoring-common";
 
 /** A conference's admin users (they manage it as its owner does). */
@@ -60,7 +60,6 @@ export function authoringAdminRoutes(deps: PlatformDeps) {
     await removeConferenceAdmin(deps, requireAccount(c), { conferenceId, accountId });
     return ok(c, { accountId });
   });
-
 
   return app;
 }

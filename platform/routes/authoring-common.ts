@@ -10,7 +10,7 @@ export { fieldFail };
 /** The shared schemas give times as ISO strings; timestamp columns take dates. */
 export function withDates(input: unknown) {
   const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const key of ["startsAt", "endsAt", "recordedAt"]) if (typeof out[key] === "string") out[key] = new Date(out[key] as string);
+  for (const key of ["startsAt", "endsAt", "recordedAt"]) if (typeof out[key] === "string") out[key] = new Date(out[key]);
   return out;
 }
 
@@ -29,7 +29,7 @@ export function authoringKit(deps: PlatformDeps) {
   async function guardRow(c: Ctx, table: Owned, raw: string | undefined) {
     requireAccount(c);
     const id = idParam(raw);
-    const [row] = (await db.select({ conferenceId: table.conferenceId }).from(table as PgTable).where(eq(table.id, id)).limit(1)) as Array<{ conferenceId: number }>;
+    const [row] = (await db.select({ conferenceId: table.conferenceId }).from(table).where(eq(table.id, id)).limit(1)) as Array<{ conferenceId: number }>;
     if (!row) fail(404, "errors.notFound");
     await guard(c, row.conferenceId);
     return { id, conferenceId: row.conferenceId };
@@ -40,7 +40,7 @@ export function authoringKit(deps: PlatformDeps) {
   /** A referenced row must belong to the same conference. */
   async function sameConference(c: Ctx, table: Owned, id: number | null | undefined, conferenceId: number, field: string) {
     if (!id) return;
-    const [row] = (await db.select({ conferenceId: table.conferenceId }).from(table as PgTable).where(eq(table.id, id))) as Array<{ conferenceId: number }>;
+    const [row] = (await db.select({ conferenceId: table.conferenceId }).from(table).where(eq(table.id, id))) as Array<{ conferenceId: number }>;
     if (!row || row.conferenceId !== conferenceId) fieldFail(c, field, "authoring.v.invalid");
   }
 

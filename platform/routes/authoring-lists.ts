@@ -1,9 +1,47 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { replaySchema, branchSchema, couponSchema, forumSchema, identitySchema, scheduleSchema, strategySchema, vipLevelSchema, organizerSchema, sponsorSchema, linkSchema, mediaSchema, bannerSchema, hotelSchema, hotelRoomSchema, roomShowSchema, specialSchema, specialItemSchema } from "#contract/schemas/conference";
+import {
+  replaySchema,
+  branchSchema,
+  couponSchema,
+  forumSchema,
+  identitySchema,
+  scheduleSchema,
+  strategySchema,
+  vipLevelSchema,
+  organizerSchema,
+  sponsorSchema,
+  linkSchema,
+  mediaSchema,
+  bannerSchema,
+  hotelSchema,
+  hotelRoomSchema,
+  roomShowSchema,
+  specialSchema,
+  specialItemSchema,
+} from "#contract/schemas/conference";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { branches, coupons, forums, identities, modules, schedules, strategies, vipLevels, organizers, sponsors, links, media, banners, hotels, hotelRooms, specials, specialItems, replays } from "../db/schema";
+import {
+  branches,
+  coupons,
+  forums,
+  identities,
+  modules,
+  schedules,
+  strategies,
+  vipLevels,
+  organizers,
+  sponsors,
+  links,
+  media,
+  banners,
+  hotels,
+  hotelRooms,
+  specials,
+  specialItems,
+  replays,
+} from "../db/schema";
 import { fail, idParam, ok } from "../http";
 import { createRow, deleteRow, updateRow, updateSponsor } from "../services/authoring";
 import { type Owned, authoringKit, fieldFail, withDates } from "./authoring-common";
@@ -15,7 +53,12 @@ export function authoringListRoutes(deps: PlatformDeps) {
   const { guard, guardRow, conferenceIdOf, sameConference } = authoringKit(deps);
 
   /** POST `path` (body names the conference), PUT and DELETE `path/{id}`; each guarded and audited as `<kind>.create` …. */
-  function childList<S extends z.ZodType>(path: string, table: Owned, schema: S, check?: (c: Ctx, conferenceId: number, value: z.output<S>, selfId?: number) => Promise<void>) {
+  function childList<S extends z.ZodType>(
+    path: string,
+    table: Owned,
+    schema: S,
+    check?: (c: Ctx, conferenceId: number, value: z.output<S>, selfId?: number) => Promise<void>,
+  ) {
     const kind = path.slice(1);
     app.post(path, async (c) => {
       const body = await readBody(c);
@@ -23,7 +66,14 @@ export function authoringListRoutes(deps: PlatformDeps) {
       await guard(c, conferenceId);
       const input = parse(c, schema, body);
       await check?.(c, conferenceId, input);
-      const row = await createRow(deps, requireAccount(c), { conferenceId, action: `${kind}.create`, target: kind, table, values: { ...withDates(input), conferenceId }, touch: true });
+      const row = await createRow(deps, requireAccount(c), {
+        conferenceId,
+        action: `${kind}.create`,
+        target: kind,
+        table,
+        values: { ...withDates(input), conferenceId },
+        touch: true,
+      });
       return ok(c, row, 201);
     });
     app.put(`${path}/:id{[0-9]+}`, async (c) => {
@@ -51,7 +101,10 @@ export function authoringListRoutes(deps: PlatformDeps) {
   childList("/strategy", strategies, strategySchema);
   childList("/level", vipLevels, vipLevelSchema);
   childList("/coupon", coupons, couponSchema, async (c, conferenceId, value, selfId) => {
-    const [clash] = await db.select({ id: coupons.id }).from(coupons).where(and(eq(coupons.conferenceId, conferenceId), eq(coupons.code, value.code)));
+    const [clash] = await db
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(and(eq(coupons.conferenceId, conferenceId), eq(coupons.code, value.code)));
     if (clash && clash.id !== selfId) fieldFail(c, "code", "authoring.v.codeTaken");
   });
 
@@ -71,7 +124,13 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const account = await guard(c, conferenceId);
     const { remark, ...input } = parse(c, sponsorSchema, body);
     const remarks = remark ? [{ by: account.id, at: deps.now().toISOString(), text: remark }] : [];
-    const row = await createRow(deps, account, { conferenceId, action: "sponsor.create", target: "sponsor", table: sponsors, values: { ...input, conferenceId, state: "approved", remarks, createdAt: deps.now() } });
+    const row = await createRow(deps, account, {
+      conferenceId,
+      action: "sponsor.create",
+      target: "sponsor",
+      table: sponsors,
+      values: { ...input, conferenceId, state: "approved", remarks, createdAt: deps.now() },
+    });
     return ok(c, row, 201);
   });
   /** `PUT /sponsor/{id}`, and `PUT /sponsor` with the id in the body (decision 037). */
@@ -100,8 +159,16 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const id = idParam(raw);
     const [row] =
       kind === "room"
-        ? await db.select({ conferenceId: hotels.conferenceId }).from(hotelRooms).innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId)).where(eq(hotelRooms.id, id))
-        : await db.select({ conferenceId: specials.conferenceId }).from(specialItems).innerJoin(specials, eq(specials.id, specialItems.specialId)).where(eq(specialItems.id, id));
+        ? await db
+            .select({ conferenceId: hotels.conferenceId })
+            .from(hotelRooms)
+            .innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId))
+            .where(eq(hotelRooms.id, id))
+        : await db
+            .select({ conferenceId: specials.conferenceId })
+            .from(specialItems)
+            .innerJoin(specials, eq(specials.id, specialItems.specialId))
+            .where(eq(specialItems.id, id));
     if (!row) fail(404, "errors.notFound");
     await guard(c, row.conferenceId);
     return { id, conferenceId: row.conferenceId };
@@ -120,7 +187,13 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const conferenceId = await guardParent(c, hotels, idParam(String((body as { hotelId?: unknown })?.hotelId ?? "")));
     const input = parse(c, hotelRoomSchema, body);
-    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "hotel-room.create", target: `hotel:${input.hotelId}`, table: hotelRooms, values: input });
+    const row = await createRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "hotel-room.create",
+      target: `hotel:${input.hotelId}`,
+      table: hotelRooms,
+      values: input,
+    });
     return ok(c, row, 201);
   });
   /** Changes a room type; it stays with its hotel (the body's hotelId is not read). */
@@ -139,7 +212,15 @@ export function authoringListRoutes(deps: PlatformDeps) {
   app.patch("/hotel-room/switch-show-state/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "room", c.req.param("id"));
     const { showState } = parse(c, roomShowSchema, await readBody(c));
-    await updateRow(deps, requireAccount(c), { conferenceId, action: "hotel-room.show", target: `hotel-room:${id}`, detail: { showState }, table: hotelRooms, id, values: { showState } });
+    await updateRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "hotel-room.show",
+      target: `hotel-room:${id}`,
+      detail: { showState },
+      table: hotelRooms,
+      id,
+      values: { showState },
+    });
     return ok(c, { id, showState });
   });
 
@@ -147,14 +228,27 @@ export function authoringListRoutes(deps: PlatformDeps) {
     const body = await readBody(c);
     const conferenceId = await guardParent(c, specials, idParam(String((body as { specialId?: unknown })?.specialId ?? "")));
     const input = parse(c, specialItemSchema, body);
-    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "special-item.create", target: `special:${input.specialId}`, table: specialItems, values: input });
+    const row = await createRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "special-item.create",
+      target: `special:${input.specialId}`,
+      table: specialItems,
+      values: input,
+    });
     return ok(c, row, 201);
   });
   /** Changes a list member; it stays in its list (the body's specialId is not read). */
   app.put("/special-item/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardChild(c, "item", c.req.param("id"));
     const { specialId: _specialId, ...input } = parse(c, specialItemSchema, await readBody(c));
-    await updateRow(deps, requireAccount(c), { conferenceId, action: "special-item.update", target: `special-item:${id}`, table: specialItems, id, values: input });
+    await updateRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "special-item.update",
+      target: `special-item:${id}`,
+      table: specialItems,
+      id,
+      values: input,
+    });
     return ok(c, { id });
   });
   app.delete("/special-item/:id{[0-9]+}", async (c) => {
@@ -162,7 +256,6 @@ export function authoringListRoutes(deps: PlatformDeps) {
     await deleteRow(deps, requireAccount(c), { conferenceId, action: "special-item.delete", target: `special-item:${id}`, table: specialItems, id });
     return ok(c, { id });
   });
-
 
   return app;
 }

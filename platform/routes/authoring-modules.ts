@@ -18,7 +18,13 @@ export function authoringModuleRoutes(deps: PlatformDeps) {
     const conferenceId = conferenceIdOf(body);
     await guard(c, conferenceId);
     const input = parse(c, moduleSchema, body);
-    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "module.create", target: "module", table: modules, values: { ...input, conferenceId } });
+    const row = await createRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "module.create",
+      target: "module",
+      table: modules,
+      values: { ...input, conferenceId },
+    });
     return ok(c, row, 201);
   });
 
@@ -39,7 +45,15 @@ export function authoringModuleRoutes(deps: PlatformDeps) {
   app.patch("/schedule/:moduleId{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, modules, c.req.param("moduleId"));
     const { published } = parse(c, schedulePublishSchema, await readBody(c));
-    await updateRow(deps, requireAccount(c), { conferenceId, action: "schedule.publish", target: `module:${id}`, detail: { published }, table: modules, id, values: { schedulePublished: published } });
+    await updateRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "schedule.publish",
+      target: `module:${id}`,
+      detail: { published },
+      table: modules,
+      id,
+      values: { schedulePublished: published },
+    });
     return ok(c, { id, published });
   });
 
@@ -50,7 +64,10 @@ export function authoringModuleRoutes(deps: PlatformDeps) {
     await guard(c, conferenceId);
     const input = parse(c, textSchema, body);
     if (input.moduleId) {
-      const [module] = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, input.moduleId), eq(modules.conferenceId, conferenceId)));
+      const [module] = await db
+        .select({ id: modules.id })
+        .from(modules)
+        .where(and(eq(modules.id, input.moduleId), eq(modules.conferenceId, conferenceId)));
       if (!module) fail(404, "errors.notFound");
     }
     const id = await saveText(deps, requireAccount(c), { conferenceId, text: input });

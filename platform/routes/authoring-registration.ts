@@ -48,7 +48,10 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
 
   /** Keys are unique per form; a condition must name another field of the form. */
   async function checkField(c: Ctx, conferenceId: number, field: FormField, selfId?: number) {
-    const rows = await db.select({ id: registrationFields.id, field: registrationFields.field }).from(registrationFields).where(eq(registrationFields.conferenceId, conferenceId));
+    const rows = await db
+      .select({ id: registrationFields.id, field: registrationFields.field })
+      .from(registrationFields)
+      .where(eq(registrationFields.conferenceId, conferenceId));
     const others = rows.filter((row) => row.id !== selfId);
     if (others.some((row) => row.field.key === field.key)) fieldFail(c, "key", "authoring.v.keyTaken");
     if (field.showWhen && !others.some((row) => row.field.key === field.showWhen?.field)) fieldFail(c, "showWhenField", "authoring.v.noSuchField");
@@ -61,7 +64,13 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
     const input = parse(c, formFieldSchema, body);
     const field = toField(input);
     await checkField(c, conferenceId, field);
-    const row = await createRow(deps, requireAccount(c), { conferenceId, action: "registration-field.create", target: `field:${field.key}`, table: registrationFields, values: { conferenceId, field, sort: input.sort } });
+    const row = await createRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "registration-field.create",
+      target: `field:${field.key}`,
+      table: registrationFields,
+      values: { conferenceId, field, sort: input.sort },
+    });
     return ok(c, row, 201);
   });
 
@@ -70,16 +79,28 @@ export function authoringRegistrationRoutes(deps: PlatformDeps) {
     const input = parse(c, formFieldSchema, await readBody(c));
     const field = toField(input);
     await checkField(c, conferenceId, field, id);
-    await updateRow(deps, requireAccount(c), { conferenceId, action: "registration-field.update", target: `registration-field:${id}`, table: registrationFields, id, values: { field, sort: input.sort } });
+    await updateRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "registration-field.update",
+      target: `registration-field:${id}`,
+      table: registrationFields,
+      id,
+      values: { field, sort: input.sort },
+    });
     return ok(c, { id });
   });
 
   app.delete("/registration/field/:id{[0-9]+}", async (c) => {
     const { id, conferenceId } = await guardRow(c, registrationFields, c.req.param("id"));
-    await deleteRow(deps, requireAccount(c), { conferenceId, action: "registration-field.delete", target: `registration-field:${id}`, table: registrationFields, id });
+    await deleteRow(deps, requireAccount(c), {
+      conferenceId,
+      action: "registration-field.delete",
+      target: `registration-field:${id}`,
+      table: registrationFields,
+      id,
+    });
     return ok(c, { id });
   });
-
 
   return app;
 }

@@ -1,6 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, conferences, coupons, fees, identities, modules, registrationFields, replays, schedules, specialItems, strategies, texts } from "../db/schema";
+import {
+  auditLog,
+  conferences,
+  coupons,
+  fees,
+  identities,
+  modules,
+  registrationFields,
+  replays,
+  schedules,
+  specialItems,
+  strategies,
+  texts,
+} from "../db/schema";
 import { demoAccounts, seedDemo } from "../db/seed";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -61,7 +74,11 @@ describe("conference basics and publishing", () => {
   });
 
   it("rejects bad input per field in the caller's language", async () => {
-    const bad = await p.call<{ fields: Record<string, string> }>("POST", "/conference", { token: organiser, lang: "en", body: { ...basics, nameZh: "", endDate: "2027-05-01", cover: "javascript:alert(1)" } });
+    const bad = await p.call<{ fields: Record<string, string> }>("POST", "/conference", {
+      token: organiser,
+      lang: "en",
+      body: { ...basics, nameZh: "", endDate: "2027-05-01", cover: "javascript:alert(1)" },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.data.fields).sort()).toEqual(["cover", "endDate", "nameZh"]);
     expect(bad.data.fields.nameZh).toEqual({ key: "authoring.v.required" });
@@ -95,7 +112,11 @@ describe("conference basics and publishing", () => {
   });
 
   it("lists the organiser's conferences with registration counts", async () => {
-    const list = await p.call<{ list: Array<{ id: number; registrations: number }>; total: number; certified: boolean }>("GET", "/manage/conference?pageSize=100", { token: organiser });
+    const list = await p.call<{ list: Array<{ id: number; registrations: number }>; total: number; certified: boolean }>(
+      "GET",
+      "/manage/conference?pageSize=100",
+      { token: organiser },
+    );
     expect(list.status).toBe(200);
     expect(list.data.certified).toBe(true);
     expect(list.data.total).toBeGreaterThan(0);
@@ -118,21 +139,38 @@ describe("modules, texts, branches and schedules", () => {
     const stored = await p.db.select().from(texts).where(eq(texts.conferenceId, id));
     expect(stored).toHaveLength(1);
     expect(stored[0].contentZh).toEqual([{ insert: "人工智能\n" }]);
-    const evil = await p.call("PUT", "/text", { token: organiser, body: { conferenceId: id, moduleId: intro.id, contentZh: [{ insert: "x", attributes: { link: "javascript:alert(1)" } }] } });
+    const evil = await p.call("PUT", "/text", {
+      token: organiser,
+      body: { conferenceId: id, moduleId: intro.id, contentZh: [{ insert: "x", attributes: { link: "javascript:alert(1)" } }] },
+    });
     expect(evil.status).toBe(400);
 
     const branch = await p.call<{ id: number }>("POST", "/branch", { token: organiser, body: { conferenceId: id, nameZh: "分会场 A" } });
     expect(branch.status).toBe(201);
-    const forum = await p.call<{ id: number; branchId: number }>("POST", "/forum", { token: organiser, body: { conferenceId: id, nameZh: "青年论坛", branchId: String(branch.data.id) } });
+    const forum = await p.call<{ id: number; branchId: number }>("POST", "/forum", {
+      token: organiser,
+      body: { conferenceId: id, nameZh: "青年论坛", branchId: String(branch.data.id) },
+    });
     expect(forum.status).toBe(201);
     expect(forum.data.branchId).toBe(branch.data.id);
-    const item = { conferenceId: id, moduleId: schedule.id, startsAt: "2027-05-10T09:00", endsAt: "2027-05-10T10:00", titleZh: "开幕式", speakers: "张三 / 测试大学\n李四", room: "101" };
+    const item = {
+      conferenceId: id,
+      moduleId: schedule.id,
+      startsAt: "2027-05-10T09:00",
+      endsAt: "2027-05-10T10:00",
+      titleZh: "开幕式",
+      speakers: "张三 / 测试大学\n李四",
+      room: "101",
+    };
     const main = await p.call<{ id: number; speakers: unknown[] }>("POST", "/schedule", { token: organiser, body: item });
     expect(main.status).toBe(201);
     expect(main.data.speakers).toEqual([{ name: "张三", affiliation: "测试大学" }, { name: "李四" }]);
     const inBranch = await p.call("POST", "/schedule", { token: organiser, body: { ...item, branchId: branch.data.id } });
     expect(inBranch.status).toBe(201);
-    const backwards = await p.call<{ fields: Record<string, string> }>("POST", "/schedule", { token: organiser, body: { ...item, endsAt: "2027-05-10T08:00" } });
+    const backwards = await p.call<{ fields: Record<string, string> }>("POST", "/schedule", {
+      token: organiser,
+      body: { ...item, endsAt: "2027-05-10T08:00" },
+    });
     expect(backwards.status).toBe(400);
     expect(Object.keys(backwards.data.fields)).toEqual(["endsAt"]);
 
@@ -153,7 +191,10 @@ describe("modules, texts, branches and schedules", () => {
     const id = await create();
     const other = await create();
     const branch = await p.call<{ id: number }>("POST", "/branch", { token: organiser, body: { conferenceId: other, nameZh: "别处" } });
-    const wrong = await p.call("POST", "/schedule", { token: organiser, body: { conferenceId: id, branchId: branch.data.id, startsAt: "2027-05-10T09:00", endsAt: "2027-05-10T10:00", titleZh: "x" } });
+    const wrong = await p.call("POST", "/schedule", {
+      token: organiser,
+      body: { conferenceId: id, branchId: branch.data.id, startsAt: "2027-05-10T09:00", endsAt: "2027-05-10T10:00", titleZh: "x" },
+    });
     expect(wrong.status).toBe(400);
   });
 });
@@ -163,17 +204,32 @@ describe("registration settings", () => {
     const id = await create();
     const identity = await p.call<{ id: number }>("POST", "/identity", { token: organiser, body: { conferenceId: id, nameZh: "学生", nameEn: "Student" } });
     expect(identity.status).toBe(201);
-    const early = await p.call<{ id: number }>("POST", "/strategy", { token: organiser, body: { conferenceId: id, nameZh: "早鸟", startsAt: "2027-01-01T00:00", endsAt: "2027-03-01T00:00" } });
+    const early = await p.call<{ id: number }>("POST", "/strategy", {
+      token: organiser,
+      body: { conferenceId: id, nameZh: "早鸟", startsAt: "2027-01-01T00:00", endsAt: "2027-03-01T00:00" },
+    });
     expect(early.status).toBe(201);
-    const fee = await p.call("PUT", "/fee", { token: organiser, body: { conferenceId: id, identityId: identity.data.id, strategyId: early.data.id, amount: "800.50", unit: "0" } });
+    const fee = await p.call("PUT", "/fee", {
+      token: organiser,
+      body: { conferenceId: id, identityId: identity.data.id, strategyId: early.data.id, amount: "800.50", unit: "0" },
+    });
     expect(fee.status).toBe(200);
-    await p.call("PUT", "/fee", { token: organiser, body: { conferenceId: id, identityId: identity.data.id, strategyId: early.data.id, amount: "900", unit: "0" } });
+    await p.call("PUT", "/fee", {
+      token: organiser,
+      body: { conferenceId: id, identityId: identity.data.id, strategyId: early.data.id, amount: "900", unit: "0" },
+    });
     const feeRows = await p.db.select().from(fees).where(eq(fees.conferenceId, id));
     expect(feeRows.map((row) => row.priceFen)).toEqual([90000]);
-    const badFee = await p.call("PUT", "/fee", { token: organiser, body: { conferenceId: id, identityId: identity.data.id, strategyId: early.data.id, amount: "9.999", unit: "0" } });
+    const badFee = await p.call("PUT", "/fee", {
+      token: organiser,
+      body: { conferenceId: id, identityId: identity.data.id, strategyId: early.data.id, amount: "9.999", unit: "0" },
+    });
     expect(badFee.status).toBe(400);
 
-    const coupon = await p.call("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "EARLY10", kind: "percent", value: "10", useLimit: "5" } });
+    const coupon = await p.call("POST", "/coupon", {
+      token: organiser,
+      body: { conferenceId: id, code: "EARLY10", kind: "percent", value: "10", useLimit: "5" },
+    });
     expect(coupon.status).toBe(201);
     const twice = await p.call("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "EARLY10", kind: "amount", value: "10" } });
     expect(twice.status).toBe(400);
@@ -184,13 +240,25 @@ describe("registration settings", () => {
     const settings = await p.call("PUT", `/registration/settings/${id}`, { token: organiser, body: { capacity: "200", moderation: "on" } });
     expect(settings.status).toBe(200);
 
-    const diet = await p.call("POST", "/registration/field", { token: organiser, body: { conferenceId: id, key: "diet", type: "radio", labelZh: "饮食", labelEn: "Diet", required: "on", options: "normal|普通|Normal\nvegan|素食|Vegan" } });
+    const diet = await p.call("POST", "/registration/field", {
+      token: organiser,
+      body: { conferenceId: id, key: "diet", type: "radio", labelZh: "饮食", labelEn: "Diet", required: "on", options: "normal|普通|Normal\nvegan|素食|Vegan" },
+    });
     expect(diet.status).toBe(201);
-    const noCondition = await p.call("POST", "/registration/field", { token: organiser, body: { conferenceId: id, key: "allergy", type: "text", labelZh: "过敏", labelEn: "Allergy", showWhenField: "nope", showWhenValue: "x" } });
+    const noCondition = await p.call("POST", "/registration/field", {
+      token: organiser,
+      body: { conferenceId: id, key: "allergy", type: "text", labelZh: "过敏", labelEn: "Allergy", showWhenField: "nope", showWhenValue: "x" },
+    });
     expect(noCondition.status).toBe(400);
-    const allergy = await p.call("POST", "/registration/field", { token: organiser, body: { conferenceId: id, key: "allergy", type: "text", labelZh: "过敏", labelEn: "Allergy", showWhenField: "diet", showWhenValue: "vegan" } });
+    const allergy = await p.call("POST", "/registration/field", {
+      token: organiser,
+      body: { conferenceId: id, key: "allergy", type: "text", labelZh: "过敏", labelEn: "Allergy", showWhenField: "diet", showWhenValue: "vegan" },
+    });
     expect(allergy.status).toBe(201);
-    const noOptions = await p.call("POST", "/registration/field", { token: organiser, body: { conferenceId: id, key: "size", type: "checkbox", labelZh: "尺码", labelEn: "Size" } });
+    const noOptions = await p.call("POST", "/registration/field", {
+      token: organiser,
+      body: { conferenceId: id, key: "size", type: "checkbox", labelZh: "尺码", labelEn: "Size" },
+    });
     expect(noOptions.status).toBe(400);
 
     const editor = (await p.call<Editor>("GET", `/manage/conference/${id}`, { token: organiser })).data;
@@ -210,13 +278,16 @@ describe("registration settings", () => {
 describe("other modules", () => {
   it("adds organizers, sponsors with remarks, links, media, banners, hotels and rooms, specials and a domain", async () => {
     const id = await create();
-    const post = (url: string, body: object) => p.call<{ id: number; remarks?: unknown[]; state?: string }>("POST", url, { token: organiser, body: { conferenceId: id, ...body } });
+    const post = (url: string, body: object) =>
+      p.call<{ id: number; remarks?: unknown[]; state?: string }>("POST", url, { token: organiser, body: { conferenceId: id, ...body } });
     expect((await post("/organizer", { role: "host", nameZh: "测试大学" })).status).toBe(201);
     const sponsor = await post("/sponsor", { kind: "exhibitor", company: "展商公司", booth: "A1", remark: "已联系" });
     expect(sponsor.status).toBe(201);
     expect(sponsor.data.state).toBe("approved");
     expect(sponsor.data.remarks).toEqual([expect.objectContaining({ text: "已联系" })]);
-    expect((await p.call("PUT", `/sponsor/${sponsor.data.id}`, { token: organiser, body: { kind: "exhibitor", company: "展商公司", remark: "已签约" } })).status).toBe(200);
+    expect(
+      (await p.call("PUT", `/sponsor/${sponsor.data.id}`, { token: organiser, body: { kind: "exhibitor", company: "展商公司", remark: "已签约" } })).status,
+    ).toBe(200);
     expect((await post("/link", { titleZh: "官网", url: "https://example.org" })).status).toBe(201);
     expect((await post("/link", { titleZh: "坏链接", url: "javascript:alert(1)" })).status).toBe(400);
     expect((await post("/link", { titleZh: "坏链接", url: "data:text/html,x" })).status).toBe(400);
@@ -224,19 +295,28 @@ describe("other modules", () => {
     expect((await post("/banner", { image: "/media/b.jpg", url: "/about" })).status).toBe(201);
     const hotel = await post("/hotel", { nameZh: "会议酒店", qrCode: "weixin://contact", stars: "4" });
     expect(hotel.status).toBe(201);
-    const room = await p.call<{ id: number; priceFen: number; showState: boolean }>("POST", "/hotel-room", { token: organiser, body: { hotelId: hotel.data.id, typeZh: "大床房", price: "450", inventory: "20", startDate: "2027-05-09", endDate: "2027-05-12", showState: "on" } });
+    const room = await p.call<{ id: number; priceFen: number; showState: boolean }>("POST", "/hotel-room", {
+      token: organiser,
+      body: { hotelId: hotel.data.id, typeZh: "大床房", price: "450", inventory: "20", startDate: "2027-05-09", endDate: "2027-05-12", showState: "on" },
+    });
     expect(room.status).toBe(201);
     expect(room.data.priceFen).toBe(45000);
     const hidden = await p.call("PATCH", `/hotel-room/switch-show-state/${room.data.id}`, { token: organiser, body: { showState: false } });
     expect(hidden.status).toBe(200);
     const special = await post("/special", { type: 0, titleZh: "特邀嘉宾" });
-    const item = await p.call<{ id: number }>("POST", "/special-item", { token: organiser, body: { specialId: special.data.id, role: "guest", nameZh: "王五", titleZh: "教授", photo: "/media/p.jpg" } });
+    const item = await p.call<{ id: number }>("POST", "/special-item", {
+      token: organiser,
+      body: { specialId: special.data.id, role: "guest", nameZh: "王五", titleZh: "教授", photo: "/media/p.jpg" },
+    });
     expect(item.status).toBe(201);
     expect((await p.call("PUT", `/conference/domain/${id}`, { token: organiser, body: { domain: "Meeting-Test.example.org" } })).status).toBe(200);
     // Once approved (decision 029) the name is this conference's alone.
     await p.db.update(conferences).set({ domainState: "approved" }).where(eq(conferences.id, id));
     const other = await create();
-    const clash = await p.call<{ fields: Record<string, string> }>("PUT", `/conference/domain/${other}`, { token: organiser, body: { domain: "meeting-test.example.org" } });
+    const clash = await p.call<{ fields: Record<string, string> }>("PUT", `/conference/domain/${other}`, {
+      token: organiser,
+      body: { domain: "meeting-test.example.org" },
+    });
     expect(clash.status).toBe(400);
     expect(Object.keys(clash.data.fields)).toEqual(["domain"]);
 
@@ -276,7 +356,11 @@ describe("other modules", () => {
       const refused = await p.call(method, url, { token: stranger, body });
       expect([403, 404], `${method} ${url}`).toContain(refused.status);
     }
-    const after = (await p.call<{ hotels: Array<{ rooms: Array<{ showState: boolean }> }>; conference: { domain: string } }>("GET", `/manage/conference/${id}`, { token: organiser })).data;
+    const after = (
+      await p.call<{ hotels: Array<{ rooms: Array<{ showState: boolean }> }>; conference: { domain: string } }>("GET", `/manage/conference/${id}`, {
+        token: organiser,
+      })
+    ).data;
     expect(after.hotels[0].rooms).toHaveLength(1);
     expect(after.hotels[0].rooms[0].showState).toBe(false);
     expect(after.conference.domain).toBe("meeting-test.example.org");
@@ -290,10 +374,19 @@ describe("access: only the owner and the conference's admin users", () => {
     const moduleId = editor.modules[0].id;
     const branch = await p.call<{ id: number }>("POST", "/branch", { token: organiser, body: { conferenceId: id, nameZh: "A" } });
     const identity = await p.call<{ id: number }>("POST", "/identity", { token: organiser, body: { conferenceId: id, nameZh: "学生" } });
-    const strategy = await p.call<{ id: number }>("POST", "/strategy", { token: organiser, body: { conferenceId: id, nameZh: "早鸟", startsAt: "2027-01-01T00:00", endsAt: "2027-02-01T00:00" } });
+    const strategy = await p.call<{ id: number }>("POST", "/strategy", {
+      token: organiser,
+      body: { conferenceId: id, nameZh: "早鸟", startsAt: "2027-01-01T00:00", endsAt: "2027-02-01T00:00" },
+    });
     const coupon = await p.call<{ id: number }>("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "A1", kind: "amount", value: "10" } });
-    const field = await p.call<{ id: number }>("POST", "/registration/field", { token: organiser, body: { conferenceId: id, key: "a", type: "text", labelZh: "甲", labelEn: "A" } });
-    const schedule = await p.call<{ id: number }>("POST", "/schedule", { token: organiser, body: { conferenceId: id, startsAt: "2027-05-10T09:00", endsAt: "2027-05-10T10:00", titleZh: "x" } });
+    const field = await p.call<{ id: number }>("POST", "/registration/field", {
+      token: organiser,
+      body: { conferenceId: id, key: "a", type: "text", labelZh: "甲", labelEn: "A" },
+    });
+    const schedule = await p.call<{ id: number }>("POST", "/schedule", {
+      token: organiser,
+      body: { conferenceId: id, startsAt: "2027-05-10T09:00", endsAt: "2027-05-10T10:00", titleZh: "x" },
+    });
     const calls: Array<[string, string, unknown?]> = [
       ["GET", `/manage/conference/${id}`],
       ["PUT", `/conference/${id}`, basics],
@@ -374,7 +467,10 @@ describe("editing rows in place, replays and admin users", () => {
     const schedule = await p.call<{ id: number }>("POST", "/schedule", { token: organiser, body: item });
     const changed = await p.call("PUT", `/schedule/${schedule.data.id}`, { token: organiser, body: { ...item, titleZh: "开幕典礼", room: "202" } });
     expect(changed.status).toBe(200);
-    const backwards = await p.call<{ fields: Record<string, string> }>("PUT", `/schedule/${schedule.data.id}`, { token: organiser, body: { ...item, endsAt: "2027-05-10T08:00" } });
+    const backwards = await p.call<{ fields: Record<string, string> }>("PUT", `/schedule/${schedule.data.id}`, {
+      token: organiser,
+      body: { ...item, endsAt: "2027-05-10T08:00" },
+    });
     expect(Object.keys(backwards.data.fields)).toEqual(["endsAt"]);
     const [row] = await p.db.select().from(schedules).where(eq(schedules.id, schedule.data.id));
     expect(row).toMatchObject({ titleZh: "开幕典礼", room: "202" });
@@ -387,14 +483,27 @@ describe("editing rows in place, replays and admin users", () => {
     const first = await p.call<{ id: number }>("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "ONE", kind: "amount", value: "10" } });
     await p.call("POST", "/coupon", { token: organiser, body: { conferenceId: id, code: "TWO", kind: "amount", value: "10" } });
     expect((await p.call("PUT", `/coupon/${first.data.id}`, { token: organiser, body: { code: "ONE", kind: "percent", value: "20" } })).status).toBe(200);
-    const taken = await p.call<{ fields: Record<string, string> }>("PUT", `/coupon/${first.data.id}`, { token: organiser, body: { code: "TWO", kind: "amount", value: "10" } });
+    const taken = await p.call<{ fields: Record<string, string> }>("PUT", `/coupon/${first.data.id}`, {
+      token: organiser,
+      body: { code: "TWO", kind: "amount", value: "10" },
+    });
     expect(Object.keys(taken.data.fields)).toEqual(["code"]);
 
     const special = await p.call<{ id: number }>("POST", "/special", { token: organiser, body: { conferenceId: id, type: 0, titleZh: "嘉宾" } });
-    const member = await p.call<{ id: number }>("POST", "/special-item", { token: organiser, body: { specialId: special.data.id, role: "guest", nameZh: "王五" } });
+    const member = await p.call<{ id: number }>("POST", "/special-item", {
+      token: organiser,
+      body: { specialId: special.data.id, role: "guest", nameZh: "王五" },
+    });
     const other = await p.call<{ id: number }>("POST", "/special", { token: organiser, body: { conferenceId: await create(), type: 1, titleZh: "别处" } });
     // The list it belongs to is not changed by the body.
-    expect((await p.call("PUT", `/special-item/${member.data.id}`, { token: organiser, body: { specialId: other.data.id, role: "chairman", nameZh: "王五", titleZh: "教授" } })).status).toBe(200);
+    expect(
+      (
+        await p.call("PUT", `/special-item/${member.data.id}`, {
+          token: organiser,
+          body: { specialId: other.data.id, role: "chairman", nameZh: "王五", titleZh: "教授" },
+        })
+      ).status,
+    ).toBe(200);
     const [memberRow] = await p.db.select().from(specialItems).where(eq(specialItems.id, member.data.id));
     expect(memberRow).toMatchObject({ specialId: special.data.id, role: "chairman", titleZh: "教授" });
 
@@ -413,7 +522,9 @@ describe("editing rows in place, replays and admin users", () => {
 
     const trail = await p.db.select().from(auditLog).where(eq(auditLog.conferenceId, id));
     const actions = trail.map((entry) => entry.action);
-    expect(actions).toEqual(expect.arrayContaining(["conference.create", "schedule.create", "schedule.update", "identity.update", "coupon.update", "special-item.update"]));
+    expect(actions).toEqual(
+      expect.arrayContaining(["conference.create", "schedule.create", "schedule.update", "identity.update", "coupon.update", "special-item.update"]),
+    );
     // The refused edit left no trail.
     expect(actions.filter((action) => action === "schedule.update")).toHaveLength(1);
     expect(trail.every((entry) => entry.accountId !== null)).toBe(true);
@@ -421,7 +532,15 @@ describe("editing rows in place, replays and admin users", () => {
 
   it("adds, edits and deletes replays; published ones reach the public list; bad video addresses are refused", async () => {
     const id = await create();
-    const replay = { conferenceId: id, titleZh: "开幕报告回放", titleEn: "Opening keynote", mp4Url: "https://video.example.org/open.mp4", recordedOn: "2027-05-10", duration: "1:02:05", isPublish: "on" };
+    const replay = {
+      conferenceId: id,
+      titleZh: "开幕报告回放",
+      titleEn: "Opening keynote",
+      mp4Url: "https://video.example.org/open.mp4",
+      recordedOn: "2027-05-10",
+      duration: "1:02:05",
+      isPublish: "on",
+    };
     const created = await p.call<{ id: number; durationSeconds: number; recordedAt: string }>("POST", "/replay", { token: organiser, body: replay });
     expect(created.status).toBe(201);
     expect(created.data.durationSeconds).toBe(3725);
@@ -473,13 +592,17 @@ describe("editing rows in place, replays and admin users", () => {
   it("edits an admin user's remark; others are refused and nothing changes", async () => {
     const id = await create();
     await p.call("POST", "/admin-user", { token: organiser, body: { conferenceId: id, mobile: demoAccounts.attendee.mobile, remark: "注册审核" } });
-    const admins = async () => (await p.call<{ list: Array<{ accountId: number; remark: string }> }>("GET", `/admin-user?conferenceId=${id}`, { token: organiser })).data.list;
+    const admins = async () =>
+      (await p.call<{ list: Array<{ accountId: number; remark: string }> }>("GET", `/admin-user?conferenceId=${id}`, { token: organiser })).data.list;
     const [admin] = await admins();
     expect(admin.remark).toBe("注册审核");
     const edited = await p.call("PUT", `/admin-user/${id}/${admin.accountId}`, { token: organiser, body: { remark: "财务与发票" } });
     expect(edited.status).toBe(200);
     expect((await admins())[0].remark).toBe("财务与发票");
-    const tooLong = await p.call<{ fields: Record<string, string> }>("PUT", `/admin-user/${id}/${admin.accountId}`, { token: organiser, body: { remark: "x".repeat(201) } });
+    const tooLong = await p.call<{ fields: Record<string, string> }>("PUT", `/admin-user/${id}/${admin.accountId}`, {
+      token: organiser,
+      body: { remark: "x".repeat(201) },
+    });
     expect(Object.keys(tooLong.data.fields)).toEqual(["remark"]);
     expect((await p.call("PUT", `/admin-user/${id}/999999`, { token: organiser, body: { remark: "x" } })).status).toBe(404);
 

@@ -1,20 +1,50 @@
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- a table passed as a generic: tsc needs these casts where the typed lint sees none (decision 046) */
 import { and, asc, count, desc, eq, exists, inArray, or } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { companySchema, conferenceBasicsSchema, publishSchema, domainSchema } from "#contract/schemas/conference";
-import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { accounts, branches, categories, conferenceAdmins, conferences, coupons, fees, forums, identities, majors, modules, registrationFields, registrations, schedules, strategies, texts, vipLevels, organizers, sponsors, links, media, banners, hotels, hotelRooms, specials, specialItems, payees, replays } from "../db/schema";
-import { conferenceSearchText } from "../db/seed";
+import { isPlatformHost } from "#contract/schemas/host";
 import type { EditorData, ModuleData } from "#contract/views/authoring";
 import type { Sent } from "#contract/views/sent";
+import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
+import {
+  accounts,
+  branches,
+  categories,
+  conferenceAdmins,
+  conferences,
+  coupons,
+  fees,
+  forums,
+  identities,
+  majors,
+  modules,
+  registrationFields,
+  registrations,
+  schedules,
+  strategies,
+  texts,
+  vipLevels,
+  organizers,
+  sponsors,
+  links,
+  media,
+  banners,
+  hotels,
+  hotelRooms,
+  specials,
+  specialItems,
+  payees,
+  replays,
+} from "../db/schema";
+import { conferenceSearchText } from "../db/seed";
 import { fail, idParam, ok, paging } from "../http";
-import { isPlatformHost } from "#contract/schemas/host";
+import { createConference, updateConference } from "../services/authoring";
 import { isCertified } from "../services/identity";
-import { type Owned, adminColumns, authoringKit, fieldFail } from "./authoring-common";
 import { authoringAdminRoutes } from "./authoring-admins";
+import { type Owned, adminColumns, authoringKit, fieldFail } from "./authoring-common";
 import { authoringListRoutes } from "./authoring-lists";
 import { authoringModuleRoutes } from "./authoring-modules";
-import { createConference, updateConference } from "../services/authoring";
 import { authoringRegistrationRoutes } from "./authoring-registration";
 
 /**
@@ -38,14 +68,21 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
   const { db } = deps;
   const { guard } = authoringKit(deps);
 
-  async function searchTextFor(c: Ctx, basics: { nameZh: string; nameEn: string; shortName: string; cityZh: string; cityEn: string; majorId: number | null; categoryId: number | null }) {
+  async function searchTextFor(
+    c: Ctx,
+    basics: { nameZh: string; nameEn: string; shortName: string; cityZh: string; cityEn: string; majorId: number | null; categoryId: number | null },
+  ) {
     const [major] = basics.majorId ? await db.select({ nameZh: majors.nameZh, nameEn: majors.nameEn }).from(majors).where(eq(majors.id, basics.majorId)) : [];
     const [category] = basics.categoryId
       ? await db.select({ nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).where(eq(categories.id, basics.categoryId))
       : [];
     if (basics.majorId && !major) fieldFail(c, "majorId", "authoring.v.invalid");
     if (basics.categoryId && !category) fieldFail(c, "categoryId", "authoring.v.invalid");
-    return conferenceSearchText({ nameZh: basics.nameZh, nameEn: basics.nameEn, shortName: basics.shortName, cityZh: basics.cityZh, cityEn: basics.cityEn }, major, category);
+    return conferenceSearchText(
+      { nameZh: basics.nameZh, nameEn: basics.nameEn, shortName: basics.shortName, cityZh: basics.cityZh, cityEn: basics.cityEn },
+      major,
+      category,
+    );
   }
 
   // ─── The conference itself ────────────────────────────────────────────────────────
@@ -64,7 +101,11 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     await guard(c, id);
     const basics = parse(c, conferenceBasicsSchema, await readBody(c));
     const searchText = await searchTextFor(c, basics);
-    await updateConference(deps, requireAccount(c), { conferenceId: id, action: "conference.update", values: { ...basics, cover: basics.cover || null, searchText } });
+    await updateConference(deps, requireAccount(c), {
+      conferenceId: id,
+      action: "conference.update",
+      values: { ...basics, cover: basics.cover || null, searchText },
+    });
     return ok(c, { id });
   });
 
@@ -84,11 +125,25 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     const { pageSize, offset } = paging(c);
     const mine = or(
       eq(conferences.ownerAccountId, account.id),
-      exists(db.select({ one: conferenceAdmins.accountId }).from(conferenceAdmins).where(and(eq(conferenceAdmins.conferenceId, conferences.id), eq(conferenceAdmins.accountId, account.id)))),
+      exists(
+        db
+          .select({ one: conferenceAdmins.accountId })
+          .from(conferenceAdmins)
+          .where(and(eq(conferenceAdmins.conferenceId, conferences.id), eq(conferenceAdmins.accountId, account.id))),
+      ),
     );
     const [rows, [{ total }]] = await Promise.all([
       db
-        .select({ id: conferences.id, nameZh: conferences.nameZh, nameEn: conferences.nameEn, startDate: conferences.startDate, endDate: conferences.endDate, isPublish: conferences.isPublish, cityZh: conferences.cityZh, cityEn: conferences.cityEn })
+        .select({
+          id: conferences.id,
+          nameZh: conferences.nameZh,
+          nameEn: conferences.nameEn,
+          startDate: conferences.startDate,
+          endDate: conferences.endDate,
+          isPublish: conferences.isPublish,
+          cityZh: conferences.cityZh,
+          cityEn: conferences.cityEn,
+        })
         .from(conferences)
         .where(mine)
         .orderBy(desc(conferences.startDate), desc(conferences.id))
@@ -98,7 +153,11 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     ]);
     const ids = rows.map((row) => row.id);
     const counts = ids.length
-      ? await db.select({ conferenceId: registrations.conferenceId, n: count() }).from(registrations).where(inArray(registrations.conferenceId, ids)).groupBy(registrations.conferenceId)
+      ? await db
+          .select({ conferenceId: registrations.conferenceId, n: count() })
+          .from(registrations)
+          .where(inArray(registrations.conferenceId, ids))
+          .groupBy(registrations.conferenceId)
       : [];
     const list = rows.map((row) => ({ ...row, registrations: counts.find((item) => item.conferenceId === row.id)?.n ?? 0 }));
     return ok(c, { list, total, certified: await isCertified(db, account.id) });
@@ -116,7 +175,22 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
         .where(eq(table.conferenceId, id))
         .orderBy(...(table.sort ? [asc(table.sort)] : []), asc(table.id)) as Promise<Array<T["$inferSelect"]>>;
     const [extra] = await Promise.all([loadExtras(id)]);
-    const [[info], moduleRows, textRows, branchRows, forumRows, scheduleRows, identityRows, strategyRows, feeRows, vipRows, couponRows, fieldRows, adminRows, certified] = await Promise.all([
+    const [
+      [info],
+      moduleRows,
+      textRows,
+      branchRows,
+      forumRows,
+      scheduleRows,
+      identityRows,
+      strategyRows,
+      feeRows,
+      vipRows,
+      couponRows,
+      fieldRows,
+      adminRows,
+      certified,
+    ] = await Promise.all([
       db.select().from(conferences).where(eq(conferences.id, id)),
       byConference(modules),
       byConference(texts),
@@ -172,8 +246,30 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
       db.select().from(replays).where(eq(replays.conferenceId, id)).orderBy(desc(replays.recordedAt), desc(replays.id)),
     ]);
     const [roomRows, itemRows] = await Promise.all([
-      hotelRows.length ? db.select().from(hotelRooms).where(inArray(hotelRooms.hotelId, hotelRows.map((h) => h.id))).orderBy(asc(hotelRooms.id)) : [],
-      specialRows.length ? db.select().from(specialItems).where(inArray(specialItems.specialId, specialRows.map((row) => row.id))).orderBy(asc(specialItems.sort), asc(specialItems.id)) : [],
+      hotelRows.length
+        ? db
+            .select()
+            .from(hotelRooms)
+            .where(
+              inArray(
+                hotelRooms.hotelId,
+                hotelRows.map((h) => h.id),
+              ),
+            )
+            .orderBy(asc(hotelRooms.id))
+        : [],
+      specialRows.length
+        ? db
+            .select()
+            .from(specialItems)
+            .where(
+              inArray(
+                specialItems.specialId,
+                specialRows.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(specialItems.sort), asc(specialItems.id))
+        : [],
     ]);
     return {
       organizers: organizerRows,
@@ -196,7 +292,6 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     return ok(c, { id });
   });
 
-
   /**
    * The conference's own host name (served by `/domain/{host}`). A new name waits for a platform
    * administrator (decision 029); the platform's own hosts are refused, and a name another
@@ -214,12 +309,18 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
         .where(and(eq(conferences.domain, domain), eq(conferences.domainState, "approved")));
       if (taken && taken.id !== id) fieldFail(c, "domain", "authoring.v.domainTaken");
     }
-    const [current] = await db.select({ domain: conferences.domain, domainState: conferences.domainState, domainReason: conferences.domainReason }).from(conferences).where(eq(conferences.id, id));
-    const review = !domain ? { domainState: null, domainReason: null } : current.domain === domain ? { domainState: current.domainState, domainReason: current.domainReason } : { domainState: "pending" as const, domainReason: null };
+    const [current] = await db
+      .select({ domain: conferences.domain, domainState: conferences.domainState, domainReason: conferences.domainReason })
+      .from(conferences)
+      .where(eq(conferences.id, id));
+    const review = !domain
+      ? { domainState: null, domainReason: null }
+      : current.domain === domain
+        ? { domainState: current.domainState, domainReason: current.domainReason }
+        : { domainState: "pending" as const, domainReason: null };
     await updateConference(deps, requireAccount(c), { conferenceId: id, action: "conference.domain", values: { domain, ...review }, detail: { domain } });
     return ok(c, { id, domain, domainState: review.domainState });
   });
-
 
   return app;
 }

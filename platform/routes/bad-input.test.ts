@@ -22,7 +22,7 @@ const withParams = (path: string, value: string) => path.replace(/:\w+(\{[^}]*\}
 /** A raw call through the platform: status, content type and the parsed body when it is JSON. */
 async function raw(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit | null } = {}) {
   const headers = new Headers({ "Client-Type": "web", "Accept-Language": "zh", Authorization: `Bearer ${admin}`, ...init.headers });
-  const request = new Request(`http://platform.test/api${url}`, { method, headers, body: init.body ?? undefined, duplex: "half" } as RequestInit);
+  const request = new Request(`http://platform.test/api${url}`, { method, headers, body: init.body ?? undefined, duplex: "half" });
   const response = await p.app.fetch(request);
   const text = await response.text();
   let json: { code?: unknown; message?: unknown; statusCode?: unknown; data?: { fields?: Record<string, string> } } | null = null;
@@ -62,7 +62,9 @@ describe("ids that are no int4 key", () => {
   it("ids in the query are never a database error", async () => {
     for (const route of routes().filter((r) => r.method === "GET")) {
       for (const bad of ["2147483648", "1e3", "-1"]) {
-        const query = ["conferenceId", "id", "formId", "accountId", "moduleId", "branchId", "hotelId", "roomId", "majorId", "subjectId", "categoryId", "teamId"].map((name) => `${name}=${bad}`).join("&");
+        const query = ["conferenceId", "id", "formId", "accountId", "moduleId", "branchId", "hotelId", "roomId", "majorId", "subjectId", "categoryId", "teamId"]
+          .map((name) => `${name}=${bad}`)
+          .join("&");
         const result = await raw("GET", `${withParams(route.path, "1")}?${query}`);
         expect(result.status, `GET ${route.path}?…=${bad}: ${result.text.slice(0, 200)}`).toBeLessThan(500);
       }
@@ -103,7 +105,10 @@ describe("NUL in text", () => {
         const result = await raw(method, url, { headers: { "Content-Type": "application/json", "Accept-Language": lang }, body: JSON.stringify(body) });
         expectRefusal(result, `${method} ${url}`);
         expect(result.status, `${method} ${url}`).toBe(400);
-        const message = lang === "zh" ? "此项含有无法保存的空字符（\\0），请删除后再提交" : "This field contains a null character (\\0), which cannot be saved. Please remove it.";
+        const message =
+          lang === "zh"
+            ? "此项含有无法保存的空字符（\\0），请删除后再提交"
+            : "This field contains a null character (\\0), which cannot be saved. Please remove it.";
         expect(result.json?.data?.fields?.[field], `${method} ${url} ${lang}: ${result.text}`).toEqual({ key: "errors.nulByte" });
         expect(result.json?.message, `${method} ${url} ${lang}`).toBe(message);
       }
@@ -121,7 +126,15 @@ describe("NUL in text", () => {
   });
 
   it("no write call with NUL in its body fails on the database", async () => {
-    const nul = JSON.stringify({ name: "a\u0000", nameZh: "a\u0000", keyword: "a\u0000", tradeNo: "a\u0000", mobile: "a\u0000", content: "a\u0000", answers: { x: "a\u0000" } });
+    const nul = JSON.stringify({
+      name: "a\u0000",
+      nameZh: "a\u0000",
+      keyword: "a\u0000",
+      tradeNo: "a\u0000",
+      mobile: "a\u0000",
+      content: "a\u0000",
+      answers: { x: "a\u0000" },
+    });
     for (const route of routes().filter((r) => r.method === "POST" || r.method === "PUT" || r.method === "PATCH")) {
       const result = await raw(route.method, withParams(route.path, "1"), { headers: { "Content-Type": "application/json" }, body: nul });
       // Calls that read no body (logout) may succeed; none may fail.
@@ -142,7 +155,7 @@ describe("NUL in text", () => {
 });
 
 describe("malformed multipart", () => {
-  const broken = "--XYZ\r\nContent-Disposition: form-data; name=\"mobile\"\r\n\r\n13900001111\r\n--XY";
+  const broken = '--XYZ\r\nContent-Disposition: form-data; name="mobile"\r\n\r\n13900001111\r\n--XY';
   for (const url of ["/login", "/alipay/notify", "/union/notify", "/payment", "/cms/files/formDocumentUpload"]) {
     it(`POST ${url}: a broken body or a missing boundary is a 400 envelope`, async () => {
       for (const type of ["multipart/form-data; boundary=XYZ", "multipart/form-data"]) {
@@ -179,18 +192,27 @@ describe("bodies over the limit", () => {
 
   it("a chunked JSON body is counted and cut off once over", async () => {
     const { body, state } = stream(50 * 1024 * 1024);
-    const result = await raw("POST", "/login", { headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked", "Accept-Language": "en" }, body });
+    const result = await raw("POST", "/login", {
+      headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked", "Accept-Language": "en" },
+      body,
+    });
     expect(result.status).toBe(413);
     expect(result.json?.message).toBe("What you sent is too large: at most 1 MB");
     expect(state.pulled).toBeLessThan(2 * 1024 * 1024);
   });
 
   it("a multipart body over the upload limit plus the form's allowance is a 413 naming the upload limit", async () => {
-    const declared = await raw("POST", "/cms/files/upload", { headers: { "Content-Type": "multipart/form-data; boundary=XYZ", "Content-Length": String(4 * 1024 * 1024) }, body: stream(4 * 1024 * 1024).body });
+    const declared = await raw("POST", "/cms/files/upload", {
+      headers: { "Content-Type": "multipart/form-data; boundary=XYZ", "Content-Length": String(4 * 1024 * 1024) },
+      body: stream(4 * 1024 * 1024).body,
+    });
     expect(declared.status).toBe(413);
     expect(declared.json?.message).toBe("文件不能超过 2 MB");
     const { body, state } = stream(40 * 1024 * 1024);
-    const chunked = await raw("POST", "/cms/files/upload", { headers: { "Content-Type": "multipart/form-data; boundary=XYZ", "Transfer-Encoding": "chunked" }, body });
+    const chunked = await raw("POST", "/cms/files/upload", {
+      headers: { "Content-Type": "multipart/form-data; boundary=XYZ", "Transfer-Encoding": "chunked" },
+      body,
+    });
     expect(chunked.status).toBe(413);
     expect(state.pulled).toBeLessThan(4 * 1024 * 1024);
   });
@@ -199,7 +221,10 @@ describe("bodies over the limit", () => {
     const ticket = mintTicket(p.deps, { address: "", scope: "send" });
     const result = await raw("GET", `/login?mobile=13900002222&ticket=${ticket}`);
     expect(result.status).toBe(200);
-    const login = await raw("POST", "/login", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mobile: "13900002222", code: "000000", pad: "x".repeat(900 * 1024) }) });
+    const login = await raw("POST", "/login", {
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ mobile: "13900002222", code: "000000", pad: "x".repeat(900 * 1024) }),
+    });
     expect(login.status).toBe(400);
     expect(login.json?.message).not.toContain("MB");
   });

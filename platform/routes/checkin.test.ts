@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, hotelBookings, hotelRooms, hotels, payments, type RegistrationState, registrations, teams } from "../db/schema";
-import { type ConferenceSetup, nextMobile, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { newTicketCode } from "../services/registration";
+import { type ConferenceSetup, nextMobile, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
 let p: TestPlatform;
@@ -15,11 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-type Person = { id: number; name: string; institution: string; identity: { nameZh: string } | null; checkedIn: boolean; checkedInAt: string | null; state: string };
+type Person = {
+  id: number;
+  name: string;
+  institution: string;
+  identity: { nameZh: string } | null;
+  checkedIn: boolean;
+  checkedInAt: string | null;
+  state: string;
+};
 type Answer = { result: string; registration: Person | null };
 
 /** A registration put straight into the table: confirmed and free unless told otherwise. */
-async function ticket(setup: ConferenceSetup, values: { state?: RegistrationState; feeFen?: number; name?: string; institution?: string; identityId?: number } = {}) {
+async function ticket(
+  setup: ConferenceSetup,
+  values: { state?: RegistrationState; feeFen?: number; name?: string; institution?: string; identityId?: number } = {},
+) {
   const [row] = await p.db
     .insert(registrations)
     .values({
@@ -41,7 +52,10 @@ const checkIn = (body: Record<string, unknown>, token = s.organiser.token, query
   p.call<Answer>("POST", `/user/checkin${query}`, { token, body: { conferenceId: s.conference.id, ...body } });
 
 const audits = (registrationId: number, action: string) =>
-  p.db.select().from(auditLog).where(and(eq(auditLog.target, `registration:${registrationId}`), eq(auditLog.action, action)));
+  p.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.target, `registration:${registrationId}`), eq(auditLog.action, action)));
 
 describe("checking a ticket in", () => {
   it("checks in by code once: the same code again answers 'already' with the first time", async () => {
@@ -85,7 +99,10 @@ describe("checking a ticket in", () => {
 
   it("lets a registration with a fee in only once its payment is paid", async () => {
     const who = await person(p, "缴费人");
-    const reg = await p.call<{ id: number; feeFen: number; ticketCode: string }>("POST", "/conference/user", { token: who.token, body: registrationBody(s, { name: "缴费人" }) });
+    const reg = await p.call<{ id: number; feeFen: number; ticketCode: string }>("POST", "/conference/user", {
+      token: who.token,
+      body: registrationBody(s, { name: "缴费人" }),
+    });
     expect(reg.data.feeFen).toBeGreaterThan(0);
     expect((await checkIn({ code: reg.data.ticketCode })).data.result).toBe("not_paid");
     const proofKey = await uploadProof(p, who.token);
@@ -99,11 +116,26 @@ describe("checking a ticket in", () => {
   });
 
   it("counts a team payment that lists the member", async () => {
-    const [team] = await p.db.insert(teams).values({ conferenceId: s.conference.id, leaderAccountId: s.organiser.id, name: "课题组", ...p.stamp() }).returning();
+    const [team] = await p.db
+      .insert(teams)
+      .values({ conferenceId: s.conference.id, leaderAccountId: s.organiser.id, name: "课题组", ...p.stamp() })
+      .returning();
     const [member, left] = await Promise.all([ticket(s, { feeFen: 80_000 }), ticket(s, { feeFen: 80_000 })]);
-    await p.db.update(registrations).set({ teamId: team.id }).where(inArray(registrations.id, [member.id, left.id]));
+    await p.db
+      .update(registrations)
+      .set({ teamId: team.id })
+      .where(inArray(registrations.id, [member.id, left.id]));
     expect((await checkIn({ registrationId: member.id })).data.result).toBe("not_paid");
-    await p.db.insert(payments).values({ conferenceId: s.conference.id, teamId: team.id, method: "transfer", amountFen: 80_000, state: "paid", tradeNo: `T${team.id}`, details: { registrationIds: [member.id] }, ...p.stamp() });
+    await p.db.insert(payments).values({
+      conferenceId: s.conference.id,
+      teamId: team.id,
+      method: "transfer",
+      amountFen: 80_000,
+      state: "paid",
+      tradeNo: `T${team.id}`,
+      details: { registrationIds: [member.id] },
+      ...p.stamp(),
+    });
     expect((await checkIn({ registrationId: member.id })).data.result).toBe("checked_in");
     // A team member the payment does not list still owes the fee.
     expect((await checkIn({ registrationId: left.id })).data.result).toBe("not_paid");
@@ -151,7 +183,9 @@ describe("look-up, search and counts", () => {
   it("finds registrations by name, mobile or institution (wildcards taken literally)", async () => {
     const row = await ticket(s, { name: "欧阳查找", institution: "复旦大学_100%" });
     const search = (keyword: string) =>
-      p.call<{ list: Person[]; total: number }>("GET", `/user/checkin?conferenceId=${s.conference.id}&keyword=${encodeURIComponent(keyword)}`, { token: s.organiser.token });
+      p.call<{ list: Person[]; total: number }>("GET", `/user/checkin?conferenceId=${s.conference.id}&keyword=${encodeURIComponent(keyword)}`, {
+        token: s.organiser.token,
+      });
     expect((await search("欧阳")).data.list.map((r) => r.id)).toEqual([row.id]);
     expect((await search(row.mobile.slice(-6))).data.list.map((r) => r.id)).toContain(row.id);
     expect((await search("_100%")).data.list.map((r) => r.id)).toEqual([row.id]);
@@ -169,12 +203,14 @@ describe("look-up, search and counts", () => {
       ticket(setup, { identityId: setup.regular.id }),
       ticket(setup, { identityId: setup.regular.id, state: "pending" }),
     ]);
-    for (const row of [rows[0], rows[2]]) await p.call("POST", "/user/checkin", { token: setup.organiser.token, body: { conferenceId: setup.conference.id, registrationId: row.id } });
-    const counts = await p.call<{ conference: { nameZh: string }; total: { registered: number; checkedIn: number }; byIdentity: Array<{ identity: { nameZh: string }; registered: number; checkedIn: number }>; recent: Person[] }>(
-      "GET",
-      `/user/checkin/counts/${setup.conference.id}`,
-      { token: setup.organiser.token },
-    );
+    for (const row of [rows[0], rows[2]])
+      await p.call("POST", "/user/checkin", { token: setup.organiser.token, body: { conferenceId: setup.conference.id, registrationId: row.id } });
+    const counts = await p.call<{
+      conference: { nameZh: string };
+      total: { registered: number; checkedIn: number };
+      byIdentity: Array<{ identity: { nameZh: string }; registered: number; checkedIn: number }>;
+      recent: Person[];
+    }>("GET", `/user/checkin/counts/${setup.conference.id}`, { token: setup.organiser.token });
     expect(counts.data.conference.nameZh).toBe("测试学术会议");
     expect(counts.data.total).toEqual({ registered: 3, checkedIn: 2 });
     expect(counts.data.byIdentity.map((row) => [row.identity.nameZh, row.registered, row.checkedIn])).toEqual([
@@ -207,7 +243,9 @@ describe("permissions", () => {
 
   it("lets the conference's admin users check in", async () => {
     const admin = await person(p, "协办");
-    expect((await p.call("POST", "/admin-user", { token: s.organiser.token, body: { conferenceId: s.conference.id, mobile: admin.mobile } })).status).toBeLessThan(300);
+    expect(
+      (await p.call("POST", "/admin-user", { token: s.organiser.token, body: { conferenceId: s.conference.id, mobile: admin.mobile } })).status,
+    ).toBeLessThan(300);
     const row = await ticket(s);
     expect((await checkIn({ code: row.ticketCode }, admin.token)).data.result).toBe("checked_in");
   });
@@ -225,24 +263,95 @@ describe("statistics", () => {
       ticket(setup, { institution: "浙江大学", state: "cancelled" }),
     ]);
     // Created on two China days: 2026-11-20 23:30 (UTC 15:30) and 2026-11-21.
-    await p.db.update(registrations).set({ createdAt: day("2026-11-20T15:30:00Z") }).where(eq(registrations.id, rows[0].id));
-    for (const row of rows.slice(1)) await p.db.update(registrations).set({ createdAt: day("2026-11-21T02:00:00Z") }).where(eq(registrations.id, row.id));
+    await p.db
+      .update(registrations)
+      .set({ createdAt: day("2026-11-20T15:30:00Z") })
+      .where(eq(registrations.id, rows[0].id));
+    for (const row of rows.slice(1))
+      await p.db
+        .update(registrations)
+        .set({ createdAt: day("2026-11-21T02:00:00Z") })
+        .where(eq(registrations.id, row.id));
     await p.db.insert(payments).values([
-      { conferenceId: setup.conference.id, registrationId: rows[0].id, method: "transfer", amountFen: 80_000, state: "paid", tradeNo: `S${rows[0].id}a`, ...p.stamp() },
-      { conferenceId: setup.conference.id, registrationId: rows[1].id, method: "alipay", amountFen: 200_000, state: "paid", tradeNo: `S${rows[1].id}b`, ...p.stamp() },
-      { conferenceId: setup.conference.id, registrationId: rows[2].id, method: "transfer", amountFen: 80_000, state: "pending_audit", tradeNo: `S${rows[2].id}c`, ...p.stamp() },
+      {
+        conferenceId: setup.conference.id,
+        registrationId: rows[0].id,
+        method: "transfer",
+        amountFen: 80_000,
+        state: "paid",
+        tradeNo: `S${rows[0].id}a`,
+        ...p.stamp(),
+      },
+      {
+        conferenceId: setup.conference.id,
+        registrationId: rows[1].id,
+        method: "alipay",
+        amountFen: 200_000,
+        state: "paid",
+        tradeNo: `S${rows[1].id}b`,
+        ...p.stamp(),
+      },
+      {
+        conferenceId: setup.conference.id,
+        registrationId: rows[2].id,
+        method: "transfer",
+        amountFen: 80_000,
+        state: "pending_audit",
+        tradeNo: `S${rows[2].id}c`,
+        ...p.stamp(),
+      },
     ]);
     await p.call("POST", "/user/checkin", { token: organiser, body: { conferenceId: setup.conference.id, registrationId: rows[0].id } });
     const [hotel] = await p.db.insert(hotels).values({ conferenceId: setup.conference.id, nameZh: "会议酒店" }).returning();
-    const [room] = await p.db.insert(hotelRooms).values({ hotelId: hotel.id, typeZh: "大床房", priceFen: 45_000, inventory: 10, startDate: "2027-01-09", endDate: "2027-01-12" }).returning();
+    const [room] = await p.db
+      .insert(hotelRooms)
+      .values({ hotelId: hotel.id, typeZh: "大床房", priceFen: 45_000, inventory: 10, startDate: "2027-01-09", endDate: "2027-01-12" })
+      .returning();
     await p.db.insert(hotelBookings).values([
-      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-09", checkOut: "2027-01-11", rooms: 2, priceFen: 0, state: "approved", ...p.stamp() },
-      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-11", rooms: 1, priceFen: 0, state: "pending", ...p.stamp() },
-      { conferenceId: setup.conference.id, accountId: setup.organiser.id, roomId: room.id, checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 5, priceFen: 0, state: "rejected", ...p.stamp() },
+      {
+        conferenceId: setup.conference.id,
+        accountId: setup.organiser.id,
+        roomId: room.id,
+        checkIn: "2027-01-09",
+        checkOut: "2027-01-11",
+        rooms: 2,
+        priceFen: 0,
+        state: "approved",
+        ...p.stamp(),
+      },
+      {
+        conferenceId: setup.conference.id,
+        accountId: setup.organiser.id,
+        roomId: room.id,
+        checkIn: "2027-01-10",
+        checkOut: "2027-01-11",
+        rooms: 1,
+        priceFen: 0,
+        state: "pending",
+        ...p.stamp(),
+      },
+      {
+        conferenceId: setup.conference.id,
+        accountId: setup.organiser.id,
+        roomId: room.id,
+        checkIn: "2027-01-10",
+        checkOut: "2027-01-12",
+        rooms: 5,
+        priceFen: 0,
+        state: "rejected",
+        ...p.stamp(),
+      },
     ]);
 
     const stats = await p.call<{
-      registrations: { total: number; confirmed: number; cancelled: number; perDay: Array<{ day: string; count: number }>; byIdentity: Array<{ identity: { nameZh: string }; count: number }>; topInstitutions: Array<{ institution: string; count: number }> };
+      registrations: {
+        total: number;
+        confirmed: number;
+        cancelled: number;
+        perDay: Array<{ day: string; count: number }>;
+        byIdentity: Array<{ identity: { nameZh: string }; count: number }>;
+        topInstitutions: Array<{ institution: string; count: number }>;
+      };
       payments: { paidCount: number; paidFen: number; byMethod: Array<{ method: string; count: number; amountFen: number }>; pendingAudit: number };
       checkins: { checkedIn: number; confirmed: number; today: number; buckets: Array<{ label: string; count: number }> };
       hotels: Array<{ nameZh: string; inventoryNights: number; bookedNights: number; pendingNights: number }>;

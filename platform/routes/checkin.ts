@@ -4,9 +4,9 @@ import { checkinSchema, checkinSearchSchema, ticketCode } from "#contract/schema
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, registrations } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";
-import { requireManager } from "./guards";
 import { checkIn, checkinCounts, lookUpTicket, searchTickets, undoCheckIn } from "../services/checkin";
 import { conferenceStatistics } from "../services/statistics";
+import { requireManager } from "./guards";
 
 /**
  * Check-in at the desk and by scanner, and the statistics screen (issue 7). Organisers only

@@ -1,8 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, inbox, papers } from "../db/schema";
 import { person, setupConference } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
-import { eq } from "drizzle-orm";
 
 let p: TestPlatform;
 let token: string;
@@ -61,10 +61,16 @@ describe("uploads", () => {
   });
 
   it("judges the type by content: a script named .png is refused, and so is SVG", async () => {
-    const fake = await p.call("POST", "/cms/files/upload", { token, form: upload(new TextEncoder().encode("<script>alert(1)</script>"), "x.png", "image/png") });
+    const fake = await p.call("POST", "/cms/files/upload", {
+      token,
+      form: upload(new TextEncoder().encode("<script>alert(1)</script>"), "x.png", "image/png"),
+    });
     expect(fake.status).toBe(400);
     expect(fake.message).toBe("不支持的文件类型，请上传 png、gif、jpeg、bmp 或 ico 图片");
-    const svg = await p.call("POST", "/cms/files/upload", { token, form: upload(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), "x.svg", "image/svg+xml") });
+    const svg = await p.call("POST", "/cms/files/upload", {
+      token,
+      form: upload(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), "x.svg", "image/svg+xml"),
+    });
     expect(svg.status).toBe(400);
   });
 
@@ -76,7 +82,10 @@ describe("uploads", () => {
       ["ico", [0, 0, 1, 0, 1, 0, ...new Array(20).fill(0)]],
     ];
     for (const [ext, bytes] of samples) {
-      const res = await p.call<{ key: string }>("POST", "/cms/files/upload", { token, form: upload(new Uint8Array(bytes), `f.${ext}`, "application/octet-stream") });
+      const res = await p.call<{ key: string }>("POST", "/cms/files/upload", {
+        token,
+        form: upload(new Uint8Array(bytes), `f.${ext}`, "application/octet-stream"),
+      });
       expect(res.status, ext).toBe(200);
       expect(res.data.key.endsWith(`.${ext}`)).toBe(true);
     }
@@ -107,7 +116,10 @@ describe("who may download a private upload", () => {
     const author = await person(p, "作者");
     const stranger = await person(p, "路人");
     const pdf = new TextEncoder().encode("%PDF-1.4\n%EOF\n");
-    const res = await p.call<{ key: string; publicUrl: string }>("POST", "/cms/files/documentUpload", { token: author.token, form: upload(pdf, "paper.pdf", "application/pdf") });
+    const res = await p.call<{ key: string; publicUrl: string }>("POST", "/cms/files/documentUpload", {
+      token: author.token,
+      form: upload(pdf, "paper.pdf", "application/pdf"),
+    });
     expect(res.status).toBe(200);
     const fetchAs = (who: string) => p.app.fetch(new Request(`http://platform.test${res.data.publicUrl}`, { headers: { Authorization: `Bearer ${who}` } }));
 

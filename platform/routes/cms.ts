@@ -5,11 +5,11 @@ import { z } from "zod";
 import { type Ctx, clientAddress, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { formAnswers, forms, inbox, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { IMAGE_TYPES, sniff } from "../services/sniff";
 import { isPublishedMedia, managesUploadConference } from "../services/file-access";
 import { checkSubmissionKey, checkUploadQuota, clientTag } from "../services/form-uploads";
-import { stateOf } from "./forms";
 import { KEPT_GRACE_MS, KEPT_SCOPE, KEPT_TTL_MS, type KeptRefusal, keptBinding, readKeptRef, signKeptRef } from "../services/kept-uploads";
+import { IMAGE_TYPES, sniff } from "../services/sniff";
+import { stateOf } from "./forms";
 
 const keptSchema = z.object({ ref: z.string().min(1).max(2000), scope: z.string().regex(KEPT_SCOPE) });
 
@@ -69,55 +69,58 @@ export function cmsRoutes(deps: PlatformDeps) {
    * reference (`ref`) the form posts back, and the file is deleted a day later unless a saved
    * record points at it.
    */
-  const upload = (allowed: string[], needsAccount: boolean, visibility: "images-public" | "private" = "images-public", forAnswer = false) => async (c: Ctx) => {
-    const account = needsAccount ? requireAccount(c) : c.get("account");
-    const scope = c.req.query("keep");
-    if (scope !== undefined && !KEPT_SCOPE.test(scope)) fail(400, "errors.keptUpload.invalid");
-    const binding = scope === undefined ? null : bindingOf(c);
-    // An answer's file: only for an open form, through the key its answer page rendered (decision 032).
-    // Kept (deleted in a day unless an answer takes it) even for a client without a binding, which gets no reference.
-    const answerOf = forAnswer ? await openAnswerPage(c, scope) : null;
-    if (scope !== undefined && !binding && !answerOf) fail(400, "errors.keptUpload.invalid");
-    const declared = Number(c.req.header("content-length") ?? 0);
-    // Refuse before reading a body that is plainly too large, or one over the quota.
-    if (declared > deps.uploadMaxBytes + 64 * 1024) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
-    // Signed in, the account is the client (its SMS sign-in is limited per address already); signed out, the address.
-    const client = clientTag(deps.secret, account ? `account:${account.id}` : `address:${clientAddress(c)}`);
-    await checkUploadQuota(deps.db, { client, submissionKey: answerOf?.submissionKey, size: Number.isFinite(declared) ? declared : 0, now: deps.now() });
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      fail(400, "errors.fileMissing");
-    }
-    const file = form.get("file");
-    if (!file || typeof file === "string") fail(400, "errors.fileMissing");
-    if (file.size === 0) fail(400, "errors.fileEmpty");
-    if (file.size > deps.uploadMaxBytes) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniff(bytes);
-    if (!type || !allowed.includes(type.mime)) fail(400, "errors.fileType");
-    const now = deps.now();
-    const key = `u/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
-    await deps.storage.put(key, bytes, type.mime);
-    const name = file.name.slice(0, 200) || `file.${type.ext}`;
-    await deps.db.insert(uploads).values({
-      key,
-      ownerAccountId: account?.id ?? null,
-      originalName: name,
-      contentType: type.mime,
-      size: bytes.length,
-      storage: deps.storage.name,
-      isPublic: visibility === "images-public" && IMAGE_TYPES.includes(type.mime),
-      createdAt: now,
-      keptUntil: binding || answerOf ? new Date(now.getTime() + KEPT_TTL_MS + KEPT_GRACE_MS) : null,
-      formId: answerOf?.formId ?? null,
-      submissionKey: answerOf?.submissionKey ?? null,
-      client,
-    });
-    const ref = scope !== undefined && binding ? signKeptRef(deps.secret, { key, name, scope, binding, now }) : undefined;
-    return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length, name, ref });
-  };
+  const upload =
+    (allowed: string[], needsAccount: boolean, visibility: "images-public" | "private" = "images-public", forAnswer = false) =>
+    async (c: Ctx) => {
+      const account = needsAccount ? requireAccount(c) : c.get("account");
+      const scope = c.req.query("keep");
+      if (scope !== undefined && !KEPT_SCOPE.test(scope)) fail(400, "errors.keptUpload.invalid");
+      const binding = scope === undefined ? null : bindingOf(c);
+      // An answer's file: only for an open form, through the key its answer page rendered (decision 032).
+      // Kept (deleted in a day unless an answer takes it) even for a client without a binding, which gets no reference.
+      const answerOf = forAnswer ? await openAnswerPage(c, scope) : null;
+      if (scope !== undefined && !binding && !answerOf) fail(400, "errors.keptUpload.invalid");
+      const declared = Number(c.req.header("content-length") ?? 0);
+      // Refuse before reading a body that is plainly too large, or one over the quota.
+      if (declared > deps.uploadMaxBytes + 64 * 1024)
+        fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
+      // Signed in, the account is the client (its SMS sign-in is limited per address already); signed out, the address.
+      const client = clientTag(deps.secret, account ? `account:${account.id}` : `address:${clientAddress(c)}`);
+      await checkUploadQuota(deps.db, { client, submissionKey: answerOf?.submissionKey, size: Number.isFinite(declared) ? declared : 0, now: deps.now() });
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        fail(400, "errors.fileMissing");
+      }
+      const file = form.get("file");
+      if (!file || typeof file === "string") fail(400, "errors.fileMissing");
+      if (file.size === 0) fail(400, "errors.fileEmpty");
+      if (file.size > deps.uploadMaxBytes) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = sniff(bytes);
+      if (!type || !allowed.includes(type.mime)) fail(400, "errors.fileType");
+      const now = deps.now();
+      const key = `u/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
+      await deps.storage.put(key, bytes, type.mime);
+      const name = file.name.slice(0, 200) || `file.${type.ext}`;
+      await deps.db.insert(uploads).values({
+        key,
+        ownerAccountId: account?.id ?? null,
+        originalName: name,
+        contentType: type.mime,
+        size: bytes.length,
+        storage: deps.storage.name,
+        isPublic: visibility === "images-public" && IMAGE_TYPES.includes(type.mime),
+        createdAt: now,
+        keptUntil: binding || answerOf ? new Date(now.getTime() + KEPT_TTL_MS + KEPT_GRACE_MS) : null,
+        formId: answerOf?.formId ?? null,
+        submissionKey: answerOf?.submissionKey ?? null,
+        client,
+      });
+      const ref = scope !== undefined && binding ? signKeptRef(deps.secret, { key, name, scope, binding, now }) : undefined;
+      return ok(c, { publicUrl: `/api/cms/files/${key}`, key, url: `/api/cms/files/${key}`, contentType: type.mime, size: bytes.length, name, ref });
+    };
 
   /** The open form and valid submission key an answer's file is sent for; refused otherwise, before the body is read. */
   const openAnswerPage = async (c: Ctx, scope: string | undefined) => {

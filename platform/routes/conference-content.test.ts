@@ -17,7 +17,12 @@ type Page = {
   organizers: Array<{ role: string }>;
   sponsors: Array<Record<string, unknown> & { kind: string; company: string }>;
   hotels: Array<{ id: number; qrCode: string | null; rooms: Array<{ id: number; priceFen: number }> }>;
-  feeTable: { currency: string; identities: Array<{ id: number }>; strategies: Array<{ id: number }>; fees: Array<{ identityId: number; strategyId: number; priceFen: number; unit: string }> };
+  feeTable: {
+    currency: string;
+    identities: Array<{ id: number }>;
+    strategies: Array<{ id: number }>;
+    fees: Array<{ identityId: number; strategyId: number; priceFen: number; unit: string }>;
+  };
   links: Array<{ url: string }>;
   media: Array<{ kind: string }>;
   tags: Array<{ name: string }>;
@@ -170,9 +175,16 @@ describe("what only organisers see", () => {
       .returning({ id: modules.id });
     const [item] = await p.db
       .insert(schedules)
-      .values({ conferenceId: showcase, moduleId: module.id, startsAt: new Date("2027-01-10T01:00:00Z"), endsAt: new Date("2027-01-10T02:00:00Z"), titleZh: "未发布的报告" })
+      .values({
+        conferenceId: showcase,
+        moduleId: module.id,
+        startsAt: new Date("2027-01-10T01:00:00Z"),
+        endsAt: new Date("2027-01-10T02:00:00Z"),
+        titleZh: "未发布的报告",
+      })
       .returning({ id: schedules.id });
-    const seen = async (token?: string) => (await p.call<List<{ id: number }>>("GET", `/schedule?conferenceId=${showcase}`, { token })).data.list.some((s) => s.id === item.id);
+    const seen = async (token?: string) =>
+      (await p.call<List<{ id: number }>>("GET", `/schedule?conferenceId=${showcase}`, { token })).data.list.some((s) => s.id === item.id);
     expect(await seen()).toBe(false);
     expect(await seen(attendee)).toBe(false);
     expect(await seen(organiser)).toBe(true);
@@ -187,7 +199,9 @@ describe("what only organisers see", () => {
   });
 
   it("sponsors are listed once approved, by kind", async () => {
-    await p.db.insert(sponsors).values({ conferenceId: showcase, kind: "sponsor", company: "待审核公司", state: "pending", phone: "13511112222", ...p.stamp() });
+    await p.db
+      .insert(sponsors)
+      .values({ conferenceId: showcase, kind: "sponsor", company: "待审核公司", state: "pending", phone: "13511112222", ...p.stamp() });
     const all = await p.call<List<{ company: string }>>("GET", `/sponsor/conference?conferenceId=${showcase}`);
     expect(all.data.list.map((s) => s.company)).not.toContain("待审核公司");
     const exhibitors = await p.call<List<{ kind: string }>>("GET", `/sponsor/conference?conferenceId=${showcase}&kind=exhibitor`);
@@ -197,11 +211,19 @@ describe("what only organisers see", () => {
 
   it("hotel rooms are listed only while shown", async () => {
     const [hotel] = await p.db.select({ id: hotels.id }).from(hotels).where(eq(hotels.conferenceId, showcase)).limit(1);
-    const rooms = await p.db.select({ id: hotelRooms.id }).from(hotelRooms).where(and(eq(hotelRooms.hotelId, hotel.id), eq(hotelRooms.showState, true)));
+    const rooms = await p.db
+      .select({ id: hotelRooms.id })
+      .from(hotelRooms)
+      .where(and(eq(hotelRooms.hotelId, hotel.id), eq(hotelRooms.showState, true)));
     await p.db.update(hotelRooms).set({ showState: false }).where(eq(hotelRooms.id, rooms[0].id));
     const res = await p.call<List<{ id: number; rooms: Array<{ id: number }> }>>("GET", `/hotels/${showcase}`);
     const listed = res.data.list.find((h) => h.id === hotel.id)!;
-    expect(listed.rooms.map((r) => r.id).sort()).toEqual(rooms.slice(1).map((r) => r.id).sort());
+    expect(listed.rooms.map((r) => r.id).sort()).toEqual(
+      rooms
+        .slice(1)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it("the organiser's extra CSS is public, the script is theirs alone", async () => {

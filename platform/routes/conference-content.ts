@@ -2,8 +2,10 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-or
 import type { PgTable } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
+import type { PlatformConferencePage } from "#contract/views/conference";
+import type { Sent } from "#contract/views/sent";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import type { Db } from "../db";
+import { type Db, queryRows } from "../db";
 import {
   banners,
   branches,
@@ -27,8 +29,6 @@ import {
   tags,
   texts,
 } from "../db/schema";
-import type { PlatformConferencePage } from "#contract/views/conference";
-import type { Sent } from "#contract/views/sent";
 import { fail, idParam, ok, page } from "../http";
 import { canManageConference } from "../services/access";
 
@@ -48,7 +48,11 @@ export function conferenceContentRoutes(deps: PlatformDeps) {
   /** 404 unless the caller may see the conference; says whether they manage it. */
   async function access(c: Ctx, raw: string | undefined) {
     const id = idParam(raw);
-    const [row] = await db.select({ isPublish: conferences.isPublish, currency: conferences.currency }).from(conferences).where(eq(conferences.id, id)).limit(1);
+    const [row] = await db
+      .select({ isPublish: conferences.isPublish, currency: conferences.currency })
+      .from(conferences)
+      .where(eq(conferences.id, id))
+      .limit(1);
     if (!row) fail(404, "errors.notFound");
     const canManage = await manages(c, id);
     if (!row.isPublish && !canManage) fail(404, "errors.notFound");
@@ -190,18 +194,33 @@ function jsonList<List extends unknown[] = unknown[]>({ table, fields, where, or
 
 /** Reads one JSON value computed by the database. */
 async function readJson<T>(db: Db, expression: SQL): Promise<T> {
-  const result = (await db.execute(sql`select ${expression} as value`)) as unknown as { rows: Array<{ value: T }> };
-  return result.rows[0].value;
+  const rows = await queryRows<{ value: T }>(db, sql`select ${expression} as value`);
+  return rows[0].value;
 }
 
 const moduleList = (conferenceId: number): ListSpec => ({
   table: modules,
-  fields: { id: modules.id, type: modules.type, titleZh: modules.titleZh, titleEn: modules.titleEn, sort: modules.sort, schedulePublished: modules.schedulePublished },
+  fields: {
+    id: modules.id,
+    type: modules.type,
+    titleZh: modules.titleZh,
+    titleEn: modules.titleEn,
+    sort: modules.sort,
+    schedulePublished: modules.schedulePublished,
+  },
   where: and(eq(modules.conferenceId, conferenceId), eq(modules.visible, true)),
   order: [asc(modules.sort), asc(modules.id)],
 });
 
-const textFields = { id: texts.id, moduleId: texts.moduleId, titleZh: texts.titleZh, titleEn: texts.titleEn, contentZh: texts.contentZh, contentEn: texts.contentEn, sort: texts.sort };
+const textFields = {
+  id: texts.id,
+  moduleId: texts.moduleId,
+  titleZh: texts.titleZh,
+  titleEn: texts.titleEn,
+  contentZh: texts.contentZh,
+  contentEn: texts.contentEn,
+  sort: texts.sort,
+};
 const textOrder = [asc(texts.sort), asc(texts.id)];
 
 const textList = (conferenceId: number, moduleId?: number): ListSpec => ({
@@ -361,7 +380,9 @@ function feeTable(conferenceId: number): SQL<Omit<PlatformConferencePage["feeTab
     where: inArray(fees.identityId, sql`(select ${identities.id} from ${identities} where ${identities.conferenceId} = ${conferenceId})`),
     order: [asc(fees.identityId), asc(fees.strategyId)],
   };
-  return sql<Omit<PlatformConferencePage["feeTable"], "currency">>`json_build_object('identities', ${jsonList(identityList)}, 'strategies', ${jsonList(strategyList)}, 'fees', ${jsonList(priceList)})`;
+  return sql<
+    Omit<PlatformConferencePage["feeTable"], "currency">
+  >`json_build_object('identities', ${jsonList(identityList)}, 'strategies', ${jsonList(strategyList)}, 'fees', ${jsonList(priceList)})`;
 }
 
 const linkList = (conferenceId: number): ListSpec => ({

@@ -18,7 +18,10 @@ let other: ConferenceSetup;
 let admin: string;
 
 beforeAll(async () => {
-  p = await testPlatform({ platformAdmins: [ADMIN], platformHosts: configuredHostNames("conf.example.cn, www.conf.example.cn", "https://pay.example.cn:8443/api") });
+  p = await testPlatform({
+    platformAdmins: [ADMIN],
+    platformHosts: configuredHostNames("conf.example.cn, www.conf.example.cn", "https://pay.example.cn:8443/api"),
+  });
   admin = await p.signIn(ADMIN, "平台管理员");
   setup = await setupConference(p);
   other = await setupConference(p);
@@ -27,7 +30,11 @@ afterAll(() => p.close());
 
 type Fields = { fields: Record<string, string> };
 const setDomain = (domain: string, who: ConferenceSetup = setup, lang: "zh" | "en" = "zh") =>
-  p.call<Fields & { domain: string; domainState: string }>("PUT", `/conference/domain/${who.conference.id}`, { token: who.organiser.token, body: { domain }, lang });
+  p.call<Fields & { domain: string; domainState: string }>("PUT", `/conference/domain/${who.conference.id}`, {
+    token: who.organiser.token,
+    body: { domain },
+    lang,
+  });
 const decide = (who: ConferenceSetup, subject: string, state: "approved" | "rejected", reason = "") =>
   p.call("PATCH", `/review/domain/${who.conference.id}`, { token: admin, body: { subject, state, reason } });
 const served = async (host: string) => {
@@ -82,8 +89,17 @@ describe("review", () => {
     expect(set.data).toMatchObject({ domain: "meeting.example.org", domainState: "pending" });
     expect(await served("meeting.example.org")).toBeNull();
 
-    expect((await p.call("PATCH", `/review/domain/${setup.conference.id}`, { token: setup.organiser.token, body: { subject: "meeting.example.org", state: "approved" } })).status).toBe(403);
-    const queue = await p.call<{ list: Array<{ conferenceId: number; subject: string; state: string }> }>("GET", "/review/domains?state=pending", { token: admin });
+    expect(
+      (
+        await p.call("PATCH", `/review/domain/${setup.conference.id}`, {
+          token: setup.organiser.token,
+          body: { subject: "meeting.example.org", state: "approved" },
+        })
+      ).status,
+    ).toBe(403);
+    const queue = await p.call<{ list: Array<{ conferenceId: number; subject: string; state: string }> }>("GET", "/review/domains?state=pending", {
+      token: admin,
+    });
     expect(queue.data.list).toContainEqual(expect.objectContaining({ conferenceId: setup.conference.id, subject: "meeting.example.org", state: "pending" }));
     expect((await decide(setup, "meeting.example.org", "approved")).status).toBe(200);
     expect(await served("MEETING.example.org:3000")).toBe(setup.conference.id);
@@ -111,10 +127,15 @@ describe("review", () => {
   it("a rejected name serves nothing and says why to its organiser", async () => {
     const stranger = await person(p, "旁人");
     expect((await setDomain("fake.example.org", other)).status).toBe(200);
-    expect((await p.call("PATCH", `/review/domain/${other.conference.id}`, { token: stranger.token, body: { subject: "fake.example.org", state: "approved" } })).status).toBe(403);
+    expect(
+      (await p.call("PATCH", `/review/domain/${other.conference.id}`, { token: stranger.token, body: { subject: "fake.example.org", state: "approved" } }))
+        .status,
+    ).toBe(403);
     expect((await decide(other, "fake.example.org", "rejected", "不是主办方的域名")).status).toBe(200);
     expect(await served("fake.example.org")).toBeNull();
-    const info = await p.call<{ conference: { domainState: string; domainReason: string } }>("GET", `/manage/conference/${other.conference.id}`, { token: other.organiser.token });
+    const info = await p.call<{ conference: { domainState: string; domainReason: string } }>("GET", `/manage/conference/${other.conference.id}`, {
+      token: other.organiser.token,
+    });
     expect(info.data.conference).toMatchObject({ domainState: "rejected", domainReason: "不是主办方的域名" });
   });
 });

@@ -39,7 +39,10 @@ const outbox = async () =>
 
 /** An organiser's hand entry (no account until claimed). */
 async function handEntry(conferenceId = setup.conference.id, token = organiser(), identityId = setup.student.id) {
-  const res = await p.call<{ id: number; mobile: string }>("POST", "/user/admin", { token, body: { conferenceId, identityId, name: "手动录入", mobile: nextMobile(), answers: {} } });
+  const res = await p.call<{ id: number; mobile: string }>("POST", "/user/admin", {
+    token,
+    body: { conferenceId, identityId, name: "手动录入", mobile: nextMobile(), answers: {} },
+  });
   expect(res.status, res.message).toBe(200);
   return res.data;
 }
@@ -64,7 +67,10 @@ describe("who may text", () => {
       .insert(conferences)
       .values({ ownerAccountId: stranger.id, nameZh: "中国银行客户通知", shortName: "中国银行", startDate: "2027-01-10", endDate: "2027-01-11", ...p.stamp() })
       .returning();
-    const victim = await p.call<{ id: number; mobile: string }>("POST", "/user/admin", { token: stranger.token, body: { conferenceId: bank.id, name: "受害人", mobile: "13812345678", answers: {} } });
+    const victim = await p.call<{ id: number; mobile: string }>("POST", "/user/admin", {
+      token: stranger.token,
+      body: { conferenceId: bank.id, name: "受害人", mobile: "13812345678", answers: {} },
+    });
     expect(victim.status, victim.message).toBe(200);
     // Even a sender name asked for stays unused until approved.
     expect((await p.call("PUT", `/send/${bank.id}/sign-name`, { token: stranger.token, body: { signName: "中国银行" } })).status).toBe(200);
@@ -106,7 +112,9 @@ describe("the sender name", () => {
   it("is used only once a platform administrator approved it; a refused one never reaches anyone", async () => {
     const attendee = await selfRegistered();
     expect((await askSignName("中国银行")).status).toBe(200);
-    const standing = await p.call<{ signName: { name: string; state: string }; blocks: string[] }>("GET", `/send/${setup.conference.id}`, { token: organiser() });
+    const standing = await p.call<{ signName: { name: string; state: string }; blocks: string[] }>("GET", `/send/${setup.conference.id}`, {
+      token: organiser(),
+    });
     expect(standing.data.signName).toMatchObject({ name: "中国银行", state: "pending" });
     expect(standing.data.blocks).toEqual(["noSignName"]);
     const refused = await send({ ids: [attendee.id], message: "冒名通知" });
@@ -119,7 +127,9 @@ describe("the sender name", () => {
     const stale = await decideSignName("别的名字", "approved");
     expect(stale.status).toBe(409);
     expect(stale.message).toBe("申请的名称已经改变，请刷新页面后再审核");
-    const queue = await p.call<{ list: Array<{ conferenceId: number; subject: string; certified: boolean }> }>("GET", "/review/sign-names?state=pending", { token: admin });
+    const queue = await p.call<{ list: Array<{ conferenceId: number; subject: string; certified: boolean }> }>("GET", "/review/sign-names?state=pending", {
+      token: admin,
+    });
     expect(queue.data.list).toContainEqual(expect.objectContaining({ conferenceId: setup.conference.id, subject: "中国银行", certified: true }));
     expect((await decideSignName("中国银行", "rejected", "与主办单位不符")).status).toBe(200);
     expect((await send({ ids: [attendee.id], message: "冒名通知" })).status).toBe(403);
@@ -133,9 +143,16 @@ describe("the sender name", () => {
   });
 
   it("refuses names carriers would not take", async () => {
-    const res = await p.call<{ fields: Record<string, string> }>("PUT", `/send/${setup.conference.id}/sign-name`, { token: organiser(), body: { signName: "【银行】" } });
+    const res = await p.call<{ fields: Record<string, string> }>("PUT", `/send/${setup.conference.id}/sign-name`, {
+      token: organiser(),
+      body: { signName: "【银行】" },
+    });
     expect(res.data.fields.signName).toEqual({ key: "applicants.validation.signNameCharacters" });
-    const short = await p.call<{ fields: Record<string, string> }>("PUT", `/send/${setup.conference.id}/sign-name`, { token: organiser(), body: { signName: "行" }, lang: "en" });
+    const short = await p.call<{ fields: Record<string, string> }>("PUT", `/send/${setup.conference.id}/sign-name`, {
+      token: organiser(),
+      body: { signName: "行" },
+      lang: "en",
+    });
     expect(short.data.fields.signName).toEqual({ key: "applicants.validation.signNameLength" });
   });
 });
@@ -168,7 +185,10 @@ describe("recipients", () => {
     const self = await selfRegistered();
     const res = await send({ ids: [self.id], message: "审计检查" });
     expect(res.status).toBe(200);
-    const rows = await p.db.select().from(auditLog).where(and(eq(auditLog.action, "sms.send"), eq(auditLog.conferenceId, setup.conference.id)));
+    const rows = await p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "sms.send"), eq(auditLog.conferenceId, setup.conference.id)));
     const row = rows.find((r) => r.detail.text === "【测试学术会议】审计检查");
     expect(row?.accountId).toBe(setup.organiser.id);
     expect(row?.detail).toMatchObject({ text: "【测试学术会议】审计检查", recipients: 1, registrationIds: [self.id] });
@@ -184,12 +204,23 @@ describe("the daily quota", () => {
       .returning({ id: accounts.id });
     const rows = await p.db
       .insert(registrations)
-      .values(people.map((one, i) => ({ conferenceId: setup.conference.id, accountId: one.id, mobile: "0", name: "配额", ticketCode: `Q${i}-${Date.now()}`, ...p.stamp() })))
+      .values(
+        people.map((one, i) => ({
+          conferenceId: setup.conference.id,
+          accountId: one.id,
+          mobile: "0",
+          name: "配额",
+          ticketCode: `Q${i}-${Date.now()}`,
+          ...p.stamp(),
+        })),
+      )
       .returning({ id: registrations.id });
     const ids = rows.map((r) => r.id);
 
     // The test clock stands at 16:00 in China; what was sent today counts.
-    const standing = await p.call<{ quota: { used: number; remaining: number; resetsAt: string } }>("GET", `/send/${setup.conference.id}`, { token: organiser() });
+    const standing = await p.call<{ quota: { used: number; remaining: number; resetsAt: string } }>("GET", `/send/${setup.conference.id}`, {
+      token: organiser(),
+    });
     expect(standing.data.quota.resetsAt).toBe("2026-11-21T16:00:00.000Z");
     let remaining = standing.data.quota.remaining;
     while (remaining >= 100) {
@@ -199,7 +230,9 @@ describe("the daily quota", () => {
     }
     const refused = await send({ ids, message: "超出配额" });
     expect(refused.status).toBe(429);
-    expect(refused.message).toBe(`今日短信额度不足：每天最多 ${SMS_DAILY_QUOTA} 条，还剩 ${remaining} 条，本次需要 100 条；额度于 2026-11-22 00:00（北京时间）重置。`);
+    expect(refused.message).toBe(
+      `今日短信额度不足：每天最多 ${SMS_DAILY_QUOTA} 条，还剩 ${remaining} 条，本次需要 100 条；额度于 2026-11-22 00:00（北京时间）重置。`,
+    );
     const preview = await send({ ids, message: "超出配额", dryRun: true });
     expect(preview.data.blocks).toEqual(["quotaUsed"]);
     expect((await outbox()).filter((m) => m.text === "【测试学术会议】超出配额")).toEqual([]);

@@ -1,6 +1,6 @@
-import { chinaDay } from "#contract/clock";
 import { and, asc, count, desc, eq, exists, inArray, or } from "drizzle-orm";
 import { Hono } from "hono";
+import { chinaDay } from "#contract/clock";
 import { type PlatformDeps, type PlatformEnv, requireAccount } from "../context";
 import type { Db } from "../db";
 import { categories, conferenceAdmins, conferences, majors } from "../db/schema";
@@ -71,7 +71,13 @@ export function conferenceRoutes(deps: PlatformDeps) {
           ? [desc(conferences.endDate), desc(conferences.id)]
           : [asc(conferences.startDate), asc(conferences.id)];
     const [rows, [{ total }]] = await Promise.all([
-      deps.db.select(listColumns).from(conferences).where(condition).orderBy(...order).limit(pageSize).offset(offset),
+      deps.db
+        .select(listColumns)
+        .from(conferences)
+        .where(condition)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset(offset),
       deps.db.select({ total: count() }).from(conferences).where(condition),
     ]);
     return page(c, await withDisciplines(deps.db, rows), total);

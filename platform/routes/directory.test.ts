@@ -32,7 +32,10 @@ const pkuConferences: Array<{ id: number; startDate: string; isPublish: boolean 
 beforeAll(async () => {
   p = await testPlatform();
   const db = p.db;
-  const [owner] = await db.insert(accounts).values({ mobile: "13900000001", name: "主办方", ...p.stamp() }).returning();
+  const [owner] = await db
+    .insert(accounts)
+    .values({ mobile: "13900000001", name: "主办方", ...p.stamp() })
+    .returning();
   const [physics, history] = await db
     .insert(majors)
     .values([
@@ -51,14 +54,65 @@ beforeAll(async () => {
   Object.assign(ids, { physics: physics.id, history: history.id, optics: optics.id, quantum: quantum.id, archaeology: archaeology.id });
 
   const rows = [
-    { nameZh: "北京大学光学研究中心", nameEn: "Optics Research Centre, Peking University", cityZh: "北京", cityEn: "Beijing", addressZh: "北京市海淀区颐和园路5号", addressEn: "5 Yiheyuan Road, Haidian District, Beijing", major: physics, subject: optics },
-    { nameZh: "上海市量子信息重点实验室", nameEn: "Shanghai Key Laboratory of Quantum Information", cityZh: "上海", cityEn: "Shanghai", addressZh: "上海市徐汇区华山路1954号", addressEn: "1954 Huashan Road, Xuhui District, Shanghai", major: physics, subject: quantum },
-    { nameZh: "《光学学报》编辑部", nameEn: "Editorial Office, Journal of Optics", cityZh: "北京", cityEn: "Beijing", addressZh: "北京市朝阳区北辰西路1号", addressEn: "1 Beichen West Road, Chaoyang District, Beijing", major: physics, subject: optics },
-    { nameZh: "西安市科技考古重点实验室", nameEn: "Xi'an Key Laboratory of Archaeometry", cityZh: "西安", cityEn: "Xi'an", addressZh: "西安市雁塔区长安南路199号", addressEn: "199 South Chang'an Road, Yanta District, Xi'an", major: history, subject: archaeology },
-    { nameZh: "复旦大学图书馆中国史分馆", nameEn: "Chinese History Library, Fudan University", cityZh: "上海", cityEn: "Shanghai", addressZh: "上海市杨浦区邯郸路220号", addressEn: "220 Handan Road, Yangpu District, Shanghai", major: history, subject: null },
+    {
+      nameZh: "北京大学光学研究中心",
+      nameEn: "Optics Research Centre, Peking University",
+      cityZh: "北京",
+      cityEn: "Beijing",
+      addressZh: "北京市海淀区颐和园路5号",
+      addressEn: "5 Yiheyuan Road, Haidian District, Beijing",
+      major: physics,
+      subject: optics,
+    },
+    {
+      nameZh: "上海市量子信息重点实验室",
+      nameEn: "Shanghai Key Laboratory of Quantum Information",
+      cityZh: "上海",
+      cityEn: "Shanghai",
+      addressZh: "上海市徐汇区华山路1954号",
+      addressEn: "1954 Huashan Road, Xuhui District, Shanghai",
+      major: physics,
+      subject: quantum,
+    },
+    {
+      nameZh: "《光学学报》编辑部",
+      nameEn: "Editorial Office, Journal of Optics",
+      cityZh: "北京",
+      cityEn: "Beijing",
+      addressZh: "北京市朝阳区北辰西路1号",
+      addressEn: "1 Beichen West Road, Chaoyang District, Beijing",
+      major: physics,
+      subject: optics,
+    },
+    {
+      nameZh: "西安市科技考古重点实验室",
+      nameEn: "Xi'an Key Laboratory of Archaeometry",
+      cityZh: "西安",
+      cityEn: "Xi'an",
+      addressZh: "西安市雁塔区长安南路199号",
+      addressEn: "199 South Chang'an Road, Yanta District, Xi'an",
+      major: history,
+      subject: archaeology,
+    },
+    {
+      nameZh: "复旦大学图书馆中国史分馆",
+      nameEn: "Chinese History Library, Fudan University",
+      cityZh: "上海",
+      cityEn: "Shanghai",
+      addressZh: "上海市杨浦区邯郸路220号",
+      addressEn: "220 Handan Road, Yangpu District, Shanghai",
+      major: history,
+      subject: null,
+    },
   ];
   await db.insert(references).values(
-    rows.map(({ major, subject, ...row }) => ({ ...row, majorId: major.id, subjectId: subject?.id ?? null, searchText: referenceSearchText(row, major, subject), ...p.stamp() })),
+    rows.map(({ major, subject, ...row }) => ({
+      ...row,
+      majorId: major.id,
+      subjectId: subject?.id ?? null,
+      searchText: referenceSearchText(row, major, subject),
+      ...p.stamp(),
+    })),
   );
 
   const [pku, fudan, tongji, empty] = await db
@@ -134,7 +188,10 @@ describe("GET /reference", () => {
   it("filters by major, subject and city (either language), together with a keyword", async () => {
     const query = async (q: string) => (await p.call<Page<Reference>>("GET", `/reference?${q}`)).data;
     expect((await query(`majorId=${ids.history}`)).total).toBe(2);
-    expect((await query(`subjectId=${ids.optics}`)).list.map((r) => r.nameEn)).toEqual(["Optics Research Centre, Peking University", "Editorial Office, Journal of Optics"]);
+    expect((await query(`subjectId=${ids.optics}`)).list.map((r) => r.nameEn)).toEqual([
+      "Optics Research Centre, Peking University",
+      "Editorial Office, Journal of Optics",
+    ]);
     expect((await query(`city=${encodeURIComponent("上海")}`)).total).toBe(2);
     expect((await query("city=Shanghai")).total).toBe(2);
     expect((await query(`city=Shanghai&majorId=${ids.physics}`)).list.map((r) => r.nameZh)).toEqual(["上海市量子信息重点实验室"]);
@@ -148,10 +205,10 @@ describe("GET /reference", () => {
   });
 
   it("offers majors with their subjects and the distinct cities as filters", async () => {
-    const filters = await p.call<{ majors: Array<{ id: number; nameEn: string; subjects: Array<{ id: number; nameZh: string }> }>; cities: Array<{ zh: string; en: string }> }>(
-      "GET",
-      "/reference/filters",
-    );
+    const filters = await p.call<{
+      majors: Array<{ id: number; nameEn: string; subjects: Array<{ id: number; nameZh: string }> }>;
+      cities: Array<{ zh: string; en: string }>;
+    }>("GET", "/reference/filters");
     expect(filters.status).toBe(200);
     expect(filters.data.majors.map((m) => [m.nameEn, m.subjects.map((s) => s.nameZh)])).toEqual([
       ["Physics", ["光学", "量子信息"]],

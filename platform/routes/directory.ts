@@ -124,7 +124,7 @@ export function directoryRoutes(deps: PlatformDeps) {
         select name as "zh", (select r.city_en from ${references} r where r.city_zh = city.name limit 1) as "en"
         from city where name is not null`),
     ]);
-    const cities = (cityRows as unknown as { rows: Array<{ zh: string; en: string | null }> }).rows.map((row) => ({ zh: row.zh, en: row.en || row.zh }));
+    const cities = (cityRows as { rows: Array<{ zh: string; en: string | null }> }).rows.map((row) => ({ zh: row.zh, en: row.en || row.zh }));
     return ok(c, {
       majors: majorRows.map((major) => ({ ...major, subjects: subjectRows.filter((s) => s.majorId === major.id).map(({ majorId: _, ...s }) => s) })),
       cities,
@@ -167,7 +167,7 @@ export function directoryRoutes(deps: PlatformDeps) {
             ) c`),
         ])
       : [[], { rows: [] }];
-    const inlineRows = (inline as unknown as { rows: Array<InlineConference & { institutionId: number }> }).rows;
+    const inlineRows = (inline as { rows: Array<InlineConference & { institutionId: number }> }).rows;
     const list = rows.map((row) => ({
       ...row,
       conferenceCount: counts.find((entry) => entry.institutionId === row.id)?.n ?? 0,
@@ -184,7 +184,13 @@ export function directoryRoutes(deps: PlatformDeps) {
     if (!info) fail(404, "orgList.errors.notFound");
     const condition = and(eq(conferences.institutionId, id), eq(conferences.isPublish, true));
     const [list, [{ total }]] = await Promise.all([
-      deps.db.select(conferenceColumns).from(conferences).where(condition).orderBy(desc(conferences.startDate), desc(conferences.id)).limit(pageSize).offset(offset),
+      deps.db
+        .select(conferenceColumns)
+        .from(conferences)
+        .where(condition)
+        .orderBy(desc(conferences.startDate), desc(conferences.id))
+        .limit(pageSize)
+        .offset(offset),
       deps.db.select({ total: count() }).from(conferences).where(condition),
     ]);
     return ok(c, { info, conferences: { list, total } });

@@ -3,8 +3,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { uploads } from "../db/schema";
-import { cleanupKeptUploads } from "../services/kept-uploads";
 import { UPLOAD_QUOTA } from "../services/form-uploads";
+import { cleanupKeptUploads } from "../services/kept-uploads";
 import { type TestPlatform, testPlatform } from "../testing";
 
 /**
@@ -111,13 +111,16 @@ describe("anonymous uploads", () => {
     for (let i = 0; i < UPLOAD_QUOTA.perSubmission.count; i++) expect((await send(form.id, key, { from: "198.51.100.1" })).status).toBe(200);
     const overKey = await send(form.id, key, { from: "198.51.100.1", lang: "zh" });
     expect(overKey.status).toBe(429);
-    expect(overKey.message).toBe(`这份答卷的文件已经过多（最多 ${UPLOAD_QUOTA.perSubmission.count} 个文件或 ${UPLOAD_QUOTA.perSubmission.bytes / 1048576} MB），请删除部分文件，或刷新页面重新填写。`);
+    expect(overKey.message).toBe(
+      `这份答卷的文件已经过多（最多 ${UPLOAD_QUOTA.perSubmission.count} 个文件或 ${UPLOAD_QUOTA.perSubmission.bytes / 1048576} MB），请删除部分文件，或刷新页面重新填写。`,
+    );
 
     // One client with fresh keys each time: stopped at its hourly count; another client is not.
     let sent = UPLOAD_QUOTA.perSubmission.count;
     while (sent < UPLOAD_QUOTA.perClient.count) {
       const fresh = await pageKey(form.id);
-      for (let i = 0; i < UPLOAD_QUOTA.perSubmission.count && sent < UPLOAD_QUOTA.perClient.count; i++, sent++) expect((await send(form.id, fresh, { from: "198.51.100.1" })).status).toBe(200);
+      for (let i = 0; i < UPLOAD_QUOTA.perSubmission.count && sent < UPLOAD_QUOTA.perClient.count; i++, sent++)
+        expect((await send(form.id, fresh, { from: "198.51.100.1" })).status).toBe(200);
     }
     const overClient = await send(form.id, await pageKey(form.id), { from: "198.51.100.1" });
     expect(overClient.status).toBe(429);
@@ -159,7 +162,13 @@ describe("signed-in uploads", () => {
     const form = new FormData();
     form.set("file", new File([PDF], "a.pdf"));
     const sendAs = (token: string, from: string) =>
-      p.app.fetch(new Request("http://platform.test/api/cms/files/documentUpload", { method: "POST", headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": from }, body: form }));
+      p.app.fetch(
+        new Request("http://platform.test/api/cms/files/documentUpload", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "X-Forwarded-For": from },
+          body: form,
+        }),
+      );
     for (let i = 0; i < UPLOAD_QUOTA.perClient.count; i++) expect((await sendAs(owner, `198.18.0.${i % 3}`)).status).toBe(200);
     expect((await sendAs(owner, "198.18.1.1")).status).toBe(429);
     // Another account on the same address is not held back by the first.

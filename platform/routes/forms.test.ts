@@ -12,7 +12,13 @@ let stranger: string;
 let organiser: string;
 let helperMobile: string;
 
-type FormRow = { id: number; fields: Array<{ key: string; type: string; showWhen: { field: string; value: string } | null }>; state: string; role: string | null; answered: boolean };
+type FormRow = {
+  id: number;
+  fields: Array<{ key: string; type: string; showWhen: { field: string; value: string } | null }>;
+  state: string;
+  role: string | null;
+  answered: boolean;
+};
 type Answers = { rows: Array<{ id: number; answers: Record<string, unknown> }>; count: number };
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -29,7 +35,8 @@ async function addField(id: number, field: Record<string, unknown>, token = owne
   return added.data.key;
 }
 
-const answer = (formId: number, answers: Record<string, unknown>, token?: string) => p.call<{ id: number }>("POST", "/form/user", { token, body: { formId, answers } });
+const answer = (formId: number, answers: Record<string, unknown>, token?: string) =>
+  p.call<{ id: number }>("POST", "/form/user", { token, body: { formId, answers } });
 
 beforeAll(async () => {
   p = await testPlatform();
@@ -47,7 +54,10 @@ describe("building a form", () => {
     const id = await newForm({ deadline: "2027-01-01T18:00", responseLimit: "5", onePerAccount: "on" });
     const role = await addField(id, { type: "radio", labelZh: "角色", options: "student|学生|Student\nstaff|教职工|Staff", required: true });
     expect(role).toMatch(/^f\d+$/);
-    const bad = await p.call<unknown>("POST", `/form/${id}`, { token: owner, body: { type: "text", labelZh: "学号", showWhenField: role, showWhenValue: "nobody" } });
+    const bad = await p.call<unknown>("POST", `/form/${id}`, {
+      token: owner,
+      body: { type: "text", labelZh: "学号", showWhenField: role, showWhenValue: "nobody" },
+    });
     expect(bad.status).toBe(400);
     expect((bad.data as { fields: Record<string, string> }).fields.showWhenValue).toBeTruthy();
     const missing = await p.call<unknown>("POST", `/form/${id}`, { token: owner, body: { type: "radio", labelZh: "" } });
@@ -59,7 +69,10 @@ describe("building a form", () => {
     expect(form.data.deadline).toBe("2027-01-01T10:00:00.000Z");
     expect(form.data.responseLimit).toBe(5);
     expect(form.data.role).toBe("owner");
-    const audits = await p.db.select().from(auditLog).where(eq(auditLog.target, `form:${id}`));
+    const audits = await p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `form:${id}`));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["form.create", "form.field"]));
   });
 
@@ -220,10 +233,24 @@ describe("answering", () => {
       choice: await addField(id, { type: "radio", labelZh: "选择", options: "a\nb" }),
       many: await addField(id, { type: "checkbox", labelZh: "多选", options: "x\ny" }),
     };
-    const wrong = await answer(id, { [keys.email]: "nope", [keys.phone]: "12345", [keys.number]: "two", [keys.date]: "2026-02-30", [keys.choice]: "c", [keys.many]: ["x", "z"] });
+    const wrong = await answer(id, {
+      [keys.email]: "nope",
+      [keys.phone]: "12345",
+      [keys.number]: "two",
+      [keys.date]: "2026-02-30",
+      [keys.choice]: "c",
+      [keys.many]: ["x", "z"],
+    });
     expect(wrong.status).toBe(400);
     expect(Object.keys((wrong.data as unknown as { fields: Record<string, string> }).fields)).toHaveLength(6);
-    const right = await answer(id, { [keys.email]: "a@b.cn", [keys.phone]: "+44 20 7946 0958", [keys.number]: "3", [keys.date]: "2026-02-28", [keys.choice]: "a", [keys.many]: ["x", "y"] });
+    const right = await answer(id, {
+      [keys.email]: "a@b.cn",
+      [keys.phone]: "+44 20 7946 0958",
+      [keys.number]: "3",
+      [keys.date]: "2026-02-28",
+      [keys.choice]: "a",
+      [keys.many]: ["x", "y"],
+    });
     expect(right.status).toBe(201);
     expect((await answer(id, { [keys.phone]: "138 0000 0000" })).status).toBe(201);
   });
@@ -239,7 +266,8 @@ describe("answering", () => {
       expect(res.status, res.message).toBe(200);
       return res.data.key;
     };
-    const withKey = (submissionKey: string, answers: Record<string, unknown>, token?: string) => p.call("POST", "/form/user", { token, body: { formId: id, answers, submissionKey } });
+    const withKey = (submissionKey: string, answers: Record<string, unknown>, token?: string) =>
+      p.call("POST", "/form/user", { token, body: { formId: id, answers, submissionKey } });
     const strangersKey = await page(stranger);
     const strangers = await upload(stranger, strangersKey);
     // Somebody else's file, even with their page's key, is not this respondent's.
@@ -251,7 +279,8 @@ describe("answering", () => {
     expect((await answer(id, { [key]: anonymousKey })).status).toBe(400);
     expect((await withKey(mine, { [key]: anonymousKey })).status).toBe(201);
     await p.call("POST", `/form/admin/${id}`, { token: owner, body: { mobile: helperMobile } });
-    const fetchAs = (token: string) => p.app.fetch(new Request(`http://platform.test/api/cms/files/${anonymousKey}`, { headers: { Authorization: `Bearer ${token}` } }));
+    const fetchAs = (token: string) =>
+      p.app.fetch(new Request(`http://platform.test/api/cms/files/${anonymousKey}`, { headers: { Authorization: `Bearer ${token}` } }));
     expect((await fetchAs(owner)).status).toBe(200);
     expect((await fetchAs(helper)).status).toBe(200);
     expect((await fetchAs(stranger)).status).toBe(404);
@@ -291,7 +320,9 @@ describe("reading answers", () => {
     const role = await addField(id, { type: "radio", labelZh: "身份", options: "student|学生|Student\nstaff|教职工|Staff" });
     const count = await addField(id, { type: "number", labelZh: "人数" });
     for (let i = 0; i < 3; i++) await answer(id, { [role]: i % 2 ? "staff" : "student", [count]: String(i + 1) });
-    const response = await p.app.fetch(new Request(`http://platform.test/api/form/user/export?formId=${id}`, { headers: { Authorization: `Bearer ${owner}`, "Accept-Language": "zh" } }));
+    const response = await p.app.fetch(
+      new Request(`http://platform.test/api/form/user/export?formId=${id}`, { headers: { Authorization: `Bearer ${owner}`, "Accept-Language": "zh" } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("spreadsheetml");
     const sheet = await readXlsx(new Uint8Array(await response.arrayBuffer()));
@@ -321,7 +352,10 @@ describe("templates and the public list", () => {
     expect(search.data.list.map((t) => t.titleZh)).toEqual(["志愿者报名"]);
 
     const volunteer = seeded.data.list.find((t) => t.titleZh === "志愿者报名")!;
-    const copy = await p.call<{ id: number; titleZh: string; fields: unknown[]; isTemplate: boolean }>("POST", `/form?template=${volunteer.id}`, { token: helper, body: {} });
+    const copy = await p.call<{ id: number; titleZh: string; fields: unknown[]; isTemplate: boolean }>("POST", `/form?template=${volunteer.id}`, {
+      token: helper,
+      body: {},
+    });
     expect(copy.status).toBe(201);
     expect(copy.data.titleZh).toBe("志愿者报名");
     expect(copy.data.isTemplate).toBe(false);
@@ -334,11 +368,16 @@ describe("templates and the public list", () => {
   it("saves a form of one's own as a template, which takes no answers", async () => {
     const id = await newForm({ titleZh: "我的问卷" }, helper);
     await addField(id, { type: "text", labelZh: "意见" }, helper);
-    const saved = await p.call<{ id: number; isTemplate: boolean; fields: unknown[] }>("POST", `/form?template=${id}`, { token: helper, body: { titleZh: "我的问卷模板", isTemplate: true } });
+    const saved = await p.call<{ id: number; isTemplate: boolean; fields: unknown[] }>("POST", `/form?template=${id}`, {
+      token: helper,
+      body: { titleZh: "我的问卷模板", isTemplate: true },
+    });
     expect(saved.status).toBe(201);
     expect(saved.data).toMatchObject({ isTemplate: true });
     expect(saved.data.fields).toHaveLength(1);
-    const mine = await p.call<{ list: Array<{ id: number; mine: boolean }> }>("GET", `/form?template=1&keyword=${encodeURIComponent("我的问卷")}`, { token: helper });
+    const mine = await p.call<{ list: Array<{ id: number; mine: boolean }> }>("GET", `/form?template=1&keyword=${encodeURIComponent("我的问卷")}`, {
+      token: helper,
+    });
     expect(mine.data.list).toEqual([expect.objectContaining({ id: saved.data.id, mine: true })]);
     expect((await answer(saved.data.id, {})).status).toBe(404);
   });

@@ -13,6 +13,7 @@ import {
   formSettingsSchema,
   type AnswersFilter,
 } from "#contract/schemas/forms";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import type { Db } from "../db";
 import { accounts, conferences, formAdmins, formAnswers, forms, type FormField, uploads } from "../db/schema";
@@ -23,7 +24,6 @@ import { addFormAdmin, addFormField, buildFields, createForm, deleteAnswer, dele
 import type { Account } from "../services/identity";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { keywordMatch } from "./directory";
-import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 type Form = typeof forms.$inferSelect;
 /** Who the caller is to a form: its owner edits; its administrators and the attached conference's managers read answers. */
@@ -82,7 +82,10 @@ function fieldsFail(_c: Ctx, problems: Record<string, string>): never {
 const visibleTemplates = (account: Account) =>
   and(
     eq(forms.isTemplate, true),
-    or(eq(forms.ownerAccountId, account.id), sql`exists (select 1 from ${accounts} where ${accounts.id} = ${forms.ownerAccountId} and ${accounts.isPlatformAdmin})`),
+    or(
+      eq(forms.ownerAccountId, account.id),
+      sql`exists (select 1 from ${accounts} where ${accounts.id} = ${forms.ownerAccountId} and ${accounts.isPlatformAdmin})`,
+    ),
   );
 
 /** The date filter as a condition (spec §5: without a format it asks for one). */
@@ -112,8 +115,12 @@ function answersWhere(c: Ctx, form: Form, filter: AnswersFilter) {
   const date = dateCondition(c, form, filter);
   if (date) where.push(date);
   if (filter.keyword) {
-    const pattern = `%${mobileSearchKeyword(filter.keyword).toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-    where.push(sql`(lower(${formAnswers.answers}::text) like ${pattern} or exists (select 1 from ${accounts} where ${accounts.id} = ${formAnswers.accountId} and (${accounts.mobile} like ${pattern} or lower(${accounts.name}) like ${pattern})))`);
+    const pattern = `%${mobileSearchKeyword(filter.keyword)
+      .toLowerCase()
+      .replace(/[\\%_]/g, "\\$&")}%`;
+    where.push(
+      sql`(lower(${formAnswers.answers}::text) like ${pattern} or exists (select 1 from ${accounts} where ${accounts.id} = ${formAnswers.accountId} and (${accounts.mobile} like ${pattern} or lower(${accounts.name}) like ${pattern})))`,
+    );
   }
   return and(...where);
 }
@@ -191,7 +198,13 @@ export function formRoutes(deps: PlatformDeps) {
       rows.map((row) => ({ ...row, state: stateOf(row, row.answers, now) }));
     const listed = async (where: SQL | undefined, order: SQL[]) => {
       const [list, [{ total }]] = await Promise.all([
-        db.select(listColumns).from(forms).where(where).orderBy(...order).limit(pageSize).offset(offset),
+        db
+          .select(listColumns)
+          .from(forms)
+          .where(where)
+          .orderBy(...order)
+          .limit(pageSize)
+          .offset(offset),
         db.select({ total: count() }).from(forms).where(where),
       ]);
       return { list, total };
@@ -261,12 +274,24 @@ export function formRoutes(deps: PlatformDeps) {
     const account = c.get("account");
     const role = await roleOf(db, account, form);
     if (form.isTemplate && role !== "owner") {
-      const visible = account ? await db.select({ id: forms.id }).from(forms).where(and(eq(forms.id, form.id), visibleTemplates(account))).limit(1) : [];
+      const visible = account
+        ? await db
+            .select({ id: forms.id })
+            .from(forms)
+            .where(and(eq(forms.id, form.id), visibleTemplates(account)))
+            .limit(1)
+        : [];
       if (visible.length === 0) fail(404, "errors.notFound");
     }
     const [[{ answers }], mine] = await Promise.all([
       db.select({ answers: count() }).from(formAnswers).where(eq(formAnswers.formId, form.id)),
-      account ? db.select({ id: formAnswers.id }).from(formAnswers).where(and(eq(formAnswers.formId, form.id), eq(formAnswers.accountId, account.id))).limit(1) : [],
+      account
+        ? db
+            .select({ id: formAnswers.id })
+            .from(formAnswers)
+            .where(and(eq(formAnswers.formId, form.id), eq(formAnswers.accountId, account.id)))
+            .limit(1)
+        : [],
     ]);
     const { ownerAccountId: _owner, ...rest } = form;
     const state = stateOf(form, answers, deps.now());
@@ -368,7 +393,12 @@ export function formRoutes(deps: PlatformDeps) {
         .offset(offset),
       db.select({ total: count() }).from(formAnswers).where(where),
     ]);
-    return ok(c, { rows, count: total, role, form: { id: form.id, titleZh: form.titleZh, titleEn: form.titleEn, fields: form.fields, conferenceId: form.conferenceId } });
+    return ok(c, {
+      rows,
+      count: total,
+      role,
+      form: { id: form.id, titleZh: form.titleZh, titleEn: form.titleEn, fields: form.fields, conferenceId: form.conferenceId },
+    });
   });
 
   /** The answers as a workbook, filtered like the table; rows are read in keyset pages as the download goes. */
@@ -383,7 +413,14 @@ export function formRoutes(deps: PlatformDeps) {
       let after: { at: string; id: number } | null = null;
       for (;;) {
         const batch: Array<{ at: string; id: number; answers: Record<string, unknown>; createdAt: Date; name: string | null; mobile: string | null }> = await db
-          .select({ at: sql<string>`${formAnswers.createdAt}::text`, id: formAnswers.id, answers: formAnswers.answers, createdAt: formAnswers.createdAt, name: accounts.name, mobile: accounts.mobile })
+          .select({
+            at: sql<string>`${formAnswers.createdAt}::text`,
+            id: formAnswers.id,
+            answers: formAnswers.answers,
+            createdAt: formAnswers.createdAt,
+            name: accounts.name,
+            mobile: accounts.mobile,
+          })
           .from(formAnswers)
           .leftJoin(accounts, eq(accounts.id, formAnswers.accountId))
           .where(after ? and(where, sql`(${formAnswers.createdAt}, ${formAnswers.id}) > (${after.at}::timestamptz, ${after.id})`) : where)
@@ -426,7 +463,11 @@ export function formRoutes(deps: PlatformDeps) {
   /** Removes one answer: the owner only. */
   app.delete("/form/user/:id{[0-9]+}", async (c) => {
     const account = requireAccount(c);
-    const [row] = await db.select({ id: formAnswers.id, formId: formAnswers.formId }).from(formAnswers).where(eq(formAnswers.id, idParam(c.req.param("id")))).limit(1);
+    const [row] = await db
+      .select({ id: formAnswers.id, formId: formAnswers.formId })
+      .from(formAnswers)
+      .where(eq(formAnswers.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!row) fail(404, "errors.notFound");
     const { form } = await ownerOnly(c, row.formId);
     await deleteAnswer(deps, account, { form, answerId: row.id });

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
+import type { MessageParams } from "#contract/message";
 import { type Ctx, requireAccount } from "../context";
 import type { Db } from "../db";
 import { branches, uploads } from "../db/schema";
-import type { MessageParams } from "#contract/message";
 import { fail, refuseField } from "../http";
 import { canManageConference } from "../services/access";
 import type { Account } from "../services/identity";

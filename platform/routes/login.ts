@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "#contract/schemas/account";
 import { z } from "zod";
+import { loginSchema, registerSchema, sendCodeSchema, wechatLoginSchema } from "#contract/schemas/account";
 import { type PlatformDeps, type PlatformEnv, type Ctx, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts } from "../db/schema";
 import { codedAnswer, fail, langOf, ok } from "../http";
 import { WeChatError } from "../providers/wechat";
-import { mintTicket, ticketNonce } from "../services/sign-in-guard";
 import {
   type Account,
   accountByMobile,
@@ -20,6 +19,7 @@ import {
   takeOneTime,
   userRecord,
 } from "../services/identity";
+import { mintTicket, ticketNonce } from "../services/sign-in-guard";
 
 /** Business codes the web tells apart (ARCHITECTURE.md: 1101 = quick login, no account yet). */
 export const CODE_NOT_REGISTERED = 1001;
@@ -92,7 +92,14 @@ export function loginRoutes(deps: PlatformDeps) {
     await spendCode(deps, codeId);
     const [created] = await deps.db
       .insert(accounts)
-      .values({ mobile: input.mobile, name: input.name, defaultType: langOf(c) === "en" ? 1 : 0, userRecord: withUser, createdAt: deps.now(), updatedAt: deps.now() })
+      .values({
+        mobile: input.mobile,
+        name: input.name,
+        defaultType: langOf(c) === "en" ? 1 : 0,
+        userRecord: withUser,
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) fail(400, "errors.alreadyRegistered", { code: CODE_ALREADY_REGISTERED });

@@ -38,7 +38,11 @@ async function push(xml: string, options: { signature?: string; at?: Date; metho
   if (options.echostr) query.set("echostr", options.echostr);
   const method = options.method ?? "POST";
   const response = await p.app.fetch(
-    new Request(`http://platform.test/api/officialaccount/webhook?${query}`, { method, body: method === "POST" ? xml : undefined, headers: { "Content-Type": "text/xml" } }),
+    new Request(`http://platform.test/api/officialaccount/webhook?${query}`, {
+      method,
+      body: method === "POST" ? xml : undefined,
+      headers: { "Content-Type": "text/xml" },
+    }),
   );
   return { status: response.status, body: await response.text() };
 }
@@ -71,7 +75,11 @@ describe("the QR code to follow", () => {
     const first = await qrFor(me.token);
     expect(first.status).toBe(200);
     const sent = fake.requests.slice(before);
-    expect(sent.find((r) => r.path === "/cgi-bin/stable_token")?.body).toMatchObject({ grant_type: "client_credential", appid: fake.official.appId, secret: fake.official.appSecret });
+    expect(sent.find((r) => r.path === "/cgi-bin/stable_token")?.body).toMatchObject({
+      grant_type: "client_credential",
+      appid: fake.official.appId,
+      secret: fake.official.appSecret,
+    });
     const create = sent.find((r) => r.path === "/cgi-bin/qrcode/create")!;
     expect(create.body).toEqual({ expire_seconds: 1800, action_name: "QR_STR_SCENE", action_info: { scene: { scene_str: first.data.myId } } });
     expect(first.data.url).toMatch(/\/q\/[0-9a-f]+$/);
@@ -98,7 +106,9 @@ describe("the QR code to follow", () => {
 describe("follow and scan events", () => {
   it("a follow through the QR code (subscribe, qrscene_) makes isSubscribe answer subscribed once, and the account may register", async () => {
     const me = await person(p);
-    expect((await p.call("POST", "/conference/user", { token: me.token, body: registrationBody(gated, { identityId: gated.student.id }) })).message).toContain("关注");
+    expect((await p.call("POST", "/conference/user", { token: me.token, body: registrationBody(gated, { identityId: gated.student.id }) })).message).toContain(
+      "关注",
+    );
     const { myId } = (await qrFor(me.token)).data;
     expect((await isSubscribe(myId, me.token)).data).toEqual({ subscribed: false });
 

@@ -21,7 +21,8 @@ const application = () => ({ name: "东方大学", type: "university", address: 
 
 describe("organization certification", () => {
   it("keeps the licence private to its owner and the administrators", async () => {
-    const get = (token?: string) => p.app.fetch(new Request(`http://platform.test/api/cms/files/${licenceKey}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
+    const get = (token?: string) =>
+      p.app.fetch(new Request(`http://platform.test/api/cms/files/${licenceKey}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
     expect((await get()).status).toBe(404);
     expect((await get(applicant)).status).toBe(200);
     expect((await get(admin)).status).toBe(200);
@@ -54,7 +55,9 @@ describe("organization certification", () => {
     expect((await p.call("PATCH", `/organization/${first.data.id}`, { token: applicant, body: { state: "approved" } })).status).toBe(403);
     const noReason = await p.call("PATCH", `/organization/${first.data.id}`, { token: admin, body: { state: "rejected" } });
     expect(noReason.message).toBe("驳回时请填写原因");
-    const queue = await p.call<{ list: Array<{ id: number; applicant: { mobile: string } }>; total: number }>("GET", "/organization/review?state=pending", { token: admin });
+    const queue = await p.call<{ list: Array<{ id: number; applicant: { mobile: string } }>; total: number }>("GET", "/organization/review?state=pending", {
+      token: admin,
+    });
     expect(queue.data.list.map((o) => o.applicant.mobile)).toContain("13966660001");
     await p.call("PATCH", `/organization/${first.data.id}`, { token: admin, body: { state: "rejected", reason: "证明文件不清晰" } });
     const mine = await p.call<{ state: string; reason: string }>("GET", "/organization", { token: applicant });
@@ -65,7 +68,9 @@ describe("organization certification", () => {
     expect(second.status).toBe(200);
     await p.call("PATCH", `/organization/${second.data.id}`, { token: admin, body: { state: "approved" } });
     expect((await p.call<{ has: boolean }>("GET", "/account/certification", { token: applicant })).data.has).toBe(true);
-    expect((await p.call("PATCH", `/organization/${second.data.id}`, { token: admin, body: { state: "rejected", reason: "x" } })).message).toBe("该申请已审核过");
+    expect((await p.call("PATCH", `/organization/${second.data.id}`, { token: admin, body: { state: "rejected", reason: "x" } })).message).toBe(
+      "该申请已审核过",
+    );
     const listed = await p.db.select().from(institutions).where(eq(institutions.organizationId, second.data.id));
     expect(listed[0]).toMatchObject({ nameZh: "东方大学", certified: true });
     expect((await p.call("POST", "/organization", { token: applicant, body: application() })).message).toBe("您的机构已通过认证");

@@ -4,8 +4,8 @@ import { organizationDecisionSchema, organizationSchema } from "#contract/schema
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, organizations, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { requirePlatformAdmin } from "./guards";
 import { applyForCertification, decideOrganization } from "../services/organization";
+import { requirePlatformAdmin } from "./guards";
 
 /** Organization certification (issue 8): an account applies, a platform administrator decides. */
 export function organizationRoutes(deps: PlatformDeps) {
@@ -51,7 +51,11 @@ export function organizationRoutes(deps: PlatformDeps) {
         .offset(offset),
       deps.db.select({ total: count() }).from(organizations).where(where),
     ]);
-    return page(c, list.map((row) => ({ ...row.organization, applicant: row.applicant })), total);
+    return page(
+      c,
+      list.map((row) => ({ ...row.organization, applicant: row.applicant })),
+      total,
+    );
   });
 
   /** Approve or reject (with a reason). Approval lists the organization among the certified institutions. */

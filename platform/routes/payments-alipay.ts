@@ -5,7 +5,19 @@ import { fail, ok } from "../http";
 import { decimalToFen } from "../payments/common";
 import { markPaid } from "../services/payments";
 import { publicPayment } from "../services/registration";
-import { OPEN_OR_REPLACED, type Outcome, byTradeNo, conferenceOf, gatewayCall, gatewaysOf, mismatch, reload, returnUrl, startIntent, stringFields } from "./payments-common";
+import {
+  OPEN_OR_REPLACED,
+  type Outcome,
+  byTradeNo,
+  conferenceOf,
+  gatewayCall,
+  gatewaysOf,
+  mismatch,
+  reload,
+  returnUrl,
+  startIntent,
+  stringFields,
+} from "./payments-common";
 
 /** Alipay: the signed page-pay form, the asynchronous notice, and the query when the payer is back. */
 export function paymentAlipayRoutes(deps: PlatformDeps) {

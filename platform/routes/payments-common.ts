@@ -5,9 +5,9 @@ import { type PaymentMethod, type PaymentState, conferences, payments } from "..
 import { fail, idParam, ok } from "../http";
 import { GatewayError, noGateways, type PaymentGateways } from "../payments/types";
 import { canManageConference } from "../services/access";
-import { requireManager as requireManagerOf } from "./guards";
 import { type Payment, auditPayment, closeOpenIntents, createPayment, recordMismatch } from "../services/payments";
 import { publicPayment } from "../services/registration";
+import { requireManager as requireManagerOf } from "./guards";
 
 /** What the payment routes share: look-ups, the organiser's guard, the gateways' plumbing. */
 
@@ -66,7 +66,8 @@ export const conferenceOf = async (deps: PlatformDeps, id: number) => {
 };
 
 /** A gateway's answer that disagrees with our payment: kept for the organiser, never paid. */
-export const mismatch = (deps: PlatformDeps, payment: Payment, source: string, detail: Record<string, unknown>) => recordMismatch(deps, { payment, source, detail });
+export const mismatch = (deps: PlatformDeps, payment: Payment, source: string, detail: Record<string, unknown>) =>
+  recordMismatch(deps, { payment, source, detail });
 
 export const gatewayCall = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
@@ -91,7 +92,13 @@ export const returnUrl = (deps: PlatformDeps, path: string, tradeNo: string) => 
  * A new online intent: the registration's open one is closed at its gateway first (decision
  * 031). A repeat of a request whose intent has been replaced since is refused: its page is stale.
  */
-export const startIntent = async (deps: PlatformDeps, c: Ctx, accountId: number, method: PaymentMethod, input: { registrationId: number; idempotencyKey?: string }) => {
+export const startIntent = async (
+  deps: PlatformDeps,
+  c: Ctx,
+  accountId: number,
+  method: PaymentMethod,
+  input: { registrationId: number; idempotencyKey?: string },
+) => {
   await closeOpenIntents(deps, { accountId, registrationId: input.registrationId, idempotencyKey: input.idempotencyKey });
   const { payment, replayed } = await createPayment(deps, { accountId, registrationId: input.registrationId, method, idempotencyKey: input.idempotencyKey });
   if (replayed) c.header("Idempotent-Replayed", "true");

@@ -84,7 +84,11 @@ export function paymentInvoiceRoutes(deps: PlatformDeps) {
 
   /** The organiser issues (optionally with the invoice file) or refuses an invoice. */
   app.patch("/payment/invoice/:id{[0-9]+}", async (c) => {
-    const [invoice] = await deps.db.select().from(invoices).where(eq(invoices.id, idParam(c.req.param("id")))).limit(1);
+    const [invoice] = await deps.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!invoice) fail(404, "errors.notFound");
     const organiser = await requireManager(deps, c, invoice.conferenceId);
     const input = parse(c, invoiceAuditSchema, await readBody(c));
@@ -95,7 +99,11 @@ export function paymentInvoiceRoutes(deps: PlatformDeps) {
   });
 
   const taxIdList = async (accountId: number) =>
-    deps.db.select({ id: savedTaxIds.id, title: savedTaxIds.title, taxId: savedTaxIds.taxId }).from(savedTaxIds).where(eq(savedTaxIds.accountId, accountId)).orderBy(desc(savedTaxIds.id));
+    deps.db
+      .select({ id: savedTaxIds.id, title: savedTaxIds.title, taxId: savedTaxIds.taxId })
+      .from(savedTaxIds)
+      .where(eq(savedTaxIds.accountId, accountId))
+      .orderBy(desc(savedTaxIds.id));
 
   /** My saved titles and tax ids, for look-up. */
   app.get("/invoice/tax-ids", async (c) => ok(c, await taxIdList(requireAccount(c).id)));

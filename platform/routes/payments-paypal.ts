@@ -69,8 +69,18 @@ export function paymentPaypalRoutes(deps: PlatformDeps) {
     if (order.status !== "COMPLETED" || !capture || capture.status !== "COMPLETED") {
       return ok(c, { ...publicPayment(payment), gatewayStatus: capture?.status ?? order.status });
     }
-    if (order.orderId !== orderId || capture.customId !== payment.tradeNo || capture.currency !== payment.currency || decimalToFen(capture.amountValue) !== payment.amountFen) {
-      await mismatch(deps, payment, "paypal-capture", { orderId: order.orderId, customId: capture.customId, currency: capture.currency, value: capture.amountValue });
+    if (
+      order.orderId !== orderId ||
+      capture.customId !== payment.tradeNo ||
+      capture.currency !== payment.currency ||
+      decimalToFen(capture.amountValue) !== payment.amountFen
+    ) {
+      await mismatch(deps, payment, "paypal-capture", {
+        orderId: order.orderId,
+        customId: capture.customId,
+        currency: capture.currency,
+        value: capture.amountValue,
+      });
       fail(400, "payment.errors.gatewayMismatch");
     }
     // A capture that raced a newer intent still moved the money: it is recorded (and flagged if need be).

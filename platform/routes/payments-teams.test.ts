@@ -21,7 +21,10 @@ const mobile = () => `1377777${String(++seq).padStart(4, "0")}`;
 
 async function teamWithMembers(count = 3) {
   const leader = await person(p, "领队");
-  const team = await p.call<{ id: number; leaderAccountId: number }>("POST", "/team", { token: leader.token, body: { conferenceId: s.conference.id, name: "课题组" } });
+  const team = await p.call<{ id: number; leaderAccountId: number }>("POST", "/team", {
+    token: leader.token,
+    body: { conferenceId: s.conference.id, name: "课题组" },
+  });
   const members = Array.from({ length: count }, (_, i) => ({ name: `成员${i + 1}`, mobile: mobile(), identityId: i === 0 ? s.regular.id : s.student.id }));
   const added = await p.call<{ added: number; list: Member[] }>("POST", "/team/user", { token: leader.token, body: { teamId: team.data.id, members } });
   return { leader, teamId: team.data.id, members, added };
@@ -56,7 +59,9 @@ describe("teams", () => {
   it("only the leader adds members or sees them; another account's teams are not listed", async () => {
     const { teamId, leader } = await teamWithMembers(1);
     const stranger = await person(p);
-    expect((await p.call("POST", "/team/user", { token: stranger.token, body: { teamId, name: "混入", mobile: mobile(), identityId: s.student.id } })).status).toBe(404);
+    expect(
+      (await p.call("POST", "/team/user", { token: stranger.token, body: { teamId, name: "混入", mobile: mobile(), identityId: s.student.id } })).status,
+    ).toBe(404);
     expect((await p.call("GET", `/team/user/${teamId}`, { token: stranger.token })).status).toBe(404);
     expect((await p.call("GET", `/team/account/${leader.id}`, { token: stranger.token })).status).toBe(404);
     expect((await p.call<{ total: number }>("GET", `/team/conf/${s.conference.id}`, { token: stranger.token })).data.total).toBe(0);
@@ -65,7 +70,10 @@ describe("teams", () => {
   it("refuses a member whose mobile is registered for the conference already", async () => {
     const first = await teamWithMembers(1);
     const { leader, teamId } = await teamWithMembers(1);
-    const res = await p.call("POST", "/team/user", { token: leader.token, body: { teamId, name: "重复", mobile: first.members[0].mobile, identityId: s.student.id } });
+    const res = await p.call("POST", "/team/user", {
+      token: leader.token,
+      body: { teamId, name: "重复", mobile: first.members[0].mobile, identityId: s.student.id },
+    });
     expect(res.status).toBe(400);
     expect(res.message).toBe(`手机号 ${first.members[0].mobile} 已报名本会议`);
   });
@@ -98,9 +106,15 @@ describe("team payments", () => {
     expect((await p.call("POST", "/team/payment", { token: leader.token, body: { ...body, idempotencyKey: crypto.randomUUID() } })).message).toBe("无需缴费");
 
     expect((await p.call("PATCH", `/team/payment/${a.data.id}`, { token: leader.token, body: { state: "paid" } })).status).toBe(403);
-    const audited = await p.call<Payment>("PATCH", `/team/payment/${a.data.id}`, { token: s.organiser.token, body: { state: "paid", remark: "团队转账已到账" } });
+    const audited = await p.call<Payment>("PATCH", `/team/payment/${a.data.id}`, {
+      token: s.organiser.token,
+      body: { state: "paid", remark: "团队转账已到账" },
+    });
     expect(audited.data.state).toBe("paid");
-    const trail = await p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${a.data.id}`));
+    const trail = await p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `payment:${a.data.id}`));
     expect(trail).toMatchObject([{ action: "payment.audit", accountId: s.organiser.id }]);
     const membersView = await p.call<{ list: Member[] }>("GET", `/team/user/${teamId}`, { token: leader.token });
     expect(membersView.data.list.map((m) => m.paymentState)).toEqual(["paid", "paid"]);

@@ -40,7 +40,12 @@ export function paymentTeamRoutes(deps: PlatformDeps) {
   app.post("/team/payment", async (c) => {
     const account = requireAccount(c);
     const input = parse(c, teamPaymentSchema, await readBody(c));
-    const { payment, replayed } = await createTeamPayment(deps, { accountId: account.id, teamId: input.teamId, proofKey: input.proofKey, idempotencyKey: input.idempotencyKey });
+    const { payment, replayed } = await createTeamPayment(deps, {
+      accountId: account.id,
+      teamId: input.teamId,
+      proofKey: input.proofKey,
+      idempotencyKey: input.idempotencyKey,
+    });
     if (replayed) c.header("Idempotent-Replayed", "true");
     return ok(c, publicPayment(payment));
   });
@@ -76,7 +81,14 @@ export function paymentTeamRoutes(deps: PlatformDeps) {
     if (payment.teamId === null || payment.accountId !== account.id) fail(404, "errors.notFound");
     const removed = await deps.db
       .delete(payments)
-      .where(and(eq(payments.id, payment.id), eq(payments.accountId, account.id), isNotNull(payments.teamId), inArray(payments.state, ["unpaid", "pending_audit", "rejected"])))
+      .where(
+        and(
+          eq(payments.id, payment.id),
+          eq(payments.accountId, account.id),
+          isNotNull(payments.teamId),
+          inArray(payments.state, ["unpaid", "pending_audit", "rejected"]),
+        ),
+      )
       .returning({ id: payments.id });
     if (removed.length === 0) fail(400, "payment.errors.notRemovable");
     return ok(c, { removed: payment.id });

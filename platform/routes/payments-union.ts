@@ -20,7 +20,11 @@ export function paymentUnionRoutes(deps: PlatformDeps) {
     const input = parse(c, onlinePaymentSchema, await readBody(c));
     const union = gateways.union;
     if (!union) fail(400, "payment.errors.methodUnavailable");
-    const [registration] = await deps.db.select({ conferenceId: registrations.conferenceId }).from(registrations).where(eq(registrations.id, input.registrationId)).limit(1);
+    const [registration] = await deps.db
+      .select({ conferenceId: registrations.conferenceId })
+      .from(registrations)
+      .where(eq(registrations.id, input.registrationId))
+      .limit(1);
     if (!registration || registration.conferenceId !== conferenceId) fail(404, "errors.notFound");
     const payment = await startIntent(deps, c, account.id, "union", input);
     const form = union.frontForm({

@@ -15,7 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => p.close());
 
-type Payment = { id: number; state: string; amountFen: number; method: string; registrationId: number; proofKey: string | null; remark: string | null; tradeNo: string };
+type Payment = {
+  id: number;
+  state: string;
+  amountFen: number;
+  method: string;
+  registrationId: number;
+  proofKey: string | null;
+  remark: string | null;
+  tradeNo: string;
+};
 type Invoice = { id: number; state: string; amountFen: number; title: string; taxId: string; email: string; paymentId: number };
 
 /** A registered attendee with a proof uploaded. */
@@ -43,7 +52,10 @@ describe("the payee", () => {
     expect((await p.call("POST", `/payee/${s.conference.id}`, { token: outsider.token, body })).status).toBe(403);
     const res = await p.call<{ accountNo: string }>("POST", `/payee/${s.conference.id}`, { token: s.organiser.token, body });
     expect(res.data.accountNo).toBe("6222000011112222");
-    await p.call("POST", `/payee/${s.conference.id}`, { token: s.organiser.token, body: { accountName: "测试大学", bankName: "中国银行杭州分行", accountNo: "6217000000000000" } });
+    await p.call("POST", `/payee/${s.conference.id}`, {
+      token: s.organiser.token,
+      body: { accountName: "测试大学", bankName: "中国银行杭州分行", accountNo: "6217000000000000" },
+    });
   });
 });
 
@@ -96,7 +108,10 @@ describe("bank transfer", () => {
     const twice = await approve(payment.data.id);
     expect(twice.status).toBe(400);
     expect(twice.message).toBe("该缴费不在待审核状态");
-    const trail = await p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${payment.data.id}`));
+    const trail = await p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `payment:${payment.data.id}`));
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ action: "payment.audit", accountId: s.organiser.id, conferenceId: s.conference.id });
     expect(trail[0].detail).toMatchObject({ state: "paid", remark: "已到账" });
@@ -109,14 +124,23 @@ describe("bank transfer", () => {
   it("a refusal needs a remark; the payer then sends a new proof", async () => {
     const who = await registered();
     const payment = await pay(who);
-    const bare = await p.call<{ fields: Record<string, string> }>("PATCH", `/payment/${payment.data.id}`, { token: s.organiser.token, body: { state: "rejected" } });
+    const bare = await p.call<{ fields: Record<string, string> }>("PATCH", `/payment/${payment.data.id}`, {
+      token: s.organiser.token,
+      body: { state: "rejected" },
+    });
     expect(bare.data.fields.remark).toEqual({ key: "payment.validation.remarkRequired" });
-    const rejected = await p.call<Payment>("PATCH", `/payment/${payment.data.id}`, { token: s.organiser.token, body: { state: "rejected", remark: "凭证模糊" } });
+    const rejected = await p.call<Payment>("PATCH", `/payment/${payment.data.id}`, {
+      token: s.organiser.token,
+      body: { state: "rejected", remark: "凭证模糊" },
+    });
     expect(rejected.data).toMatchObject({ state: "rejected", remark: "凭证模糊" });
     const newProof = await uploadProof(p, who.token);
     const again = await p.call<Payment>("PUT", `/payment/${payment.data.id}`, { token: who.token, body: { proofKey: newProof } });
     expect(again.data).toMatchObject({ state: "pending_audit", proofKey: newProof, remark: null });
-    const trail = await p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.audit")));
+    const trail = await p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.audit")));
     expect(trail.map((row) => row.detail.state)).toEqual(["rejected"]);
   });
 
@@ -156,7 +180,9 @@ describe("bank transfer", () => {
   it("lists a conference's payments for its organisers", async () => {
     const outsider = await person(p);
     expect((await p.call("GET", `/payment?manage=1&conferenceId=${s.conference.id}`, { token: outsider.token })).status).toBe(403);
-    const list = await p.call<{ total: number; list: Payment[] }>("GET", `/payment?manage=1&conferenceId=${s.conference.id}&state=pending_audit`, { token: s.organiser.token });
+    const list = await p.call<{ total: number; list: Payment[] }>("GET", `/payment?manage=1&conferenceId=${s.conference.id}&state=pending_audit`, {
+      token: s.organiser.token,
+    });
     expect(list.data.total).toBeGreaterThan(0);
     expect(list.data.list.every((row) => row.state === "pending_audit")).toBe(true);
   });
@@ -231,11 +257,17 @@ describe("invoices", () => {
 
     // An invoice file must be the organiser's own upload: the attendee will be able to download it.
     const someoneElses = await uploadProof(p, stranger.token);
-    const smuggled = await p.call("PATCH", `/payment/invoice/${created.data.id}`, { token: s.organiser.token, body: { state: "issued", fileKey: someoneElses } });
+    const smuggled = await p.call("PATCH", `/payment/invoice/${created.data.id}`, {
+      token: s.organiser.token,
+      body: { state: "issued", fileKey: someoneElses },
+    });
     expect(smuggled.status).toBe(400);
     expect(smuggled.message).toBe("发票文件无效，请重新上传");
     const invoiceFile = await uploadProof(p, s.organiser.token);
-    const issued = await p.call<Invoice & { fileKey: string }>("PATCH", `/payment/invoice/${created.data.id}`, { token: s.organiser.token, body: { state: "issued", fileKey: invoiceFile } });
+    const issued = await p.call<Invoice & { fileKey: string }>("PATCH", `/payment/invoice/${created.data.id}`, {
+      token: s.organiser.token,
+      body: { state: "issued", fileKey: invoiceFile },
+    });
     expect(issued.data.state).toBe("issued");
     expect(issued.data.fileKey).toBe(invoiceFile);
     expect((await p.call("PUT", "/payment", { token: who.token, body: edit })).message).toBe("发票已处理，不能再修改");
@@ -261,13 +293,24 @@ describe("refunds", () => {
     const who = await registered();
     const payment = await pay(who);
     await approve(payment.data.id);
-    const refunded = await p.call<Payment>("PATCH", `/payment/status/${payment.data.id}`, { token: s.organiser.token, body: { state: "refunded", remark: "退会" } });
+    const refunded = await p.call<Payment>("PATCH", `/payment/status/${payment.data.id}`, {
+      token: s.organiser.token,
+      body: { state: "refunded", remark: "退会" },
+    });
     expect(refunded.data.state).toBe("refunded");
-    const trail = await p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.refund")));
+    const trail = await p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.refund")));
     expect(trail).toHaveLength(1);
     // A refused change leaves no trail: the audit row is written in the change's transaction.
     const again = await p.call("PATCH", `/payment/status/${payment.data.id}`, { token: s.organiser.token, body: { state: "refunded", remark: "再退" } });
     expect(again.status).toBe(400);
-    expect(await p.db.select().from(auditLog).where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.refund")))).toHaveLength(1);
+    expect(
+      await p.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.target, `payment:${payment.data.id}`), eq(auditLog.action, "payment.refund"))),
+    ).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db";
 import { accounts, banners, categories, conferences, links, majors } from "../db/schema";
 import { conferenceSearchText } from "../db/seed";
 import { keywordCondition } from "../services/portal-filters";
@@ -16,7 +17,20 @@ let chemistry: number;
 const ids: Record<string, number> = {};
 
 /** testPlatform's clock starts at 2026-11-21. */
-type Row = { key: string; nameZh: string; nameEn: string; start: string; end: string; cityZh: string; cityEn: string; publish?: boolean; important?: boolean; domain?: string; major?: number; category?: number };
+type Row = {
+  key: string;
+  nameZh: string;
+  nameEn: string;
+  start: string;
+  end: string;
+  cityZh: string;
+  cityEn: string;
+  publish?: boolean;
+  important?: boolean;
+  domain?: string;
+  major?: number;
+  category?: number;
+};
 
 async function addConferences(rows: Row[]) {
   const values = rows.map((row) => ({
@@ -42,7 +56,10 @@ async function addConferences(rows: Row[]) {
 
 beforeAll(async () => {
   p = await testPlatform();
-  [{ id: ownerId }] = await p.db.insert(accounts).values({ mobile: "13955550001", name: "主办方", ...p.stamp() }).returning({ id: accounts.id });
+  [{ id: ownerId }] = await p.db
+    .insert(accounts)
+    .values({ mobile: "13955550001", name: "主办方", ...p.stamp() })
+    .returning({ id: accounts.id });
   [{ id: science }, { id: engineering }] = await p.db
     .insert(categories)
     .values([
@@ -60,12 +77,63 @@ beforeAll(async () => {
     ])
     .returning({ id: majors.id });
   await addConferences([
-    { key: "soon", nameZh: "北京催化化学研讨会", nameEn: "Beijing Catalysis Workshop", start: "2026-12-01", end: "2026-12-03", cityZh: "北京", cityEn: "Beijing", important: true, major: chemistry, category: science },
-    { key: "running", nameZh: "上海机器人论坛", nameEn: "Shanghai Robotics Forum", start: "2026-11-18", end: "2026-11-25", cityZh: "上海", cityEn: "Shanghai", important: true, category: engineering },
-    { key: "later", nameZh: "杭州智能计算国际会议", nameEn: "Hangzhou Conference on Intelligent Computing", start: "2027-01-10", end: "2027-01-12", cityZh: "杭州", cityEn: "Hangzhou", important: true, domain: "icics.example.org" },
-    { key: "january", nameZh: "北京大学数学年会", nameEn: "Peking University Mathematics Meeting", start: "2027-01-28", end: "2027-02-02", cityZh: "北京", cityEn: "Beijing", category: science },
+    {
+      key: "soon",
+      nameZh: "北京催化化学研讨会",
+      nameEn: "Beijing Catalysis Workshop",
+      start: "2026-12-01",
+      end: "2026-12-03",
+      cityZh: "北京",
+      cityEn: "Beijing",
+      important: true,
+      major: chemistry,
+      category: science,
+    },
+    {
+      key: "running",
+      nameZh: "上海机器人论坛",
+      nameEn: "Shanghai Robotics Forum",
+      start: "2026-11-18",
+      end: "2026-11-25",
+      cityZh: "上海",
+      cityEn: "Shanghai",
+      important: true,
+      category: engineering,
+    },
+    {
+      key: "later",
+      nameZh: "杭州智能计算国际会议",
+      nameEn: "Hangzhou Conference on Intelligent Computing",
+      start: "2027-01-10",
+      end: "2027-01-12",
+      cityZh: "杭州",
+      cityEn: "Hangzhou",
+      important: true,
+      domain: "icics.example.org",
+    },
+    {
+      key: "january",
+      nameZh: "北京大学数学年会",
+      nameEn: "Peking University Mathematics Meeting",
+      start: "2027-01-28",
+      end: "2027-02-02",
+      cityZh: "北京",
+      cityEn: "Beijing",
+      category: science,
+    },
     { key: "past", nameZh: "往届北京会议", nameEn: "Past Meeting", start: "2025-05-10", end: "2025-05-12", cityZh: "北京", cityEn: "Beijing", important: true },
-    { key: "draft", nameZh: "未发布的北京会议", nameEn: "Draft Beijing Meeting", start: "2027-01-15", end: "2027-01-16", cityZh: "北京", cityEn: "Beijing", publish: false, important: true, domain: "draft.example.org" },
+    {
+      key: "draft",
+      nameZh: "未发布的北京会议",
+      nameEn: "Draft Beijing Meeting",
+      start: "2027-01-15",
+      end: "2027-01-16",
+      cityZh: "北京",
+      cityEn: "Beijing",
+      publish: false,
+      important: true,
+      domain: "draft.example.org",
+    },
   ]);
   const [showcase] = await p.db.select({ id: conferences.id }).from(conferences).where(eq(conferences.id, ids.later));
   await p.db.insert(banners).values([
@@ -127,7 +195,9 @@ describe("home page content", () => {
       { cityZh: "上海", cityEn: "Shanghai", total: 1 },
       { cityZh: "杭州", cityEn: "Hangzhou", total: 1 },
     ]);
-    await addConferences([{ key: "xiamen", nameZh: "厦门海洋会议", nameEn: "Xiamen Ocean Meeting", start: "2027-03-01", end: "2027-03-02", cityZh: "厦门", cityEn: "Xiamen" }]);
+    await addConferences([
+      { key: "xiamen", nameZh: "厦门海洋会议", nameEn: "Xiamen Ocean Meeting", start: "2027-03-01", end: "2027-03-02", cityZh: "厦门", cityEn: "Xiamen" },
+    ]);
     expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list).toHaveLength(3);
     p.advance(61_000);
     expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list.map((c) => c.cityZh)).toContain("厦门");
@@ -155,7 +225,10 @@ describe("home page content", () => {
 
 describe("conference list filters", () => {
   it("filters by category, major and city in either language", async () => {
-    expect(names((await p.call<Page<Card>>("GET", `/conference?categoryId=${science}`)).data)).toEqual(["Beijing Catalysis Workshop", "Peking University Mathematics Meeting"]);
+    expect(names((await p.call<Page<Card>>("GET", `/conference?categoryId=${science}`)).data)).toEqual([
+      "Beijing Catalysis Workshop",
+      "Peking University Mathematics Meeting",
+    ]);
     expect(names((await p.call<Page<Card>>("GET", `/conference?majorId=${chemistry}`)).data)).toEqual(["Beijing Catalysis Workshop"]);
     const zh = await p.call<Page<Card>>("GET", `/conference?city=${encodeURIComponent("上海")}`);
     const en = await p.call<Page<Card>>("GET", "/conference?city=Shanghai");
@@ -228,9 +301,24 @@ describe("search", () => {
 
   it("a two-character keyword is looked up in the CJK gram index, not by scanning the table", async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => {
-      const [cityZh, cityEn] = i % 50 === 0 ? ["北京", "Beijing"] : [["上海", "Shanghai"], ["广州", "Guangzhou"], ["成都", "Chengdu"]][i % 3];
+      const [cityZh, cityEn] =
+        i % 50 === 0
+          ? ["北京", "Beijing"]
+          : [
+              ["上海", "Shanghai"],
+              ["广州", "Guangzhou"],
+              ["成都", "Chengdu"],
+            ][i % 3];
       const row = { nameZh: `第${i}届材料科学研讨会`, nameEn: `Materials Workshop ${i}`, cityZh, cityEn };
-      return { ownerAccountId: ownerId, ...row, startDate: "2027-06-01", endDate: "2027-06-02", isPublish: true, searchText: conferenceSearchText(row), ...p.stamp() };
+      return {
+        ownerAccountId: ownerId,
+        ...row,
+        startDate: "2027-06-01",
+        endDate: "2027-06-02",
+        isPublish: true,
+        searchText: conferenceSearchText(row),
+        ...p.stamp(),
+      };
     });
     for (let i = 0; i < rows.length; i += 500) await p.db.insert(conferences).values(rows.slice(i, i + 500));
     expect(await total("北京")).toBe(3 + 60);
@@ -239,8 +327,8 @@ describe("search", () => {
     const condition = and(keywordCondition("北京"), eq(conferences.isPublish, true));
     const explain = async (query: ReturnType<typeof sql>) => {
       // PGlite and node-postgres both answer with `rows`.
-      const result = (await p.db.execute(sql`explain ${query}`)) as unknown as { rows: Array<{ "QUERY PLAN": string }> };
-      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      const rows = await queryRows<{ "QUERY PLAN": string }>(p.db, sql`explain ${query}`);
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
     };
     for (const query of [
       sql`select count(*) from ${conferences} where ${condition}`,

@@ -1,12 +1,12 @@
-import { chinaDay } from "#contract/clock";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { chinaDay } from "#contract/clock";
+import { parsePageSize } from "#contract/params";
 import { hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
 import { allOf, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
-import { parsePageSize } from "#contract/params";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;
@@ -164,7 +164,14 @@ export function portalRoutes(deps: PlatformDeps) {
     const yearText = q.year ?? today().slice(0, 4);
     if (!/^\d{4}$/.test(yearText) || Number(yearText) < 1900 || Number(yearText) > 2999) fail(400, "portal.errors.badYear");
     const { where } = conferenceFilters(
-      { keyword: q.keyword ?? "", categoryId: q.categoryId ?? "", majorId: q.majorId ?? "", city: q.city ?? "", from: `${yearText}-01-01`, to: `${yearText}-12-31` },
+      {
+        keyword: q.keyword ?? "",
+        categoryId: q.categoryId ?? "",
+        majorId: q.majorId ?? "",
+        city: q.city ?? "",
+        from: `${yearText}-01-01`,
+        to: `${yearText}-12-31`,
+      },
       today(),
     );
     where.push(eq(conferences.isPublish, true));

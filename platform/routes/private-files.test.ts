@@ -56,26 +56,42 @@ describe("private files, fetched by key", () => {
     const attendee = await person(p, "参会者");
     const cv = await upload("documentUpload", attendee.token, PDF, "cv.pdf");
     // Somebody else's file is no answer of mine: refused, so nobody reaches a file through a registration.
-    const borrowed = await p.call("POST", "/conference/user", { token: stranger.token, body: registrationBody(s, { answers: { department: "物理系", presenting: "no", cv: `/api/cms/files/${cv}` } }) });
+    const borrowed = await p.call("POST", "/conference/user", {
+      token: stranger.token,
+      body: registrationBody(s, { answers: { department: "物理系", presenting: "no", cv: `/api/cms/files/${cv}` } }),
+    });
     expect(borrowed.status).toBe(400);
-    const reg = await p.call<{ id: number }>("POST", "/conference/user", { token: attendee.token, body: registrationBody(s, { answers: { department: "物理系", presenting: "no", cv: `/api/cms/files/${cv}` } }) });
+    const reg = await p.call<{ id: number }>("POST", "/conference/user", {
+      token: attendee.token,
+      body: registrationBody(s, { answers: { department: "物理系", presenting: "no", cv: `/api/cms/files/${cv}` } }),
+    });
     expect(reg.status, reg.message).toBe(200);
     await expectPrivate("registration answer", cv, [attendee.token, s.organiser.token]);
 
     // A public image is no proof: it would be served to anyone.
     const image = await upload("upload", attendee.token);
-    expect((await p.call("POST", "/payment", { token: attendee.token, body: { registrationId: reg.data.id, method: "transfer", proofKey: image } })).status).toBe(400);
+    expect(
+      (await p.call("POST", "/payment", { token: attendee.token, body: { registrationId: reg.data.id, method: "transfer", proofKey: image } })).status,
+    ).toBe(400);
     const proof = await upload("documentUpload", attendee.token, PNG, "receipt.png");
-    const paid = await p.call<{ id: number }>("POST", "/payment", { token: attendee.token, body: { registrationId: reg.data.id, method: "transfer", proofKey: proof } });
+    const paid = await p.call<{ id: number }>("POST", "/payment", {
+      token: attendee.token,
+      body: { registrationId: reg.data.id, method: "transfer", proofKey: proof },
+    });
     expect(paid.status, paid.message).toBe(200);
     await expectPrivate("transfer proof", proof, [attendee.token, s.organiser.token]);
 
     // The invoice file: the organiser who issued it and the attendee it was issued to.
     expect((await p.call("PATCH", `/payment/${paid.data.id}`, { token: s.organiser.token, body: { state: "paid" } })).status).toBe(200);
-    const requested = await p.call<{ id: number }>("POST", "/payment", { token: attendee.token, body: { type: "invoice", paymentId: paid.data.id, title: "浙江大学", email: "fin@example.com" } });
+    const requested = await p.call<{ id: number }>("POST", "/payment", {
+      token: attendee.token,
+      body: { type: "invoice", paymentId: paid.data.id, title: "浙江大学", email: "fin@example.com" },
+    });
     expect(requested.status, requested.message).toBe(200);
     const invoiceFile = await upload("documentUpload", s.organiser.token, PDF, "invoice.pdf");
-    expect((await p.call("PATCH", `/payment/invoice/${requested.data.id}`, { token: s.organiser.token, body: { state: "issued", fileKey: invoiceFile } })).status).toBe(200);
+    expect(
+      (await p.call("PATCH", `/payment/invoice/${requested.data.id}`, { token: s.organiser.token, body: { state: "issued", fileKey: invoiceFile } })).status,
+    ).toBe(200);
     await expectPrivate("invoice file", invoiceFile, [attendee.token, s.organiser.token]);
   });
 
@@ -91,13 +107,18 @@ describe("private files, fetched by key", () => {
 
   it("a form answer's file: the form's readers only", async () => {
     const form = await p.call<{ id: number }>("POST", "/form", { token: s.organiser.token, body: { titleZh: "征文", titleEn: "Papers", isPublic: true } });
-    const field = await p.call<{ key: string }>("POST", `/form/${form.data.id}`, { token: s.organiser.token, body: { type: "file", labelZh: "稿件", required: false } });
+    const field = await p.call<{ key: string }>("POST", `/form/${form.data.id}`, {
+      token: s.organiser.token,
+      body: { type: "file", labelZh: "稿件", required: false },
+    });
     const submissionKey = (await p.call<{ submissionKey: string }>("GET", `/form/${form.data.id}`)).data.submissionKey;
     const body = new FormData();
     body.set("file", new File([PDF], "paper.pdf"));
     const sent = await p.call<{ key: string }>("POST", `/cms/files/formDocumentUpload?keep=form:${form.data.id}&submission=${submissionKey}`, { form: body });
     expect(sent.status, sent.message).toBe(200);
-    expect((await p.call("POST", "/form/user", { body: { formId: form.data.id, answers: { [field.data.key]: sent.data.key }, submissionKey } })).status).toBe(201);
+    expect((await p.call("POST", "/form/user", { body: { formId: form.data.id, answers: { [field.data.key]: sent.data.key }, submissionKey } })).status).toBe(
+      201,
+    );
     await expectPrivate("form answer", sent.data.key, [s.organiser.token]);
   });
 
@@ -107,7 +128,17 @@ describe("private files, fetched by key", () => {
     const brochure = await upload("documentUpload", company.token, PDF, "brochure.pdf");
     const applied = await p.call<{ id: number }>("POST", "/exhibition", {
       token: company.token,
-      body: { conferenceId: s.conference.id, kind: "exhibitor", company: "量子仪器", contact: "赵敏", phone: "0571-88888888", email: "expo@example.com", booth: "A12", logo, materials: [brochure] },
+      body: {
+        conferenceId: s.conference.id,
+        kind: "exhibitor",
+        company: "量子仪器",
+        contact: "赵敏",
+        phone: "0571-88888888",
+        email: "expo@example.com",
+        booth: "A12",
+        logo,
+        materials: [brochure],
+      },
     });
     expect(applied.status, applied.message).toBe(200);
     await expectPrivate("pending sponsor logo", logo, [company.token, s.organiser.token]);
@@ -122,11 +153,22 @@ describe("private files, fetched by key", () => {
     // An organiser's own entry naming somebody else's private image does not publish it.
     const attendee = await person(p, "另一位");
     const receipt = await upload("documentUpload", attendee.token, PNG, "receipt.png");
-    await p.db.insert(sponsors).values({ conferenceId: s.conference.id, accountId: s.organiser.id, kind: "sponsor", company: "冒名", logo: receipt, state: "approved", createdAt: p.deps.now() });
+    await p.db.insert(sponsors).values({
+      conferenceId: s.conference.id,
+      accountId: s.organiser.id,
+      kind: "sponsor",
+      company: "冒名",
+      logo: receipt,
+      state: "approved",
+      createdAt: p.deps.now(),
+    });
     await expectPrivate("somebody else's image named as a logo", receipt, [attendee.token]);
     // …nor lets that organiser read it.
     expect((await fetchFile(receipt, s.organiser.token)).status).toBe(404);
-    const organiserEntry = await p.call<{ id: number }>("POST", "/sponsor", { token: s.organiser.token, body: { conferenceId: s.conference.id, kind: "sponsor", company: "网址标志", logo: "https://cdn.example.org/logo.png", sort: "0" } });
+    const organiserEntry = await p.call<{ id: number }>("POST", "/sponsor", {
+      token: s.organiser.token,
+      body: { conferenceId: s.conference.id, kind: "sponsor", company: "网址标志", logo: "https://cdn.example.org/logo.png", sort: "0" },
+    });
     expect(organiserEntry.status, organiserEntry.message).toBe(201);
     const relisted = await p.call<{ list: Array<{ logo: string }> }>("GET", `/sponsor/conference?conferenceId=${s.conference.id}`);
     expect(relisted.data.list.map((row) => row.logo)).toContain("https://cdn.example.org/logo.png");
@@ -140,7 +182,7 @@ describe("private files, fetched by key", () => {
   });
 
   it("were public once (the old formUpload): migration 0017 makes private every upload a private record points at", async () => {
-        await p.db.update(uploads).set({ isPublic: true }).where(inArray(uploads.key, privateKeys));
+    await p.db.update(uploads).set({ isPublic: true }).where(inArray(uploads.key, privateKeys));
     const migration = fs.readFileSync(new URL("../db/migrations/0017_upload_binding_and_quota.sql", import.meta.url), "utf8");
     const update = migration.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
     await p.db.execute(sql.raw(update));

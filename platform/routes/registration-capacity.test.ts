@@ -52,10 +52,19 @@ describe("capacity", () => {
     const [jia, yi] = [await person(p), await person(p)];
     const two = await p.call("POST", "/team/user", {
       token: a.token,
-      body: { teamId: team.data.id, members: [{ name: "甲", mobile: jia.mobile, identityId: s.student.id }, { name: "乙", mobile: yi.mobile, identityId: s.student.id }] },
+      body: {
+        teamId: team.data.id,
+        members: [
+          { name: "甲", mobile: jia.mobile, identityId: s.student.id },
+          { name: "乙", mobile: yi.mobile, identityId: s.student.id },
+        ],
+      },
     });
     expect(two.status).toBe(400);
-    const one = await p.call("POST", "/team/user", { token: a.token, body: { teamId: team.data.id, name: "甲", mobile: jia.mobile, identityId: s.student.id } });
+    const one = await p.call("POST", "/team/user", {
+      token: a.token,
+      body: { teamId: team.data.id, name: "甲", mobile: jia.mobile, identityId: s.student.id },
+    });
     expect(one.status).toBe(200);
     expect(await live(s.conference.id)).toHaveLength(2);
   });

@@ -17,7 +17,15 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 const HOUR = 3_600_000;
-type Described = { id: number; state: string; holdUntil: string | null; holdExpired: boolean; holdsPlace: boolean; refundDue: string | null; paymentState: string | null };
+type Described = {
+  id: number;
+  state: string;
+  holdUntil: string | null;
+  holdExpired: boolean;
+  holdsPlace: boolean;
+  refundDue: string | null;
+  paymentState: string | null;
+};
 const remaining = async (conferenceId: number) =>
   (await p.call<{ conference: { remaining: number | null; paymentWindowHours: number } }>("GET", `/registration/form/${conferenceId}`)).data.conference;
 const fakeMembers = (count: number, identityId: number) => Array.from({ length: count }, (_, i) => ({ name: `成员${i}`, mobile: nextMobile(), identityId }));
@@ -27,12 +35,18 @@ describe("teams", () => {
     const s = await setupConference(p, { capacity: 500 });
     const leader = await person(p);
     const team = await p.call<{ id: number }>("POST", "/team", { token: leader.token, body: { conferenceId: s.conference.id, name: "刷票队" } });
-    const flood = await p.call("POST", "/team/user", { token: leader.token, lang: "en", body: { teamId: team.data.id, members: fakeMembers(200, s.student.id) } });
+    const flood = await p.call("POST", "/team/user", {
+      token: leader.token,
+      lang: "en",
+      body: { teamId: team.data.id, members: fakeMembers(200, s.student.id) },
+    });
     expect(flood.status).toBe(400);
     expect(flood.message).toBe("At most 30 members can be added at once");
     const zh = await p.call("POST", "/team/user", { token: leader.token, body: { teamId: team.data.id, members: fakeMembers(200, s.student.id) } });
     expect(zh.message).toBe("一次最多添加 30 名成员");
-    expect((await p.call("POST", "/team/user", { token: leader.token, body: { teamId: team.data.id, members: fakeMembers(25, s.student.id) } })).status).toBe(200);
+    expect((await p.call("POST", "/team/user", { token: leader.token, body: { teamId: team.data.id, members: fakeMembers(25, s.student.id) } })).status).toBe(
+      200,
+    );
     const over = await p.call("POST", "/team/user", { token: leader.token, lang: "en", body: { teamId: team.data.id, members: fakeMembers(6, s.student.id) } });
     expect(over.status).toBe(400);
     expect(over.message).toBe("A team has at most 30 members; 5 more can join");
@@ -43,7 +57,8 @@ describe("teams", () => {
   it("are at most 3 per account and conference", async () => {
     const s = await setupConference(p);
     const leader = await person(p);
-    for (let i = 0; i < 3; i++) expect((await p.call("POST", "/team", { token: leader.token, body: { conferenceId: s.conference.id, name: `队${i}` } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await p.call("POST", "/team", { token: leader.token, body: { conferenceId: s.conference.id, name: `队${i}` } })).status).toBe(200);
     const fourth = await p.call("POST", "/team", { token: leader.token, lang: "en", body: { conferenceId: s.conference.id, name: "队4" } });
     expect(fourth.status).toBe(400);
     expect(fourth.message).toBe("You can lead at most 3 teams for this conference");
@@ -58,7 +73,10 @@ describe("teams", () => {
     const s = await setupConference(p, { capacity: 2 });
     const leader = await person(p);
     const team = await p.call<{ id: number }>("POST", "/team", { token: leader.token, body: { conferenceId: s.conference.id, name: "课题组" } });
-    const added = await p.call<{ holding: number; list: Described[] }>("POST", "/team/user", { token: leader.token, body: { teamId: team.data.id, members: fakeMembers(10, s.student.id) } });
+    const added = await p.call<{ holding: number; list: Described[] }>("POST", "/team/user", {
+      token: leader.token,
+      body: { teamId: team.data.id, members: fakeMembers(10, s.student.id) },
+    });
     expect(added.status).toBe(200);
     expect(added.data.holding).toBe(0);
     expect(added.data.list.every((m) => !m.holdsPlace && m.holdUntil === null)).toBe(true);
@@ -154,7 +172,10 @@ describe("unpaid holds", () => {
 
   it("are not set on an organiser's entry", async () => {
     const s = await setupConference(p, { capacity: 1 });
-    const entered = await p.call<Described>("POST", "/user/admin", { token: s.organiser.token, body: { conferenceId: s.conference.id, identityId: s.student.id, name: "手工录入", mobile: nextMobile() } });
+    const entered = await p.call<Described>("POST", "/user/admin", {
+      token: s.organiser.token,
+      body: { conferenceId: s.conference.id, identityId: s.student.id, name: "手工录入", mobile: nextMobile() },
+    });
     expect(entered.data.holdUntil).toBeNull();
     p.advance(30 * 24 * HOUR);
     expect((await remaining(s.conference.id)).remaining).toBe(0);
@@ -203,7 +224,10 @@ describe("a payment after the hold ran out", () => {
     expect(paid.status).toBe(200);
     const [row] = await p.db.select().from(payments).where(eq(payments.id, paid.data.id));
     expect(row.details.refundDue).toBe("noSeat");
-    const trail = await p.db.select().from(auditLog).where(eq(auditLog.target, `payment:${paid.data.id}`));
+    const trail = await p.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `payment:${paid.data.id}`));
     expect(trail.map((r) => r.action)).toContain("payment.refund_due");
     const after = await p.call<Described>("GET", `/conference/user/${registrationId}`, { token: a.token });
     expect(after.data).toMatchObject({ holdExpired: true, refundDue: "noSeat" });

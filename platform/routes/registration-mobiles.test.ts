@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, auditLog, payments, registrations, smsCodes } from "../db/schema";
-import { type ConferenceSetup, nextMobile, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { newTicketCode } from "../services/registration";
+import { type ConferenceSetup, nextMobile, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
 /**
@@ -35,7 +35,18 @@ async function codeFor(mobile: string) {
 async function legacySquat(mobile: string, by: { id: number }) {
   const [row] = await p.db
     .insert(registrations)
-    .values({ conferenceId: conf.conference.id, accountId: by.id, mobile, name: "冒名者", ticketCode: newTicketCode(), state: "confirmed", feeFen: 80_000, identityId: conf.student.id, createdBy: by.id, ...p.stamp() })
+    .values({
+      conferenceId: conf.conference.id,
+      accountId: by.id,
+      mobile,
+      name: "冒名者",
+      ticketCode: newTicketCode(),
+      state: "confirmed",
+      feeFen: 80_000,
+      identityId: conf.student.id,
+      createdBy: by.id,
+      ...p.stamp(),
+    })
     .returning();
   return row;
 }
@@ -65,24 +76,44 @@ describe("one stored form for a mobile", () => {
     const mobile = nextMobile();
     const entered = await p.call<Reg>("POST", "/user/admin", {
       token: conf.organiser.token,
-      body: { conferenceId: conf.conference.id, identityId: conf.student.id, name: "签到人", mobile: `+86 ${mobile.slice(0, 3)}-${mobile.slice(3, 7)}-${mobile.slice(7)}` },
+      body: {
+        conferenceId: conf.conference.id,
+        identityId: conf.student.id,
+        name: "签到人",
+        mobile: `+86 ${mobile.slice(0, 3)}-${mobile.slice(3, 7)}-${mobile.slice(7)}`,
+      },
     });
     expect(entered.data.mobile).toBe(mobile);
     const typed = encodeURIComponent(`+86 ${mobile.slice(0, 3)}-${mobile.slice(3, 7)}-${mobile.slice(7)}`);
-    const desk = await p.call<{ list: Array<{ id: number }> }>("GET", `/user/checkin?conferenceId=${conf.conference.id}&keyword=${typed}`, { token: conf.organiser.token });
+    const desk = await p.call<{ list: Array<{ id: number }> }>("GET", `/user/checkin?conferenceId=${conf.conference.id}&keyword=${typed}`, {
+      token: conf.organiser.token,
+    });
     expect(desk.data.list.map((r) => r.id)).toEqual([entered.data.id]);
-    const part = await p.call<{ list: Array<{ id: number }> }>("GET", `/user/checkin?conferenceId=${conf.conference.id}&keyword=${encodeURIComponent(mobile.slice(3, 7) + " " + mobile.slice(7))}`, { token: conf.organiser.token });
+    const part = await p.call<{ list: Array<{ id: number }> }>(
+      "GET",
+      `/user/checkin?conferenceId=${conf.conference.id}&keyword=${encodeURIComponent(mobile.slice(3, 7) + " " + mobile.slice(7))}`,
+      { token: conf.organiser.token },
+    );
     expect(part.data.list.map((r) => r.id)).toEqual([entered.data.id]);
-    const applicants = await p.call<{ list: Array<{ id: number }> }>("GET", `/user/manage/${conf.conference.id}?keyword=${typed}`, { token: conf.organiser.token });
+    const applicants = await p.call<{ list: Array<{ id: number }> }>("GET", `/user/manage/${conf.conference.id}?keyword=${typed}`, {
+      token: conf.organiser.token,
+    });
     expect(applicants.data.list.map((r) => r.id)).toEqual([entered.data.id]);
-    const list = await p.call<{ list: Array<{ id: number }> }>("GET", `/conference/user?conferenceId=${conf.conference.id}&keyword=${typed}`, { token: conf.organiser.token });
+    const list = await p.call<{ list: Array<{ id: number }> }>("GET", `/conference/user?conferenceId=${conf.conference.id}&keyword=${typed}`, {
+      token: conf.organiser.token,
+    });
     expect(list.data.list.map((r) => r.id)).toEqual([entered.data.id]);
 
     const payer = await person(p, "付款人");
     const reg = await p.call<Reg>("POST", "/conference/user", { token: payer.token, body: registrationBody(conf) });
-    await p.call("POST", "/payment", { token: payer.token, body: { registrationId: reg.data.id, method: "transfer", proofKey: await uploadProof(p, payer.token) } });
+    await p.call("POST", "/payment", {
+      token: payer.token,
+      body: { registrationId: reg.data.id, method: "transfer", proofKey: await uploadProof(p, payer.token) },
+    });
     const spaced = encodeURIComponent(`0086 ${payer.mobile.slice(0, 3)} ${payer.mobile.slice(3, 7)} ${payer.mobile.slice(7)}`);
-    const audit = await p.call<{ list: Array<{ registrationId: number }> }>("GET", `/payment/manage/${conf.conference.id}?keyword=${spaced}`, { token: conf.organiser.token });
+    const audit = await p.call<{ list: Array<{ registrationId: number }> }>("GET", `/payment/manage/${conf.conference.id}?keyword=${spaced}`, {
+      token: conf.organiser.token,
+    });
     expect(audit.data.list.map((row) => row.registrationId)).toEqual([reg.data.id]);
   });
 
@@ -128,7 +159,10 @@ describe("a registration's number is the account's own, or proven by a code", ()
     expect(res.status).toBe(400);
     expect(res.message).toBe("This is not your account's mobile number: send a code to it and enter the code");
     expect((res.data as unknown as { fields: Record<string, unknown> }).fields.mobile).toEqual({ key: "registration.errors.mobileNotYours" });
-    const wrong = await p.call("POST", "/conference/user", { token: stranger.token, body: registrationBody(conf, { mobile: `+86 ${victim.mobile}`, code: "000000" }) });
+    const wrong = await p.call("POST", "/conference/user", {
+      token: stranger.token,
+      body: registrationBody(conf, { mobile: `+86 ${victim.mobile}`, code: "000000" }),
+    });
     expect(wrong.status).toBe(400);
     expect(await p.db.select().from(registrations).where(eq(registrations.mobile, victim.mobile))).toEqual([]);
     const own = await p.call<Reg>("POST", "/conference/user", { token: victim.token, body: registrationBody(conf) });
@@ -140,7 +174,10 @@ describe("a registration's number is the account's own, or proven by a code", ()
     const secretary = await person(p, "秘书");
     const professor = nextMobile();
     const code = await codeFor(professor);
-    const res = await p.call<Reg>("POST", "/conference/user", { token: secretary.token, body: registrationBody(conf, { name: "王教授", mobile: `+86 ${professor}`, code }) });
+    const res = await p.call<Reg>("POST", "/conference/user", {
+      token: secretary.token,
+      body: registrationBody(conf, { name: "王教授", mobile: `+86 ${professor}`, code }),
+    });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ mobile: professor, accountId: secretary.id });
   });
@@ -151,7 +188,10 @@ describe("the owner of a number and a registration someone else made under it", 
     const secretary = await person(p, "秘书");
     const owner = await person(p, "李教授");
     const code = await codeFor(owner.mobile);
-    const made = await p.call<Reg>("POST", "/conference/user", { token: secretary.token, body: registrationBody(conf, { name: "李教授", mobile: owner.mobile, code }) });
+    const made = await p.call<Reg>("POST", "/conference/user", {
+      token: secretary.token,
+      body: registrationBody(conf, { name: "李教授", mobile: owner.mobile, code }),
+    });
 
     // The owner registering finds the number held, and learns which registration holds it.
     const refused = await p.call<{ registrationId: number }>("POST", "/conference/user", { token: owner.token, body: registrationBody(conf) });
@@ -174,8 +214,15 @@ describe("the owner of a number and a registration someone else made under it", 
     expect(mine.data.list.map((r) => r.id)).toContain(made.data.id);
     const theirs = await p.call<{ list: Reg[] }>("GET", "/my-user", { token: secretary.token });
     expect(theirs.data.list.map((r) => r.id)).not.toContain(made.data.id);
-    const [entry] = await p.db.select().from(auditLog).where(and(eq(auditLog.action, "registration.takeOver"), eq(auditLog.target, `registration:${made.data.id}`)));
-    expect(entry).toMatchObject({ conferenceId: conf.conference.id, accountId: owner.id, detail: { heldBy: secretary.id, owner: owner.id, mobile: owner.mobile } });
+    const [entry] = await p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.takeOver"), eq(auditLog.target, `registration:${made.data.id}`)));
+    expect(entry).toMatchObject({
+      conferenceId: conf.conference.id,
+      accountId: owner.id,
+      detail: { heldBy: secretary.id, owner: owner.id, mobile: owner.mobile },
+    });
   });
 
   it("cancels a squatter's registration, after which the owner registers; the code is required", async () => {
@@ -188,7 +235,9 @@ describe("the owner of a number and a registration someone else made under it", 
     const noCode = await p.call("POST", `/conference/user/claim/${squat.id}`, { body: { mobile: owner.mobile, code: "000000", resolve: "cancel" } });
     expect(noCode.status).toBe(400);
     // The squatter can't cancel or take it over for the owner's number without the owner's phone.
-    const byStranger = await p.call("POST", `/conference/user/claim/${squat.id}`, { body: { mobile: squatter.mobile, code: await codeFor(squatter.mobile), resolve: "takeover" } });
+    const byStranger = await p.call("POST", `/conference/user/claim/${squat.id}`, {
+      body: { mobile: squatter.mobile, code: await codeFor(squatter.mobile), resolve: "takeover" },
+    });
     expect(byStranger.status).toBe(404);
 
     const cancelled = await p.call<Claimed>("POST", `/conference/user/claim/${squat.id}`, {
@@ -197,7 +246,10 @@ describe("the owner of a number and a registration someone else made under it", 
     expect(cancelled.status).toBe(200);
     expect(cancelled.data.registration).toMatchObject({ id: squat.id, state: "cancelled", accountId: squatter.id });
     expect(cancelled.data.account.data.id).toBe(owner.id);
-    const [entry] = await p.db.select().from(auditLog).where(and(eq(auditLog.action, "registration.cancelByOwner"), eq(auditLog.target, `registration:${squat.id}`)));
+    const [entry] = await p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.cancelByOwner"), eq(auditLog.target, `registration:${squat.id}`)));
     expect(entry).toMatchObject({ conferenceId: conf.conference.id, accountId: owner.id, detail: { heldBy: squatter.id, name: "冒名者" } });
     const own = await p.call<Reg>("POST", "/conference/user", { token: owner.token, body: registrationBody(conf) });
     expect(own.status).toBe(200);
@@ -208,12 +260,27 @@ describe("the owner of a number and a registration someone else made under it", 
     const squatter = await person(p, "冒名者");
     const owner = await person(p, "机主");
     const squat = await legacySquat(owner.mobile, squatter);
-    await p.db.insert(payments).values({ conferenceId: conf.conference.id, registrationId: squat.id, accountId: squatter.id, method: "transfer", amountFen: 80_000, currency: "CNY", state: "paid", tradeNo: `T${squat.id}X`, ...p.stamp() });
-    const refused = await p.call("POST", `/conference/user/claim/${squat.id}`, { body: { mobile: owner.mobile, code: await codeFor(owner.mobile), resolve: "cancel" }, lang: "en" });
+    await p.db.insert(payments).values({
+      conferenceId: conf.conference.id,
+      registrationId: squat.id,
+      accountId: squatter.id,
+      method: "transfer",
+      amountFen: 80_000,
+      currency: "CNY",
+      state: "paid",
+      tradeNo: `T${squat.id}X`,
+      ...p.stamp(),
+    });
+    const refused = await p.call("POST", `/conference/user/claim/${squat.id}`, {
+      body: { mobile: owner.mobile, code: await codeFor(owner.mobile), resolve: "cancel" },
+      lang: "en",
+    });
     expect(refused.status).toBe(400);
     expect(refused.message).toMatch(/can't be cancelled here; you can take it over/);
     // Taken over instead: the payment goes with it, the squatter no longer sees it.
-    const taken = await p.call<Claimed>("POST", `/conference/user/claim/${squat.id}`, { body: { mobile: owner.mobile, code: await codeFor(owner.mobile), resolve: "takeover" } });
+    const taken = await p.call<Claimed>("POST", `/conference/user/claim/${squat.id}`, {
+      body: { mobile: owner.mobile, code: await codeFor(owner.mobile), resolve: "takeover" },
+    });
     expect(taken.status).toBe(200);
     const [payment] = await p.db.select().from(payments).where(eq(payments.registrationId, squat.id));
     expect(payment.accountId).toBe(owner.id);
@@ -225,7 +292,10 @@ describe("the owner of a number and a registration someone else made under it", 
     await p.db.update(registrations).set({ state: "cancelled" }).where(eq(registrations.id, second.id));
     await p.call("POST", "/conference/user", { token: other.token, body: registrationBody(conf) });
     await p.db.update(registrations).set({ state: "confirmed" }).where(eq(registrations.id, second.id));
-    const takeover = await p.call("POST", `/conference/user/claim/${second.id}`, { body: { mobile: other.mobile, code: await codeFor(other.mobile), resolve: "takeover" }, lang: "en" });
+    const takeover = await p.call("POST", `/conference/user/claim/${second.id}`, {
+      body: { mobile: other.mobile, code: await codeFor(other.mobile), resolve: "takeover" },
+      lang: "en",
+    });
     expect(takeover.status).toBe(400);
     expect(takeover.message).toMatch(/already registered .* you can cancel it/);
   });

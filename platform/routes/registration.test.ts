@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authTokens, conferences, coupons, payments, registrations } from "../db/schema";
-import { ANSWERS, type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { sha256 } from "../services/identity";
+import { ANSWERS, type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { mintTicket } from "../services/sign-in-guard";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -54,7 +54,16 @@ describe("registering", () => {
     const me = await person(p);
     const res = await p.call<Reg>("POST", "/conference/user", {
       token: me.token,
-      body: registrationBody(moderated, { state: "confirmed", status: 1, feeFen: 1, price: 0, paid: true, accountId: 1, ticketCode: "AAAAAAAAAA", couponId: 5 }),
+      body: registrationBody(moderated, {
+        state: "confirmed",
+        status: 1,
+        feeFen: 1,
+        price: 0,
+        paid: true,
+        accountId: 1,
+        ticketCode: "AAAAAAAAAA",
+        couponId: 5,
+      }),
     });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ state: "pending", feeFen: 80_000, accountId: me.id });
@@ -120,7 +129,10 @@ describe("registering", () => {
       body: registrationBody(open, { answers: { department: "  ", presenting: "maybe" } }),
     });
     expect(res.status).toBe(400);
-    expect(res.data.fields).toEqual({ "answers.department": { key: "registration.validation.fieldRequired" }, "answers.presenting": { key: "registration.validation.optionInvalid" } });
+    expect(res.data.fields).toEqual({
+      "answers.department": { key: "registration.validation.fieldRequired" },
+      "answers.presenting": { key: "registration.validation.optionInvalid" },
+    });
     expect(res.messages).toEqual(["Answer this question", "Please choose one of the options"]);
   });
 
@@ -207,7 +219,10 @@ describe("my registrations", () => {
     const me = await person(p);
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(moderated, { couponCode: "HALF" }) });
     expect(reg.data.feeFen).toBe(40_000);
-    const changed = await p.call<Reg>("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: moderated.regular.id, name: "陈新名", answers: ANSWERS } });
+    const changed = await p.call<Reg>("PUT", `/conference/user/${reg.data.id}`, {
+      token: me.token,
+      body: { identityId: moderated.regular.id, name: "陈新名", answers: ANSWERS },
+    });
     expect(changed.status).toBe(200);
     expect(changed.data).toMatchObject({ feeFen: 100_000, name: "陈新名", identity: { nameZh: "普通参会者" }, state: "pending" });
     // The same identity again keeps the fee as it is.
@@ -223,7 +238,15 @@ describe("my registrations", () => {
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(moderated) });
     const [intent] = await p.db
       .insert(payments)
-      .values({ conferenceId: moderated.conference.id, registrationId: reg.data.id, accountId: me.id, method: "paypal", amountFen: 80_000, tradeNo: `T${reg.data.id}X${Date.now()}`, ...p.stamp() })
+      .values({
+        conferenceId: moderated.conference.id,
+        registrationId: reg.data.id,
+        accountId: me.id,
+        method: "paypal",
+        amountFen: 80_000,
+        tradeNo: `T${reg.data.id}X${Date.now()}`,
+        ...p.stamp(),
+      })
       .returning();
     const started = await p.call("PUT", `/conference/user/${reg.data.id}`, { token: me.token, body: { identityId: moderated.regular.id, answers: ANSWERS } });
     expect(started.status).toBe(400);
@@ -258,7 +281,10 @@ describe("my registrations", () => {
   });
 
   it("gives a coupon's use back on cancel", async () => {
-    const [coupon] = await p.db.insert(coupons).values({ conferenceId: open.conference.id, code: "ONCE", kind: "amount", value: 1000, useLimit: 1 }).returning();
+    const [coupon] = await p.db
+      .insert(coupons)
+      .values({ conferenceId: open.conference.id, code: "ONCE", kind: "amount", value: 1000, useLimit: 1 })
+      .returning();
     const me = await person(p);
     const reg = await p.call<Reg>("POST", "/conference/user", { token: me.token, body: registrationBody(open, { couponCode: "once" }) });
     expect(reg.data.feeFen).toBe(79_000);
@@ -311,7 +337,10 @@ describe("organiser entry and claims", () => {
     expect((await p.call("POST", "/user/admin", { token: outsider.token, body })).status).toBe(403);
     const res = await p.call<Reg>("POST", "/user/admin", { token: open.organiser.token, body });
     expect(res.data).toMatchObject({ accountId: null, state: "confirmed", feeFen: 200_000 });
-    const [entry] = await p.db.select().from(auditLog).where(and(eq(auditLog.action, "registration.create"), eq(auditLog.target, `registration:${res.data.id}`)));
+    const [entry] = await p.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.create"), eq(auditLog.target, `registration:${res.data.id}`)));
     expect(entry.accountId).toBe(open.organiser.id);
   });
 
@@ -338,7 +367,10 @@ describe("organiser entry and claims", () => {
     expect(claimed.status).toBe(200);
     expect(claimed.data.account.data).toMatchObject({ hasClaimed: true, name: "李同学" });
     expect(claimed.data.registration.accountId).toBe(claimed.data.account.data.id);
-    const [token] = await p.db.select().from(authTokens).where(eq(authTokens.tokenHash, sha256(claimed.data.account.token)));
+    const [token] = await p.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, sha256(claimed.data.account.token)));
     expect(token.expiresAt.getTime() - p.deps.now().getTime()).toBe(31 * 24 * 3600_000);
     const mine = await p.call<{ list: Reg[] }>("GET", "/my-user", { token: claimed.data.account.token });
     expect(mine.data.list.map((r) => r.id)).toEqual([id]);
@@ -363,10 +395,11 @@ describe("organiser entry and claims", () => {
 
 describe("the fee and the form", () => {
   it("answers the registration form's needs", async () => {
-    const res = await p.call<{ identities: Array<{ nameZh: string; fee: { priceFen: number } | null }>; fields: unknown[]; conference: { paymentMethods: string[] } }>(
-      "GET",
-      `/registration/form/${open.conference.id}`,
-    );
+    const res = await p.call<{
+      identities: Array<{ nameZh: string; fee: { priceFen: number } | null }>;
+      fields: unknown[];
+      conference: { paymentMethods: string[] };
+    }>("GET", `/registration/form/${open.conference.id}`);
     expect(res.data.identities.map((i) => [i.nameZh, i.fee?.priceFen])).toEqual([
       ["学生", 80_000],
       ["普通参会者", 200_000],

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
+import { mobileSearchKeyword, normalizeMobile } from "#contract/schemas/mobile";
 import {
   adminRegistrationSchema,
   checkAnswers,
@@ -13,16 +14,14 @@ import {
   teamMembersSchema,
   teamSchema,
 } from "#contract/schemas/registration";
-import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
-import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
 import type { AttendForm, AttendQuote } from "#contract/views/attend";
 import type { Sent } from "#contract/views/sent";
+import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
+import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
 import { codedAnswer, fail, idParam, langOf, ok, page, paging, refuseField, refuseFields } from "../http";
 import { canManageConference } from "../services/access";
-import { requireManager as requireManagerOf } from "./guards";
-import { quoteFee, releaseCoupon, strategyInForce } from "../services/fees";
+import { quoteFee, strategyInForce } from "../services/fees";
 import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, spendCode } from "../services/identity";
-import { CHECKS_PER_CLIENT, eventWait, recordEvent, refuseFor, ticketNonce } from "../services/sign-in-guard";
 import { availableMethods } from "../services/payments";
 import {
   type Registration,
@@ -37,15 +36,15 @@ import {
   maskName,
   mobileTaken,
   ownRegistration,
-  paymentsCovering,
   placesTaken,
   registeredWith,
   resolveHeldRegistration,
   takePlaceOnClaim,
 } from "../services/registration";
+import { CHECKS_PER_CLIENT, eventWait, recordEvent, refuseFor, ticketNonce } from "../services/sign-in-guard";
 import { follows } from "../services/subscription";
 import { addTeamMembers, createTeam, ledTeam, TEAM_MAX_MEMBERS } from "../services/teams";
-import { mobileSearchKeyword, normalizeMobile } from "#contract/schemas/mobile";
+import { requireManager as requireManagerOf } from "./guards";
 
 /** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
 export const CODE_QUICK_NO_ACCOUNT = 1101;
@@ -82,13 +81,20 @@ export function registrationRoutes(deps: PlatformDeps) {
     if (!result.ok) return refuseAnswers(c, result.problems);
     const files = fields.flatMap((field) => {
       const value = result.answers[field.key];
-      return (field.type === "file" || field.type === "image") && typeof value === "string" && value ? [{ field, key: value.replace(/^\/api\/cms\/files\//, "") }] : [];
+      return (field.type === "file" || field.type === "image") && typeof value === "string" && value
+        ? [{ field, key: value.replace(/^\/api\/cms\/files\//, "") }]
+        : [];
     });
     if (files.length) {
       const rows = await deps.db
         .select({ key: uploads.key, owner: uploads.ownerAccountId, isPublic: uploads.isPublic })
         .from(uploads)
-        .where(inArray(uploads.key, files.map((f) => f.key)));
+        .where(
+          inArray(
+            uploads.key,
+            files.map((f) => f.key),
+          ),
+        );
       const problems: Record<string, string> = {};
       for (const { field, key } of files) {
         const row = rows.find((r) => r.key === key);
@@ -160,7 +166,10 @@ export function registrationRoutes(deps: PlatformDeps) {
     if (!conference.isPublish) fail(404, "errors.notFound");
     const client = clientAddress(c);
     if (!ticketNonce(deps, c.req.query("ticket"), { address: client, scope: `check:${conferenceId}:${account.id}` })) fail(400, "errors.checkTicket");
-    const wait = Math.max(await eventWait(deps, "check", client, CHECKS_PER_CLIENT), await eventWait(deps, "check-account", String(account.id), CHECKS_PER_CLIENT));
+    const wait = Math.max(
+      await eventWait(deps, "check", client, CHECKS_PER_CLIENT),
+      await eventWait(deps, "check-account", String(account.id), CHECKS_PER_CLIENT),
+    );
     if (wait > 0) refuseFor("errors.checkLimit", wait);
     await recordEvent(deps, "check", client);
     await recordEvent(deps, "check-account", String(account.id));
@@ -389,7 +398,14 @@ export function registrationRoutes(deps: PlatformDeps) {
     if (!account) {
       [account] = await deps.db
         .insert(accounts)
-        .values({ mobile: input.mobile, name: row.name, email: row.email, defaultType: langOf(c) === "en" ? 1 : 0, createdAt: deps.now(), updatedAt: deps.now() })
+        .values({
+          mobile: input.mobile,
+          name: row.name,
+          email: row.email,
+          defaultType: langOf(c) === "en" ? 1 : 0,
+          createdAt: deps.now(),
+          updatedAt: deps.now(),
+        })
         .onConflictDoNothing()
         .returning();
       account ??= await accountByMobile(deps.db, input.mobile);
@@ -442,7 +458,11 @@ export function registrationRoutes(deps: PlatformDeps) {
   /** A team's members, for its leader and the conference's organisers. */
   app.get("/team/user/:teamId{[0-9]+}", async (c) => {
     const account = requireAccount(c);
-    const [team] = await deps.db.select().from(teams).where(eq(teams.id, idParam(c.req.param("teamId")))).limit(1);
+    const [team] = await deps.db
+      .select()
+      .from(teams)
+      .where(eq(teams.id, idParam(c.req.param("teamId"))))
+      .limit(1);
     if (!team || (team.leaderAccountId !== account.id && !(await canManageConference(deps.db, account, team.conferenceId)))) fail(404, "errors.notFound");
     const list = await members(team.id);
     return ok(c, { team, list, total: list.length, maxMembers: TEAM_MAX_MEMBERS });
@@ -453,7 +473,15 @@ export function registrationRoutes(deps: PlatformDeps) {
     const counts = await deps.db
       .select({ teamId: registrations.teamId, members: count() })
       .from(registrations)
-      .where(and(inArray(registrations.teamId, rows.map((t) => t.id)), inArray(registrations.state, LIVE_STATES)))
+      .where(
+        and(
+          inArray(
+            registrations.teamId,
+            rows.map((t) => t.id),
+          ),
+          inArray(registrations.state, LIVE_STATES),
+        ),
+      )
       .groupBy(registrations.teamId);
     return rows.map((team) => ({ ...team, members: counts.find((row) => row.teamId === team.id)?.members ?? 0 }));
   };

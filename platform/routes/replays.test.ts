@@ -29,7 +29,10 @@ const conf = { a: 0, b: 0, hidden: 0 };
 beforeAll(async () => {
   p = await testPlatform();
   const db = p.db;
-  const [owner] = await db.insert(accounts).values({ mobile: "13900000002", name: "主办方", ...p.stamp() }).returning();
+  const [owner] = await db
+    .insert(accounts)
+    .values({ mobile: "13900000002", name: "主办方", ...p.stamp() })
+    .returning();
   const [physics, history] = await db
     .insert(majors)
     .values([
@@ -113,7 +116,14 @@ describe("GET /live-streaming", () => {
     expect(await query(`keyword=${encodeURIComponent("回放 optics")}`)).toEqual(["Optics panel", "Optics keynote"]);
     expect(await query(`conferenceId=${conf.a}`)).toEqual(["Optics panel", "Optics keynote"]);
     expect((await p.call<Page<Summary>>("GET", `/live-streaming?keyword=${encodeURIComponent("回放")}`)).data.total).toBe(8);
-    expect(await query("year=2025")).toEqual(["History keynote", "Hidden meeting talk", "Quantum keynote", "Optics panel", "Optics keynote", "New year lecture"]);
+    expect(await query("year=2025")).toEqual([
+      "History keynote",
+      "Hidden meeting talk",
+      "Quantum keynote",
+      "Optics panel",
+      "Optics keynote",
+      "New year lecture",
+    ]);
     expect(await query("year=2024")).toEqual([]);
     expect(await query(`year=2025&conferenceId=${conf.b}&keyword=quantum`)).toEqual(["Quantum keynote"]);
   });
@@ -135,7 +145,12 @@ describe("GET /live-streaming/{id}", () => {
   it("shows a published replay with its sources and conference", async () => {
     const res = await p.call<Detail>("GET", `/live-streaming/${r["Optics keynote"]}`);
     expect(res.status).toBe(200);
-    expect(res.data.info).toMatchObject({ titleZh: "回放 Optics keynote", mp4Url: "/media/demo.mp4", hlsUrl: "/media/demo-hls/index.m3u8", conferenceId: conf.a });
+    expect(res.data.info).toMatchObject({
+      titleZh: "回放 Optics keynote",
+      mp4Url: "/media/demo.mp4",
+      hlsUrl: "/media/demo-hls/index.m3u8",
+      conferenceId: conf.a,
+    });
     expect(res.data.info).not.toHaveProperty("isPublish");
     expect(res.data.conference).toEqual({ id: conf.a, nameZh: "光学大会", nameEn: "Optics Congress" });
   });
@@ -175,6 +190,8 @@ describe("indexes", () => {
   it("serves the keyword search and the conference's replays from indexes", async () => {
     expect(await plan(sql`select id from ${replays} where ${keywordMatch(replaySearch, "keynote")}`)).toContain("replays_search_trgm");
     expect(await plan(sql`select id from ${replays} where ${keywordMatch(replaySearch, "回放")}`)).toContain("replays_search_cjk");
-    expect(await plan(sql`select id from ${replays} where conference_id = ${1} order by recorded_at desc limit 4`)).toContain("replays_conference_id_recorded_at_index");
+    expect(await plan(sql`select id from ${replays} where conference_id = ${1} order by recorded_at desc limit 4`)).toContain(
+      "replays_conference_id_recorded_at_index",
+    );
   });
 });

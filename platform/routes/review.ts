@@ -5,9 +5,9 @@ import { type ConferenceReviewKind, conferenceReviewSchema } from "#contract/sch
 import { type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
 import { accounts, conferences } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
-import { requirePlatformAdmin } from "./guards";
-import { decideConferenceReview, reviewColumns } from "../services/review";
 import { isCertified } from "../services/identity";
+import { decideConferenceReview, reviewColumns } from "../services/review";
+import { requirePlatformAdmin } from "./guards";
 
 /**
  * What platform administrators review about conferences besides organizations: the sender
@@ -62,7 +62,8 @@ export function reviewRoutes(deps: PlatformDeps) {
     const kind = kindOf(c.req.param("kind"));
     const conferenceId = idParam(c.req.param("conferenceId"));
     const decision = parse(c, conferenceReviewSchema, await readBody(c));
-    if (kind === "domain" && decision.state === "approved" && isPlatformHost(decision.subject, deps.platformHosts ?? [])) fail(400, "authoring.v.domainPlatform");
+    if (kind === "domain" && decision.state === "approved" && isPlatformHost(decision.subject, deps.platformHosts ?? []))
+      fail(400, "authoring.v.domainPlatform");
     const decided = await decideConferenceReview(deps, admin, { kind, conferenceId, decision });
     return ok(c, decided);
   });

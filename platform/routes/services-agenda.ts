@@ -126,7 +126,10 @@ export function servicesAgendaRoutes(deps: PlatformDeps) {
       db.select().from(sponsors).where(where).orderBy(desc(sponsors.id)).limit(pageSize).offset(offset),
       db.select({ total: count() }).from(sponsors).where(where),
     ]);
-    const files = await uploadNames(db, rows.flatMap((row) => [...row.materials, ...(row.logo ? [row.logo] : [])]));
+    const files = await uploadNames(
+      db,
+      rows.flatMap((row) => [...row.materials, ...(row.logo ? [row.logo] : [])]),
+    );
     const list = rows.map((row) => ({
       ...row,
       // Who wrote a remark is the organiser's business; the applicant sees when and what.
@@ -154,12 +157,22 @@ export function servicesAgendaRoutes(deps: PlatformDeps) {
   /** Edits my application while pending; kind and conference stay. */
   app.put("/exhibition/:id{[0-9]+}", async (c) => {
     const account = requireAccount(c);
-    const [current] = await db.select().from(sponsors).where(eq(sponsors.id, idParam(c.req.param("id")))).limit(1);
+    const [current] = await db
+      .select()
+      .from(sponsors)
+      .where(eq(sponsors.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!current || current.accountId !== account.id) fail(404, "errors.notFound");
     if (current.state !== "pending") fail(400, "services.errors.notPending");
     const input = parse(c, exhibitionSchema, { ...((await readBody(c)) as object), conferenceId: current.conferenceId, kind: current.kind });
     await requireOwnUploads(c, db, account.id, input.logo && input.logo !== current.logo ? [input.logo] : [], "logo", { imagesOnly: true });
-    await requireOwnUploads(c, db, account.id, input.materials.filter((key) => !current.materials.includes(key)), "materials");
+    await requireOwnUploads(
+      c,
+      db,
+      account.id,
+      input.materials.filter((key) => !current.materials.includes(key)),
+      "materials",
+    );
     const { conferenceId: _c, kind: _k, ...values } = input;
     const [row] = await db
       .update(sponsors)

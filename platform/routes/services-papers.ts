@@ -22,18 +22,33 @@ export function servicesPaperRoutes(deps: PlatformDeps) {
   const { db } = deps;
 
   /** The same five calls for both kinds: list mine, read one, submit, edit while pending, withdraw while pending. */
-  function submissions<S extends typeof paperSchema | typeof conferenceFileSchema>(path: string, table: PaperTable, schema: S, values: (input: z.output<S>) => Record<string, unknown>) {
+  function submissions<S extends typeof paperSchema | typeof conferenceFileSchema>(
+    path: string,
+    table: PaperTable,
+    schema: S,
+    values: (input: z.output<S>) => Record<string, unknown>,
+  ) {
     const describe = async (rows: Array<typeof table.$inferSelect>) => {
-      const files = await uploadNames(db, rows.map((row) => row.uploadKey));
+      const files = await uploadNames(
+        db,
+        rows.map((row) => row.uploadKey),
+      );
       const branchRows = rows.some((row) => row.branchId)
-        ? await db.select({ id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn }).from(branches).where(eq(branches.conferenceId, rows[0].conferenceId))
+        ? await db
+            .select({ id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn })
+            .from(branches)
+            .where(eq(branches.conferenceId, rows[0].conferenceId))
         : [];
       return rows.map((row) => ({ ...row, file: files.get(row.uploadKey) ?? null, branch: branchRows.find((b) => b.id === row.branchId) ?? null }));
     };
 
     const own = async (c: Ctx, pending: boolean) => {
       const account = requireAccount(c);
-      const [row] = await db.select().from(table).where(eq(table.id, idParam(c.req.param("id")))).limit(1);
+      const [row] = await db
+        .select()
+        .from(table)
+        .where(eq(table.id, idParam(c.req.param("id"))))
+        .limit(1);
       if (!row || row.accountId !== account.id) fail(404, "errors.notFound");
       if (pending && row.state !== "pending") fail(400, "services.errors.notPending");
       return { account, row };
@@ -72,9 +87,18 @@ export function servicesPaperRoutes(deps: PlatformDeps) {
       const now = deps.now();
       const [row] = await db
         .insert(table)
-        .values({ ...values(input), conferenceId: input.conferenceId, branchId: input.branchId, accountId: account.id, uploadKey: input.uploadKey, state: "pending", createdAt: now, updatedAt: now } as never)
+        .values({
+          ...values(input),
+          conferenceId: input.conferenceId,
+          branchId: input.branchId,
+          accountId: account.id,
+          uploadKey: input.uploadKey,
+          state: "pending",
+          createdAt: now,
+          updatedAt: now,
+        } as never)
         .returning();
-      return ok(c, row as typeof table.$inferSelect);
+      return ok(c, row);
     });
 
     /** Edits a pending one; a new `uploadKey` replaces the file under review. The conference stays. */
@@ -84,11 +108,11 @@ export function servicesPaperRoutes(deps: PlatformDeps) {
       await checked(c, account.id, input);
       const [row] = await db
         .update(table)
-        .set({ ...values(input), branchId: input.branchId, uploadKey: input.uploadKey, updatedAt: deps.now() } as never)
+        .set({ ...values(input), branchId: input.branchId, uploadKey: input.uploadKey, updatedAt: deps.now() })
         .where(and(eq(table.id, current.id), eq(table.state, "pending")))
         .returning();
       if (!row) fail(400, "services.errors.notPending");
-      return ok(c, row as typeof table.$inferSelect);
+      return ok(c, row);
     });
 
     app.delete(`${path}/:id{[0-9]+}`, async (c) => {
@@ -103,7 +127,7 @@ export function servicesPaperRoutes(deps: PlatformDeps) {
   }
 
   submissions("/issue", papers, paperSchema, (input) => {
-    const paper = input as z.output<typeof paperSchema>;
+    const paper = input;
     return { title: paper.title, authors: paper.authors, abstract: paper.abstract, keywords: paper.keywords };
   });
   submissions("/file", conferenceFiles, conferenceFileSchema, (input) => ({ name: input.name }));

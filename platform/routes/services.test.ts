@@ -32,7 +32,16 @@ async function hotelRoom(s: ConferenceSetup, inventory: number, overrides: Parti
 /** A signed-in attendee registered for the conference. */
 async function attendee(s: ConferenceSetup, name = "参会者") {
   const who = await person(p, name);
-  const res = await p.call("POST", "/conference/user", { token: who.token, body: { conferenceId: s.conference.id, identityId: s.student.id, name, answers: { department: "物理系", presenting: "no" }, idempotencyKey: crypto.randomUUID() } });
+  const res = await p.call("POST", "/conference/user", {
+    token: who.token,
+    body: {
+      conferenceId: s.conference.id,
+      identityId: s.student.id,
+      name,
+      answers: { department: "物理系", presenting: "no" },
+      idempotencyKey: crypto.randomUUID(),
+    },
+  });
   expect(res.status).toBe(200);
   return who;
 }
@@ -55,7 +64,8 @@ async function pdfUpload(who: Person, name = "paper.pdf") {
   return res.data;
 }
 
-const download = (key: string, token: string) => p.app.fetch(new Request(`http://platform.test/api/cms/files/${key}`, { headers: { Authorization: `Bearer ${token}` } }));
+const download = (key: string, token: string) =>
+  p.app.fetch(new Request(`http://platform.test/api/cms/files/${key}`, { headers: { Authorization: `Bearer ${token}` } }));
 
 describe("hotel bookings", () => {
   it("lets exactly one of several concurrent bookings take the last room, and tells the others it is gone", async () => {
@@ -63,13 +73,17 @@ describe("hotel bookings", () => {
     const room = await hotelRoom(s, 1);
     const people: Person[] = [];
     for (let i = 0; i < 6; i++) people.push(await attendee(s));
-    const results = await Promise.all(people.map((who) => p.call("POST", "/user-hotel", { token: who.token, body: booking(s, room.id, { checkOut: "2027-01-13" }), lang: "en" })));
+    const results = await Promise.all(
+      people.map((who) => p.call("POST", "/user-hotel", { token: who.token, body: booking(s, room.id, { checkOut: "2027-01-13" }), lang: "en" })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
     for (const refused of results.filter((r) => r.status === 400)) expect(refused.message).toMatch(/booked out/);
     const rows = await p.db.select().from(hotelBookings).where(eq(hotelBookings.roomId, room.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ state: "pending", priceFen: 4 * 45_000, rooms: 1 });
-    const rooms = await p.call<{ list: Array<{ id: number; gone: boolean; fewestFree: number }> }>("GET", `/user-hotel/rooms/${s.conference.id}`, { token: people[0].token });
+    const rooms = await p.call<{ list: Array<{ id: number; gone: boolean; fewestFree: number }> }>("GET", `/user-hotel/rooms/${s.conference.id}`, {
+      token: people[0].token,
+    });
     expect(rooms.data.list.find((r) => r.id === room.id)).toMatchObject({ gone: true, fewestFree: 0 });
   });
 
@@ -77,33 +91,58 @@ describe("hotel bookings", () => {
     const s = await setupConference(p);
     const room = await hotelRoom(s, 2);
     const [a, b, c] = [await attendee(s), await attendee(s), await attendee(s)];
-    const first = await p.call<{ id: number; priceFen: number; state: string }>("POST", "/user-hotel", { token: a.token, body: booking(s, room.id, { checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 2 }) });
+    const first = await p.call<{ id: number; priceFen: number; state: string }>("POST", "/user-hotel", {
+      token: a.token,
+      body: booking(s, room.id, { checkIn: "2027-01-10", checkOut: "2027-01-12", rooms: 2 }),
+    });
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({ priceFen: 2 * 2 * 45_000, state: "pending" });
     // The nights of the 10th and 11th are full; the 9th and the 12th are not.
-    const clash = await p.call("POST", "/user-hotel", { token: b.token, body: booking(s, room.id, { checkIn: "2027-01-11", checkOut: "2027-01-13" }), lang: "en" });
+    const clash = await p.call("POST", "/user-hotel", {
+      token: b.token,
+      body: booking(s, room.id, { checkIn: "2027-01-11", checkOut: "2027-01-13" }),
+      lang: "en",
+    });
     expect(clash.status).toBe(400);
     expect(clash.message).toContain("2027-01-11");
-    expect((await p.call("POST", "/user-hotel", { token: b.token, body: booking(s, room.id, { checkIn: "2027-01-12", checkOut: "2027-01-13" }) })).status).toBe(200);
-    expect((await p.call("POST", "/user-hotel", { token: c.token, body: booking(s, room.id, { checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 2 }) })).status).toBe(200);
+    expect((await p.call("POST", "/user-hotel", { token: b.token, body: booking(s, room.id, { checkIn: "2027-01-12", checkOut: "2027-01-13" }) })).status).toBe(
+      200,
+    );
+    expect(
+      (await p.call("POST", "/user-hotel", { token: c.token, body: booking(s, room.id, { checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 2 }) })).status,
+    ).toBe(200);
     // Cancelling gives the nights back.
     expect((await p.call("DELETE", `/user-hotel/${first.data.id}`, { token: b.token })).status).toBe(404);
     expect((await p.call("DELETE", `/user-hotel/${first.data.id}`, { token: a.token })).status).toBe(200);
-    expect((await p.call("POST", "/user-hotel", { token: b.token, body: booking(s, room.id, { checkIn: "2027-01-10", checkOut: "2027-01-12" }) })).status).toBe(200);
+    expect((await p.call("POST", "/user-hotel", { token: b.token, body: booking(s, room.id, { checkIn: "2027-01-10", checkOut: "2027-01-12" }) })).status).toBe(
+      200,
+    );
   });
 
   it("changes a pending booking against the other bookings only, and not once audited", async () => {
     const s = await setupConference(p);
     const room = await hotelRoom(s, 1);
     const a = await attendee(s);
-    const made = await p.call<{ id: number }>("POST", "/user-hotel", { token: a.token, body: booking(s, room.id, { checkIn: "2027-01-10", checkOut: "2027-01-11" }) });
-    const changed = await p.call<{ priceFen: number; checkOut: string; sharing: string }>("PUT", `/user-hotel/${made.data.id}`, { token: a.token, body: { checkIn: "2027-01-10", checkOut: "2027-01-13", rooms: 1, sharing: "share" } });
+    const made = await p.call<{ id: number }>("POST", "/user-hotel", {
+      token: a.token,
+      body: booking(s, room.id, { checkIn: "2027-01-10", checkOut: "2027-01-11" }),
+    });
+    const changed = await p.call<{ priceFen: number; checkOut: string; sharing: string }>("PUT", `/user-hotel/${made.data.id}`, {
+      token: a.token,
+      body: { checkIn: "2027-01-10", checkOut: "2027-01-13", rooms: 1, sharing: "share" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.data).toMatchObject({ priceFen: 3 * 45_000, checkOut: "2027-01-13", sharing: "share" });
-    const mine = await p.call<{ list: Array<{ id: number; hotelNameZh: string; roomTypeEn: string }> }>("GET", `/user-hotel?conferenceId=${s.conference.id}`, { token: a.token });
-    expect(mine.data.list).toEqual([expect.objectContaining({ id: made.data.id, hotelNameZh: "西湖宾馆", roomTypeEn: "King", priceFen: 3 * 45_000, roomPriceFen: 45_000 })]);
+    const mine = await p.call<{ list: Array<{ id: number; hotelNameZh: string; roomTypeEn: string }> }>("GET", `/user-hotel?conferenceId=${s.conference.id}`, {
+      token: a.token,
+    });
+    expect(mine.data.list).toEqual([
+      expect.objectContaining({ id: made.data.id, hotelNameZh: "西湖宾馆", roomTypeEn: "King", priceFen: 3 * 45_000, roomPriceFen: 45_000 }),
+    ]);
     await p.db.update(hotelBookings).set({ state: "approved" }).where(eq(hotelBookings.id, made.data.id));
-    expect((await p.call("PUT", `/user-hotel/${made.data.id}`, { token: a.token, body: { checkIn: "2027-01-10", checkOut: "2027-01-11", rooms: 1 } })).status).toBe(400);
+    expect(
+      (await p.call("PUT", `/user-hotel/${made.data.id}`, { token: a.token, body: { checkIn: "2027-01-10", checkOut: "2027-01-11", rooms: 1 } })).status,
+    ).toBe(400);
     expect((await p.call("DELETE", `/user-hotel/${made.data.id}`, { token: a.token })).status).toBe(400);
   });
 
@@ -112,10 +151,18 @@ describe("hotel bookings", () => {
     const room = await hotelRoom(s, 5);
     const hidden = await hotelRoom(s, 5, { showState: false });
     const a = await attendee(s);
-    const outside = await p.call("POST", "/user-hotel", { token: a.token, body: booking(s, room.id, { checkIn: "2027-01-08", checkOut: "2027-01-10" }), lang: "en" });
+    const outside = await p.call("POST", "/user-hotel", {
+      token: a.token,
+      body: booking(s, room.id, { checkIn: "2027-01-08", checkOut: "2027-01-10" }),
+      lang: "en",
+    });
     expect(outside.status).toBe(400);
     expect(outside.message).toContain("2027-01-09");
-    const backwards = await p.call<unknown>("POST", "/user-hotel", { token: a.token, body: booking(s, room.id, { checkIn: "2027-01-11", checkOut: "2027-01-10" }), lang: "en" });
+    const backwards = await p.call<unknown>("POST", "/user-hotel", {
+      token: a.token,
+      body: booking(s, room.id, { checkIn: "2027-01-11", checkOut: "2027-01-10" }),
+      lang: "en",
+    });
     expect(backwards.status).toBe(400);
     expect((backwards.data as { fields: Record<string, string> }).fields.checkOut).toBeTruthy();
     expect((await p.call("POST", "/user-hotel", { token: a.token, body: booking(s, hidden.id) })).status).toBe(400);
@@ -140,7 +187,10 @@ describe("travel", () => {
     const again = await p.call<{ id: number }>("POST", "/travel", { token: a.token, body: { conferenceId: s.conference.id, arrival } });
     expect(again.status).toBe(400);
     expect(again.data.id).toBe(made.data.id);
-    const half = await p.call<{ fields: Record<string, string> }>("PUT", `/travel/${made.data.id}`, { token: a.token, body: { arrival, departure: { mode: "flight", number: "MU5101" } } });
+    const half = await p.call<{ fields: Record<string, string> }>("PUT", `/travel/${made.data.id}`, {
+      token: a.token,
+      body: { arrival, departure: { mode: "flight", number: "MU5101" } },
+    });
     expect(half.status).toBe(400);
     expect(Object.keys(half.data.fields)).toEqual(expect.arrayContaining(["departure.time", "departure.place"]));
     const departure = { mode: "flight", number: "MU5101", time: "2027-01-12T18:00", place: "萧山机场" };
@@ -171,12 +221,19 @@ describe("papers and files", () => {
       abstract: "我们研究……",
       keywords: "拓扑, 输运",
     };
-    const stolen = await p.call<{ fields: Record<string, string> }>("POST", "/issue", { token: author.token, body: { ...body, uploadKey: theirs.key }, lang: "en" });
+    const stolen = await p.call<{ fields: Record<string, string> }>("POST", "/issue", {
+      token: author.token,
+      body: { ...body, uploadKey: theirs.key },
+      lang: "en",
+    });
     expect(stolen.status).toBe(400);
     expect(stolen.data.fields.uploadKey).toBeTruthy();
     const publicImage = await (async () => {
       const form = new FormData();
-      form.set("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])], "page.png", { type: "image/png" }));
+      form.set(
+        "file",
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])], "page.png", { type: "image/png" }),
+      );
       return (await p.call<{ key: string }>("POST", "/cms/files/upload", { token: author.token, form })).data.key;
     })();
     expect((await p.call("POST", "/issue", { token: author.token, body: { ...body, uploadKey: publicImage } })).status).toBe(400);
@@ -197,8 +254,18 @@ describe("papers and files", () => {
     expect((await p.call("PUT", `/issue/${made.data.id}`, { token: author.token, body: { ...body, uploadKey: theirs.key } })).status).toBe(400);
     const replaced = await p.call("PUT", `/issue/${made.data.id}`, { token: author.token, body: { ...body, uploadKey: replacement.key } });
     expect(replaced.status).toBe(200);
-    const list = await p.call<{ list: Array<{ uploadKey: string; file: { name: string }; branch: { nameEn: string }; authors: unknown[] }> }>("GET", `/issue?conferenceId=${s.conference.id}`, { token: author.token });
-    expect(list.data.list).toEqual([expect.objectContaining({ uploadKey: replacement.key, file: expect.objectContaining({ name: "paper-v2.pdf" }), branch: expect.objectContaining({ nameEn: "Condensed matter" }) })]);
+    const list = await p.call<{ list: Array<{ uploadKey: string; file: { name: string }; branch: { nameEn: string }; authors: unknown[] }> }>(
+      "GET",
+      `/issue?conferenceId=${s.conference.id}`,
+      { token: author.token },
+    );
+    expect(list.data.list).toEqual([
+      expect.objectContaining({
+        uploadKey: replacement.key,
+        file: expect.objectContaining({ name: "paper-v2.pdf" }),
+        branch: expect.objectContaining({ nameEn: "Condensed matter" }),
+      }),
+    ]);
     expect(list.data.list[0].authors).toHaveLength(2);
 
     await p.db.update(papers).set({ state: "rejected", remark: "请补充实验数据" }).where(eq(papers.id, made.data.id));
@@ -212,8 +279,17 @@ describe("papers and files", () => {
     const a = await attendee(s);
     const b = await attendee(s);
     const key = (await pdfUpload(a, "slides.pdf")).key;
-    const foreignBranch = await setupConference(p).then(async (t) => (await p.db.insert(branches).values({ conferenceId: t.conference.id, nameZh: "别的会" }).returning())[0]);
-    expect((await p.call("POST", "/file", { token: a.token, body: { conferenceId: s.conference.id, branchId: foreignBranch.id, name: "报告幻灯片", uploadKey: key } })).status).toBe(400);
+    const foreignBranch = await setupConference(p).then(
+      async (t) => (await p.db.insert(branches).values({ conferenceId: t.conference.id, nameZh: "别的会" }).returning())[0],
+    );
+    expect(
+      (
+        await p.call("POST", "/file", {
+          token: a.token,
+          body: { conferenceId: s.conference.id, branchId: foreignBranch.id, name: "报告幻灯片", uploadKey: key },
+        })
+      ).status,
+    ).toBe(400);
     expect((await p.call("POST", "/file", { token: b.token, body: { conferenceId: s.conference.id, name: "报告幻灯片", uploadKey: key } })).status).toBe(400);
     const made = await p.call<{ id: number }>("POST", "/file", { token: a.token, body: { conferenceId: s.conference.id, name: "报告幻灯片", uploadKey: key } });
     expect(made.status).toBe(200);
@@ -245,8 +321,11 @@ describe("schedule subscription", () => {
       .returning();
     const a = await person(p);
     expect((await p.call("POST", "/user/schedule", { token: a.token, body: { scheduleId: hidden.id } })).status).toBe(404);
-    for (const session of [two, one, one]) expect((await p.call("POST", "/user/schedule", { token: a.token, body: { scheduleId: session.id } })).status).toBe(200);
-    const sessions = await p.call<{ list: Array<{ id: number; subscribed: boolean }> }>("GET", `/user/schedule/sessions/${s.conference.id}`, { token: a.token });
+    for (const session of [two, one, one])
+      expect((await p.call("POST", "/user/schedule", { token: a.token, body: { scheduleId: session.id } })).status).toBe(200);
+    const sessions = await p.call<{ list: Array<{ id: number; subscribed: boolean }> }>("GET", `/user/schedule/sessions/${s.conference.id}`, {
+      token: a.token,
+    });
     expect(sessions.data.list.map((x) => [x.id, x.subscribed])).toEqual([
       [one.id, true],
       [two.id, true],
@@ -274,7 +353,10 @@ describe("sponsors and exhibitors", () => {
     const other = await person(p);
     const logo = await (async () => {
       const form = new FormData();
-      form.set("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])], "logo.png", { type: "image/png" }));
+      form.set(
+        "file",
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])], "logo.png", { type: "image/png" }),
+      );
       return (await p.call<{ key: string }>("POST", "/cms/files/documentUpload", { token: company.token, form })).data.key;
     })();
     const brochure = await pdfUpload(company, "brochure.pdf");
@@ -285,8 +367,21 @@ describe("sponsors and exhibitors", () => {
     expect(early.status).toBe(400);
     expect(early.message).toMatch(/application/);
 
-    const application = { conferenceId: s.conference.id, kind: "exhibitor", company: "量子仪器有限公司", contact: "赵敏", phone: "0571-88888888", email: "expo@example.com", booth: "A12", logo, materials: [brochure.key] };
-    const wrongLogo = await p.call<{ fields: Record<string, string> }>("POST", "/exhibition", { token: company.token, body: { ...application, logo: brochure.key } });
+    const application = {
+      conferenceId: s.conference.id,
+      kind: "exhibitor",
+      company: "量子仪器有限公司",
+      contact: "赵敏",
+      phone: "0571-88888888",
+      email: "expo@example.com",
+      booth: "A12",
+      logo,
+      materials: [brochure.key],
+    };
+    const wrongLogo = await p.call<{ fields: Record<string, string> }>("POST", "/exhibition", {
+      token: company.token,
+      body: { ...application, logo: brochure.key },
+    });
     expect(wrongLogo.status).toBe(400);
     expect(wrongLogo.data.fields.logo).toBeTruthy();
     expect((await p.call("POST", "/exhibition", { token: company.token, body: { ...application, materials: [foreign.key] } })).status).toBe(400);
@@ -304,7 +399,11 @@ describe("sponsors and exhibitors", () => {
       .update(sponsors)
       .set({ remarks: [{ by: s.organiser.id, at: "2026-11-21T09:00:00Z", text: "请补充营业执照" }] })
       .where(eq(sponsors.id, made.data.id));
-    const mine = await p.call<{ list: Array<{ booth: string; remarks: Array<{ text: string; by?: number }>; materialFiles: Array<{ name: string }> }> }>("GET", `/exhibition?conferenceId=${s.conference.id}`, { token: company.token });
+    const mine = await p.call<{ list: Array<{ booth: string; remarks: Array<{ text: string; by?: number }>; materialFiles: Array<{ name: string }> }> }>(
+      "GET",
+      `/exhibition?conferenceId=${s.conference.id}`,
+      { token: company.token },
+    );
     expect(mine.data.list[0]).toMatchObject({ booth: "B3", remarks: [{ text: "请补充营业执照" }], materialFiles: [{ name: "brochure.pdf" }] });
     expect(mine.data.list[0].remarks[0].by).toBeUndefined();
 
@@ -314,7 +413,14 @@ describe("sponsors and exhibitors", () => {
     // The request holds two of the three rooms: an attendee can have one, not two.
     const guest = await attendee(s);
     expect((await p.call("POST", "/user-hotel", { token: guest.token, body: booking(s, room.id, { rooms: 2 }) })).status).toBe(400);
-    expect((await p.call("PUT", `/sponsor-hotel/${requested.data.id}`, { token: company.token, body: { checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 2, guests } })).status).toBe(200);
+    expect(
+      (
+        await p.call("PUT", `/sponsor-hotel/${requested.data.id}`, {
+          token: company.token,
+          body: { checkIn: "2027-01-09", checkOut: "2027-01-10", rooms: 2, guests },
+        })
+      ).status,
+    ).toBe(200);
     expect((await p.call("POST", "/user-hotel", { token: guest.token, body: booking(s, room.id, { checkIn: "2027-01-10", rooms: 2 }) })).status).toBe(200);
     expect((await p.call("DELETE", `/sponsor-hotel/${requested.data.id}`, { token: other.token })).status).toBe(404);
     expect((await p.call("DELETE", `/sponsor-hotel/${requested.data.id}`, { token: company.token })).status).toBe(200);

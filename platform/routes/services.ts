@@ -42,7 +42,18 @@ export function servicesRoutes(deps: PlatformDeps) {
     requireAccount(c);
     const conference = await publishedConference(db, idParam(c.req.param("conferenceId")));
     const list = await roomsWithAvailability(db, conference);
-    return ok(c, { conference: { id: conference.id, nameZh: conference.nameZh, nameEn: conference.nameEn, startDate: conference.startDate, endDate: conference.endDate, currency: conference.currency }, list, total: list.length });
+    return ok(c, {
+      conference: {
+        id: conference.id,
+        nameZh: conference.nameZh,
+        nameEn: conference.nameEn,
+        startDate: conference.startDate,
+        endDate: conference.endDate,
+        currency: conference.currency,
+      },
+      list,
+      total: list.length,
+    });
   });
 
   /** My bookings, newest first (`conferenceId` narrows). */
@@ -83,7 +94,11 @@ export function servicesRoutes(deps: PlatformDeps) {
   /** My booking, for its owner only, while it may still change. */
   const ownPendingBooking = async (c: Ctx) => {
     const account = requireAccount(c);
-    const [row] = await db.select().from(hotelBookings).where(eq(hotelBookings.id, idParam(c.req.param("id")))).limit(1);
+    const [row] = await db
+      .select()
+      .from(hotelBookings)
+      .where(eq(hotelBookings.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!row || row.accountId !== account.id) fail(404, "errors.notFound");
     if (row.state !== "pending") fail(400, "services.errors.notPending");
     return row;
@@ -133,19 +148,33 @@ export function servicesRoutes(deps: PlatformDeps) {
     try {
       const [row] = await db
         .insert(travels)
-        .values({ conferenceId: input.conferenceId, accountId: account.id, registrationId: registration.id, arrival: input.arrival, departure: input.departure, createdAt: deps.now() })
+        .values({
+          conferenceId: input.conferenceId,
+          accountId: account.id,
+          registrationId: registration.id,
+          arrival: input.arrival,
+          departure: input.departure,
+          createdAt: deps.now(),
+        })
         .returning();
       return ok(c, row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const [existing] = await db.select({ id: travels.id }).from(travels).where(and(eq(travels.conferenceId, input.conferenceId), eq(travels.accountId, account.id)));
+      const [existing] = await db
+        .select({ id: travels.id })
+        .from(travels)
+        .where(and(eq(travels.conferenceId, input.conferenceId), eq(travels.accountId, account.id)));
       fail(400, "services.errors.travelExists", { data: { id: existing?.id } });
     }
   });
 
   app.put("/travel/:id{[0-9]+}", async (c) => {
     const account = requireAccount(c);
-    const [current] = await db.select().from(travels).where(eq(travels.id, idParam(c.req.param("id")))).limit(1);
+    const [current] = await db
+      .select()
+      .from(travels)
+      .where(eq(travels.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!current || current.accountId !== account.id) fail(404, "errors.notFound");
     const input = parse(c, travelSchema, { ...((await readBody(c)) as object), conferenceId: current.conferenceId });
     const [row] = await db.update(travels).set({ arrival: input.arrival, departure: input.departure }).where(eq(travels.id, current.id)).returning();
@@ -205,7 +234,11 @@ export function servicesRoutes(deps: PlatformDeps) {
 
   const ownPendingRequest = async (c: Ctx) => {
     const account = requireAccount(c);
-    const [row] = await db.select().from(sponsorHotelRequests).where(eq(sponsorHotelRequests.id, idParam(c.req.param("id")))).limit(1);
+    const [row] = await db
+      .select()
+      .from(sponsorHotelRequests)
+      .where(eq(sponsorHotelRequests.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!row || row.accountId !== account.id) fail(404, "errors.notFound");
     if (row.state !== "pending") fail(400, "services.errors.notPending");
     return row;

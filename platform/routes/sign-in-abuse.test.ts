@@ -27,7 +27,9 @@ describe("pumping SMS codes (item 2)", () => {
     const before = outboxLines();
     // What a browser sends for another site's image: no ticket, the victim's own address.
     const img = await p.app.fetch(
-      new Request("http://platform.test/api/login?mobile=13922220001", { headers: { "Sec-Fetch-Dest": "image", "Sec-Fetch-Site": "cross-site", "X-Forwarded-For": "198.51.100.20" } }),
+      new Request("http://platform.test/api/login?mobile=13922220001", {
+        headers: { "Sec-Fetch-Dest": "image", "Sec-Fetch-Site": "cross-site", "X-Forwarded-For": "198.51.100.20" },
+      }),
     );
     expect(img.status).toBe(400);
     expect((await img.json()).message).toBe("页面已过期，请再次点击“获取验证码”");
@@ -133,7 +135,8 @@ describe("locking the owner out (item 3)", () => {
     let codesTheStrangerGot = 0;
     for (let t = 0; t < 5 * minute; t += 10_000) {
       if ((await p.sendCode(victim, { client: STRANGER })).status === 200) codesTheStrangerGot++;
-      for (let guess = 0; guess < 6; guess++) await p.call("POST", "/login", { body: { mobile: victim, code: String(guess).padStart(6, "0") }, client: STRANGER });
+      for (let guess = 0; guess < 6; guess++)
+        await p.call("POST", "/login", { body: { mobile: victim, code: String(guess).padStart(6, "0") }, client: STRANGER });
       p.advance(10_000);
     }
     // The spec's 1 a minute and 5 an hour, now the stranger's own share of the number.
@@ -218,8 +221,14 @@ describe("enumerating accounts (item 14)", () => {
   it("quick sign-in on a conference page answers the same too", async () => {
     const setup = await setupConference(p);
     const registered = await person(p);
-    const a = await p.call("POST", "/login/quick", { body: { mobile: registered.mobile, code: "999999", conferenceId: setup.conference.id }, client: "203.0.113.81" });
-    const b = await p.call("POST", "/login/quick", { body: { mobile: "13922260009", code: "999999", conferenceId: setup.conference.id }, client: "203.0.113.82" });
+    const a = await p.call("POST", "/login/quick", {
+      body: { mobile: registered.mobile, code: "999999", conferenceId: setup.conference.id },
+      client: "203.0.113.81",
+    });
+    const b = await p.call("POST", "/login/quick", {
+      body: { mobile: "13922260009", code: "999999", conferenceId: setup.conference.id },
+      client: "203.0.113.82",
+    });
     expect(a.status).toBe(400);
     expect({ ...a, headers: null }).toEqual({ ...b, headers: null });
   });
@@ -227,7 +236,8 @@ describe("enumerating accounts (item 14)", () => {
   it("guessing from one address is limited, across numbers", async () => {
     const client = "203.0.113.90";
     const answers = [];
-    for (let i = 0; i < 25; i++) answers.push(await p.call("POST", "/login", { body: { mobile: `1392227${String(i).padStart(4, "0")}`, code: "123456" }, client }));
+    for (let i = 0; i < 25; i++)
+      answers.push(await p.call("POST", "/login", { body: { mobile: `1392227${String(i).padStart(4, "0")}`, code: "123456" }, client }));
     expect(answers.slice(0, 20).every((a) => a.status === 400)).toBe(true);
     expect(answers.slice(20).every((a) => a.status === 429 && a.message === "验证码错误次数过多，请在 10 分钟后重试")).toBe(true);
   });
@@ -240,7 +250,10 @@ describe("enumerating accounts (item 14)", () => {
     const client = "203.0.113.100";
     const ticketFor = (conferenceId: number, accountId = asker.id) => mintTicket(p.deps, { address: client, scope: `check:${conferenceId}:${accountId}` });
     const check = (conferenceId: number, ticket?: string, mobile = member.mobile) =>
-      p.call<{ exists: boolean }>("GET", `/user/check?${new URLSearchParams({ mobile, conferenceId: String(conferenceId), ...(ticket ? { ticket } : {}) })}`, { token: asker.token, client });
+      p.call<{ exists: boolean }>("GET", `/user/check?${new URLSearchParams({ mobile, conferenceId: String(conferenceId), ...(ticket ? { ticket } : {}) })}`, {
+        token: asker.token,
+        client,
+      });
     // As before the fix: a signed-in stranger asks about any number without the form.
     expect((await check(setup.conference.id)).status).toBe(400);
     expect((await check(setup.conference.id)).message).toBe("请在本会议的报名页面上填写");

@@ -15,7 +15,11 @@ beforeAll(async () => {
   organiser = await p.signIn(demoAccounts.organiser.mobile);
   attendee = await p.signIn(demoAccounts.attendee.mobile);
   const [owner] = await p.db.select().from(accounts).where(eq(accounts.mobile, demoAccounts.organiser.mobile));
-  const [row] = await p.db.select({ id: conferences.id }).from(conferences).where(and(eq(conferences.ownerAccountId, owner.id), eq(conferences.isPublish, true))).limit(1);
+  const [row] = await p.db
+    .select({ id: conferences.id })
+    .from(conferences)
+    .where(and(eq(conferences.ownerAccountId, owner.id), eq(conferences.isPublish, true)))
+    .limit(1);
   conferenceId = row.id;
 });
 afterAll(() => p.close());
@@ -27,18 +31,30 @@ describe("calls spec §7 names (decision 037)", () => {
     const saved = await p.call<{ list: Array<{ name: string; value: string }> }>("PUT", "/tag", { token: organiser, body: { conferenceId, tags } });
     expect(saved.status).toBe(200);
     const read = await p.call<{ list: Array<{ name: string; value: string }>; total: number }>("GET", `/tag?conferenceId=${conferenceId}`);
-    expect(read.data.list.map((tag) => [tag.name, tag.value])).toEqual([["EI", "检索"], ["CPCI", ""]]);
+    expect(read.data.list.map((tag) => [tag.name, tag.value])).toEqual([
+      ["EI", "检索"],
+      ["CPCI", ""],
+    ]);
     await p.call("PUT", "/characteristic", { token: organiser, body: { conferenceId, characteristic: ["SCI", "Scopus"] } });
     const characteristic = await p.call<{ characteristic: string[] }>("GET", `/characteristic?conferenceId=${conferenceId}`);
     expect(characteristic.data.characteristic).toEqual(["SCI", "Scopus"]);
     const audits = await p.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.conferenceId, conferenceId));
     expect(audits.map((row) => row.action)).toEqual(expect.arrayContaining(["tag.set", "characteristic.set"]));
-    const bad = await p.call<{ fields: Record<string, string> }>("PUT", "/characteristic", { token: organiser, lang: "en", body: { conferenceId, characteristic: [""] } });
+    const bad = await p.call<{ fields: Record<string, string> }>("PUT", "/characteristic", {
+      token: organiser,
+      lang: "en",
+      body: { conferenceId, characteristic: [""] },
+    });
     expect(bad.status).toBe(400);
   });
 
   it("changes a room's stock for its organiser only", async () => {
-    const [room] = await p.db.select({ id: hotelRooms.id }).from(hotelRooms).innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId)).where(eq(hotels.conferenceId, conferenceId)).limit(1);
+    const [room] = await p.db
+      .select({ id: hotelRooms.id })
+      .from(hotelRooms)
+      .innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId))
+      .where(eq(hotels.conferenceId, conferenceId))
+      .limit(1);
     expect((await p.call("PATCH", `/hotel-room/${room.id}`, { token: attendee, body: { inventory: 0 } })).status).toBe(404);
     expect((await p.call("PATCH", `/hotel-room/${room.id}`, { token: organiser, body: { inventory: 7 } })).status).toBe(200);
     const [after] = await p.db.select({ inventory: hotelRooms.inventory }).from(hotelRooms).where(eq(hotelRooms.id, room.id));

@@ -21,8 +21,8 @@ import {
 } from "../db/schema";
 import { fail, idParam, ok, page } from "../http";
 import { canManageConference } from "../services/access";
-import { requireManager } from "./guards";
 import { replaceTags, setRoomStock, updateConference } from "../services/authoring";
+import { requireManager } from "./guards";
 
 /**
  * Calls spec §7 names that had no route of their own (issue 15, decision 037): the reads of a
@@ -61,7 +61,14 @@ export function specReadRoutes(deps: PlatformDeps) {
 
   app.get("/identity", async (c) => {
     const id = await visible(c, conferenceOf(c));
-    return list(c, await db.select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn, sort: identities.sort }).from(identities).where(eq(identities.conferenceId, id)).orderBy(asc(identities.sort), asc(identities.id)));
+    return list(
+      c,
+      await db
+        .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn, sort: identities.sort })
+        .from(identities)
+        .where(eq(identities.conferenceId, id))
+        .orderBy(asc(identities.sort), asc(identities.id)),
+    );
   });
 
   app.get("/strategy", async (c) => {
@@ -71,7 +78,14 @@ export function specReadRoutes(deps: PlatformDeps) {
 
   app.get("/fee", async (c) => {
     const id = await visible(c, conferenceOf(c));
-    return list(c, await db.select({ id: fees.id, identityId: fees.identityId, strategyId: fees.strategyId, priceFen: fees.priceFen, unit: fees.unit }).from(fees).where(eq(fees.conferenceId, id)).orderBy(asc(fees.identityId), asc(fees.strategyId)));
+    return list(
+      c,
+      await db
+        .select({ id: fees.id, identityId: fees.identityId, strategyId: fees.strategyId, priceFen: fees.priceFen, unit: fees.unit })
+        .from(fees)
+        .where(eq(fees.conferenceId, id))
+        .orderBy(asc(fees.identityId), asc(fees.strategyId)),
+    );
   });
 
   app.get("/branch", async (c) => {
@@ -88,8 +102,16 @@ export function specReadRoutes(deps: PlatformDeps) {
   app.get("/home-forum/:conferenceId", async (c) => {
     const id = await visible(c, c.req.param("conferenceId"));
     const [branchRows, forumRows] = await Promise.all([
-      db.select({ id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn }).from(branches).where(eq(branches.conferenceId, id)).orderBy(asc(branches.sort), asc(branches.id)),
-      db.select({ id: forums.id, branchId: forums.branchId, nameZh: forums.nameZh, nameEn: forums.nameEn }).from(forums).where(eq(forums.conferenceId, id)).orderBy(asc(forums.sort), asc(forums.id)),
+      db
+        .select({ id: branches.id, nameZh: branches.nameZh, nameEn: branches.nameEn })
+        .from(branches)
+        .where(eq(branches.conferenceId, id))
+        .orderBy(asc(branches.sort), asc(branches.id)),
+      db
+        .select({ id: forums.id, branchId: forums.branchId, nameZh: forums.nameZh, nameEn: forums.nameEn })
+        .from(forums)
+        .where(eq(forums.conferenceId, id))
+        .orderBy(asc(forums.sort), asc(forums.id)),
     ]);
     return list(
       c,
@@ -134,7 +156,11 @@ export function specReadRoutes(deps: PlatformDeps) {
 
   app.get("/level/:id{[0-9]+}", async (c) => {
     requireAccount(c);
-    const [row] = await db.select().from(vipLevels).where(eq(vipLevels.id, idParam(c.req.param("id")))).limit(1);
+    const [row] = await db
+      .select()
+      .from(vipLevels)
+      .where(eq(vipLevels.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!row) fail(404, "errors.notFound");
     await managed(c, String(row.conferenceId));
     return ok(c, row);
@@ -145,7 +171,11 @@ export function specReadRoutes(deps: PlatformDeps) {
     requireAccount(c);
     let where: SQL;
     if (c.req.query("hotelId") !== undefined) {
-      const [hotel] = await db.select({ conferenceId: hotels.conferenceId }).from(hotels).where(eq(hotels.id, idParam(c.req.query("hotelId")))).limit(1);
+      const [hotel] = await db
+        .select({ conferenceId: hotels.conferenceId })
+        .from(hotels)
+        .where(eq(hotels.id, idParam(c.req.query("hotelId"))))
+        .limit(1);
       if (!hotel) fail(404, "errors.notFound");
       await managed(c, String(hotel.conferenceId));
       where = eq(hotelRooms.hotelId, idParam(c.req.query("hotelId")));
@@ -160,7 +190,12 @@ export function specReadRoutes(deps: PlatformDeps) {
   app.patch("/hotel-room/:id{[0-9]+}", async (c) => {
     requireAccount(c);
     const roomId = idParam(c.req.param("id"));
-    const [room] = await db.select({ conferenceId: hotels.conferenceId }).from(hotelRooms).innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId)).where(eq(hotelRooms.id, roomId)).limit(1);
+    const [room] = await db
+      .select({ conferenceId: hotels.conferenceId })
+      .from(hotelRooms)
+      .innerJoin(hotels, eq(hotels.id, hotelRooms.hotelId))
+      .where(eq(hotelRooms.id, roomId))
+      .limit(1);
     if (!room) fail(404, "errors.notFound");
     const { id: conferenceId, account } = await managed(c, String(room.conferenceId));
     const { inventory } = parse(c, hotelRoomStockSchema, await readBody(c));
@@ -171,7 +206,10 @@ export function specReadRoutes(deps: PlatformDeps) {
   /** The conference's own host name and where its review stands (decision 029). */
   app.get("/domain/:id{[0-9]+}", async (c) => {
     const { id } = await managed(c, c.req.param("id"));
-    const [row] = await db.select({ domain: conferences.domain, domainState: conferences.domainState, domainReason: conferences.domainReason }).from(conferences).where(eq(conferences.id, id));
+    const [row] = await db
+      .select({ domain: conferences.domain, domainState: conferences.domainState, domainReason: conferences.domainReason })
+      .from(conferences)
+      .where(eq(conferences.id, id));
     return ok(c, { id, ...row });
   });
 
@@ -205,7 +243,11 @@ export function specReadRoutes(deps: PlatformDeps) {
   /** One sponsor: to its applicant and to the conference's organisers; 404 to anyone else. */
   const sponsorById = async (c: Ctx) => {
     const account = requireAccount(c);
-    const [row] = await db.select().from(sponsors).where(eq(sponsors.id, idParam(c.req.param("id")))).limit(1);
+    const [row] = await db
+      .select()
+      .from(sponsors)
+      .where(eq(sponsors.id, idParam(c.req.param("id"))))
+      .limit(1);
     if (!row || (row.accountId !== account.id && !(await canManageConference(db, account, row.conferenceId)))) fail(404, "errors.notFound");
     return ok(c, row);
   };
@@ -218,8 +260,21 @@ export function specReadRoutes(deps: PlatformDeps) {
     const { kind, id } = parse(c, downloadQuery, { kind: c.req.query("kind"), id: c.req.query("id") });
     const [row] =
       kind === "issue"
-        ? await db.select({ conferenceId: papers.conferenceId, accountId: papers.accountId, uploadKey: papers.uploadKey, name: papers.title }).from(papers).where(eq(papers.id, id)).limit(1)
-        : await db.select({ conferenceId: conferenceFiles.conferenceId, accountId: conferenceFiles.accountId, uploadKey: conferenceFiles.uploadKey, name: conferenceFiles.name }).from(conferenceFiles).where(eq(conferenceFiles.id, id)).limit(1);
+        ? await db
+            .select({ conferenceId: papers.conferenceId, accountId: papers.accountId, uploadKey: papers.uploadKey, name: papers.title })
+            .from(papers)
+            .where(eq(papers.id, id))
+            .limit(1)
+        : await db
+            .select({
+              conferenceId: conferenceFiles.conferenceId,
+              accountId: conferenceFiles.accountId,
+              uploadKey: conferenceFiles.uploadKey,
+              name: conferenceFiles.name,
+            })
+            .from(conferenceFiles)
+            .where(eq(conferenceFiles.id, id))
+            .limit(1);
     if (!row || (row.accountId !== account.id && !(await canManageConference(db, account, row.conferenceId)))) fail(404, "errors.notFound");
     return ok(c, { kind, id, name: row.name, key: row.uploadKey, url: `/api/cms/files/${row.uploadKey}` });
   });

@@ -6,11 +6,7 @@ import type { Account } from "./identity";
 /** True when the account owns the conference or is one of its admin users. */
 export async function canManageConference(db: Db, account: Account | null, conferenceId: number) {
   if (!account) return false;
-  const [row] = await db
-    .select({ owner: conferences.ownerAccountId })
-    .from(conferences)
-    .where(eq(conferences.id, conferenceId))
-    .limit(1);
+  const [row] = await db.select({ owner: conferences.ownerAccountId }).from(conferences).where(eq(conferences.id, conferenceId)).limit(1);
   if (!row) return false;
   if (row.owner === account.id) return true;
   const [admin] = await db

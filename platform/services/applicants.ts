@@ -1,7 +1,8 @@
-import { chinaDayStart } from "#contract/clock";
 import { and, asc, eq, gt, gte, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { chinaDayStart } from "#contract/clock";
 import type { ApplicantFilters } from "#contract/schemas/applicants";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import type { Db } from "../db";
 import { conferences, payments, registrations, vipLevels } from "../db/schema";
 import { fail } from "../http";
@@ -9,7 +10,6 @@ import { recordAudit } from "./audit";
 import { releaseCoupon } from "./fees";
 import { markPaid, newTradeNo } from "./payments";
 import { checkCapacity, LIVE_STATES, lockConference, paymentsCovering, type Registration } from "./registration";
-import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
  * The organiser's registration list (issue 7): which rows a filter selects, and the changes an
@@ -167,7 +167,14 @@ export async function remarkRegistration(deps: Deps, by: number, row: Registrati
       .set({ remark: remark || null, updatedAt: deps.now() })
       .where(eq(registrations.id, current.id))
       .returning();
-    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.remark", target: target(current), at: deps.now(), detail: { from: current.remark ?? "", to: remark } });
+    await recordAudit(tx, {
+      conferenceId: current.conferenceId,
+      accountId: by,
+      action: "registration.remark",
+      target: target(current),
+      at: deps.now(),
+      detail: { from: current.remark ?? "", to: remark },
+    });
     return updated;
   });
 }
@@ -185,7 +192,14 @@ export async function levelRegistration(deps: Deps, by: number, row: Registratio
   return deps.db.transaction(async (tx) => {
     const current = await lockRow(tx, row);
     const [updated] = await tx.update(registrations).set({ levelId, updatedAt: deps.now() }).where(eq(registrations.id, current.id)).returning();
-    await recordAudit(tx, { conferenceId: current.conferenceId, accountId: by, action: "registration.level", target: target(current), at: deps.now(), detail: { from: current.levelId, to: levelId } });
+    await recordAudit(tx, {
+      conferenceId: current.conferenceId,
+      accountId: by,
+      action: "registration.level",
+      target: target(current),
+      at: deps.now(),
+      detail: { from: current.levelId, to: levelId },
+    });
     return updated;
   });
 }

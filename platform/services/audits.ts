@@ -1,11 +1,12 @@
+/* eslint-disable @typescript-eslint/no-unnecessary-type-assertion -- a table passed as a generic: tsc needs these casts where the typed lint sees none (decision 046) */
 import { eq } from "drizzle-orm";
-import type { Db } from "../db";
-import { type Remark, conferenceFiles, hotelBookings, papers, sponsorHotelRequests, sponsors } from "../db/schema";
 import type { AuditDecision } from "#contract/schemas/audits";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
+import type { Db } from "../db";
+import { type Remark, type conferenceFiles, type hotelBookings, type papers, type sponsorHotelRequests, sponsors } from "../db/schema";
 import { fail } from "../http";
 import { type Actor, recordAudit } from "./audit";
 import type { XlsxCell } from "./xlsx";
-import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
  * What the organiser's audit calls share (platform/routes/audits-*.ts; their request side is
@@ -46,7 +47,12 @@ export type AuditedSpec<R extends Audited> = {
  * the other way is allowed (a mistake can be put right); the same decision twice, or one on a
  * cancelled row, is a 400.
  */
-export async function decideAudited<R extends Audited>(deps: { db: Db; now: () => Date }, actor: Actor, input: { id: number; decision: AuditDecision }, spec: AuditedSpec<R>) {
+export async function decideAudited<R extends Audited>(
+  deps: { db: Db; now: () => Date },
+  actor: Actor,
+  input: { id: number; decision: AuditDecision },
+  spec: AuditedSpec<R>,
+) {
   const { id, decision } = input;
   return deps.db.transaction(async (tx) => {
     const row = await spec.lock(tx, id);
@@ -78,7 +84,11 @@ export function remarkedSpec<T extends RemarkedTable>(
   options: { check?: (tx: Db, row: T["$inferSelect"], decision: AuditDecision) => Promise<void>; touch?: boolean } = {},
 ): AuditedSpec<T["$inferSelect"]> {
   type Row = T["$inferSelect"];
-  const byId = (db: Db, id: number) => db.select().from(table as RemarkedTable).where(eq(table.id, id));
+  const byId = (db: Db, id: number) =>
+    db
+      .select()
+      .from(table as RemarkedTable)
+      .where(eq(table.id, id));
   return {
     kind,
     find: async (db, id) => (await byId(db, id).limit(1))[0] as Row | undefined,
@@ -86,7 +96,11 @@ export function remarkedSpec<T extends RemarkedTable>(
     check: options.check,
     apply: async (tx, row, decision) => {
       const values = { state: decision.state, remark: decision.remark ?? null, ...(options.touch ? { updatedAt: deps.now() } : {}) };
-      const [updated] = await tx.update(table as RemarkedTable).set(values as never).where(eq(table.id, row.id)).returning();
+      const [updated] = await tx
+        .update(table as RemarkedTable)
+        .set(values as never)
+        .where(eq(table.id, row.id))
+        .returning();
       return updated as Row;
     },
   };
@@ -133,8 +147,19 @@ export async function addSponsorRemark(deps: { db: Db; now: () => Date }, actor:
   const { id, text } = input;
   return deps.db.transaction(async (tx) => {
     const [sponsor] = await tx.select().from(sponsors).where(eq(sponsors.id, id)).for("update");
-    const [updated] = await tx.update(sponsors).set({ remarks: [...sponsor.remarks, remarkOf(deps.now(), actor.id, text)] }).where(eq(sponsors.id, id)).returning();
-    await recordAudit(tx, { conferenceId: sponsor.conferenceId, accountId: actor.id, action: "sponsor.remark", target: `sponsor:${id}`, detail: { text }, at: deps.now() });
+    const [updated] = await tx
+      .update(sponsors)
+      .set({ remarks: [...sponsor.remarks, remarkOf(deps.now(), actor.id, text)] })
+      .where(eq(sponsors.id, id))
+      .returning();
+    await recordAudit(tx, {
+      conferenceId: sponsor.conferenceId,
+      accountId: actor.id,
+      action: "sponsor.remark",
+      target: `sponsor:${id}`,
+      detail: { text },
+      at: deps.now(),
+    });
     return updated;
   });
 }

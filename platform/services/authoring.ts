@@ -29,7 +29,11 @@ function audited<T>(deps: Deps, actor: Actor, entry: Entry, change: (tx: Db) => 
 const touch = (deps: Deps, tx: Db, conferenceId: number) => tx.update(conferences).set({ updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
 
 /** A draft (unpublished) conference of mine with an intro and a schedule module. */
-export async function createConference(deps: Deps, actor: Actor, input: { values: Omit<typeof conferences.$inferInsert, "ownerAccountId" | "isPublish" | "createdAt" | "updatedAt"> }) {
+export async function createConference(
+  deps: Deps,
+  actor: Actor,
+  input: { values: Omit<typeof conferences.$inferInsert, "ownerAccountId" | "isPublish" | "createdAt" | "updatedAt"> },
+) {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(conferences)
@@ -45,7 +49,11 @@ export async function createConference(deps: Deps, actor: Actor, input: { values
 }
 
 /** A change of the conference's own row (basics, publishing, company, host name, registration settings). */
-export async function updateConference(deps: Deps, actor: Actor, input: { conferenceId: number; action: string; values: Partial<typeof conferences.$inferInsert>; detail?: Record<string, unknown> }) {
+export async function updateConference(
+  deps: Deps,
+  actor: Actor,
+  input: { conferenceId: number; action: string; values: Partial<typeof conferences.$inferInsert>; detail?: Record<string, unknown> },
+) {
   const { conferenceId } = input;
   await audited(deps, actor, { conferenceId, action: input.action, target: `conference:${conferenceId}`, detail: input.detail }, (tx) =>
     tx
@@ -56,7 +64,11 @@ export async function updateConference(deps: Deps, actor: Actor, input: { confer
 }
 
 /** A new row of one of the conference's lists; `touch` marks the conference changed (what visitors' caches key on). */
-export async function createRow<T extends Rows>(deps: Deps, actor: Actor, input: Entry & { table: T; values: Record<string, unknown>; touch?: boolean }): Promise<T["$inferSelect"]> {
+export async function createRow<T extends Rows>(
+  deps: Deps,
+  actor: Actor,
+  input: Entry & { table: T; values: Record<string, unknown>; touch?: boolean },
+): Promise<T["$inferSelect"]> {
   const { table, values, touch: touching, ...entry } = input;
   return audited(deps, actor, entry, async (tx) => {
     const [created] = (await tx
@@ -95,18 +107,28 @@ export async function saveText(deps: Deps, actor: Actor, input: { conferenceId: 
       await tx.update(texts).set(text).where(eq(texts.id, existing.id));
       return existing.id;
     }
-    const [row] = await tx.insert(texts).values({ ...text, conferenceId }).returning({ id: texts.id });
+    const [row] = await tx
+      .insert(texts)
+      .values({ ...text, conferenceId })
+      .returning({ id: texts.id });
     return row.id;
   });
 }
 
 /** Changes a sponsor the organiser entered; a remark is appended to its remarks. */
-export async function updateSponsor(deps: Deps, actor: Actor, input: { conferenceId: number; id: number; values: Partial<typeof sponsors.$inferInsert>; remark?: string }) {
+export async function updateSponsor(
+  deps: Deps,
+  actor: Actor,
+  input: { conferenceId: number; id: number; values: Partial<typeof sponsors.$inferInsert>; remark?: string },
+) {
   const { conferenceId, id, remark } = input;
   await audited(deps, actor, { conferenceId, action: "sponsor.update", target: `sponsor:${id}` }, async (tx) => {
     const [current] = await tx.select({ remarks: sponsors.remarks }).from(sponsors).where(eq(sponsors.id, id)).for("update");
     const remarks = remark ? [...current.remarks, { by: actor.id, at: deps.now().toISOString(), text: remark }] : current.remarks;
-    await tx.update(sponsors).set({ ...input.values, remarks }).where(eq(sponsors.id, id));
+    await tx
+      .update(sponsors)
+      .set({ ...input.values, remarks })
+      .where(eq(sponsors.id, id));
   });
 }
 
@@ -132,7 +154,8 @@ export async function setFee(deps: Deps, actor: Actor, input: { conferenceId: nu
   );
 }
 
-const adminWhere = (conferenceId: number, accountId: number): SQL | undefined => and(eq(conferenceAdmins.conferenceId, conferenceId), eq(conferenceAdmins.accountId, accountId));
+const adminWhere = (conferenceId: number, accountId: number): SQL | undefined =>
+  and(eq(conferenceAdmins.conferenceId, conferenceId), eq(conferenceAdmins.accountId, accountId));
 
 /** Makes an account an admin user of the conference (again: no change). */
 export async function addConferenceAdmin(deps: Deps, actor: Actor, input: { conferenceId: number; accountId: number; remark: string }) {
@@ -152,7 +175,9 @@ export async function updateConferenceAdmin(deps: Deps, actor: Actor, input: { c
 
 export async function removeConferenceAdmin(deps: Deps, actor: Actor, input: { conferenceId: number; accountId: number }) {
   const { conferenceId, accountId } = input;
-  await audited(deps, actor, { conferenceId, action: "admin-user.delete", target: `account:${accountId}` }, (tx) => tx.delete(conferenceAdmins).where(adminWhere(conferenceId, accountId)));
+  await audited(deps, actor, { conferenceId, action: "admin-user.delete", target: `account:${accountId}` }, (tx) =>
+    tx.delete(conferenceAdmins).where(adminWhere(conferenceId, accountId)),
+  );
 }
 
 /** Replaces the conference's tags (decision 037); answers the new rows. */
@@ -160,12 +185,19 @@ export function replaceTags(deps: Deps, actor: Actor, input: { conferenceId: num
   const { conferenceId, tags: list } = input;
   return audited(deps, actor, { conferenceId, action: "tag.set", target: `conference:${conferenceId}`, detail: { tags: list } }, async (tx) => {
     await tx.delete(tags).where(eq(tags.conferenceId, conferenceId));
-    return list.length ? tx.insert(tags).values(list.map((tag) => ({ ...tag, conferenceId }))).returning({ id: tags.id, name: tags.name, value: tags.value }) : [];
+    return list.length
+      ? tx
+          .insert(tags)
+          .values(list.map((tag) => ({ ...tag, conferenceId })))
+          .returning({ id: tags.id, name: tags.name, value: tags.value })
+      : [];
   });
 }
 
 /** Sets a room's stock (decision 037). */
 export async function setRoomStock(deps: Deps, actor: Actor, input: { conferenceId: number; roomId: number; inventory: number }) {
   const { conferenceId, roomId, inventory } = input;
-  await audited(deps, actor, { conferenceId, action: "hotel-room.stock", target: `hotel-room:${roomId}`, detail: { inventory } }, (tx) => tx.update(hotelRooms).set({ inventory }).where(eq(hotelRooms.id, roomId)));
+  await audited(deps, actor, { conferenceId, action: "hotel-room.stock", target: `hotel-room:${roomId}`, detail: { inventory } }, (tx) =>
+    tx.update(hotelRooms).set({ inventory }).where(eq(hotelRooms.id, roomId)),
+  );
 }

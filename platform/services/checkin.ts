@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { CheckinPerson } from "#contract/checkin";
+import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import type { Db } from "../db";
 import { identities, registrations } from "../db/schema";
-import type { CheckinPerson } from "#contract/checkin";
 import { recordAudit, recordAuditFrom } from "./audit";
-import { mobileSearchKeyword } from "#contract/schemas/mobile";
 
 /**
  * Check-in (docs/decisions/014-check-in.md). One ticket is checked in once, whatever number
@@ -52,7 +52,10 @@ const PERSON = {
   identityZh: sql<string | null>`(select "name_zh" from "identities" where "identities"."id" = "registrations"."identity_id")`,
   identityEn: sql<string | null>`(select "name_en" from "identities" where "identities"."id" = "registrations"."identity_id")`,
 };
-type PersonRow = Pick<Registration, "id" | "name" | "institution" | "mobile" | "ticketCode" | "state" | "checkinState" | "checkedInAt"> & { identityZh: string | null; identityEn: string | null };
+type PersonRow = Pick<Registration, "id" | "name" | "institution" | "mobile" | "ticketCode" | "state" | "checkinState" | "checkedInAt"> & {
+  identityZh: string | null;
+  identityEn: string | null;
+};
 
 function person(r: PersonRow): CheckinPerson {
   return {
@@ -122,7 +125,7 @@ export async function checkIn(
       (select "name_zh" from ${identities} where ${identities.id} = changed."identity_id") as "identity_zh",
       (select "name_en" from ${identities} where ${identities.id} = changed."identity_id") as "identity_en"
     from changed`);
-  const [row] = (answer as unknown as { rows: RawPerson[] }).rows;
+  const [row] = (answer as { rows: RawPerson[] }).rows;
   if (!row) return refusal(db, ref);
   return {
     result: "checked_in",
@@ -158,11 +161,7 @@ export async function lookUpTicket(db: Db, ref: TicketRef) {
  */
 export async function undoCheckIn(db: Db, ref: TicketRef & { accountId: number; now: Date; via: "desk" | "manual" }) {
   const changed = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ checkedInAt: registrations.checkedInAt })
-      .from(registrations)
-      .where(ticketWhere(ref))
-      .for("update");
+    const [before] = await tx.select({ checkedInAt: registrations.checkedInAt }).from(registrations).where(ticketWhere(ref)).for("update");
     if (!before) return null;
     const [row] = await tx
       .update(registrations)
@@ -228,7 +227,10 @@ export async function checkinCounts(db: Db, conferenceId: number, recent = 8) {
       .orderBy(desc(registrations.checkedInAt), desc(registrations.id))
       .limit(recent),
   ]);
-  const total = byIdentity.reduce((sum, row) => ({ registered: sum.registered + row.registered, checkedIn: sum.checkedIn + row.checkedIn }), { registered: 0, checkedIn: 0 });
+  const total = byIdentity.reduce((sum, row) => ({ registered: sum.registered + row.registered, checkedIn: sum.checkedIn + row.checkedIn }), {
+    registered: 0,
+    checkedIn: 0,
+  });
   return {
     total,
     byIdentity: byIdentity.map((row) => ({

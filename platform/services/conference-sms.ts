@@ -18,7 +18,6 @@ import { isCertified } from "./identity";
 /** Messages one conference may send in a China day (each recipient is one message). */
 export const SMS_DAILY_QUOTA = 1000;
 
-
 type Reader = Pick<Db, "select">;
 
 /** Messages the conference sent (reserved) in the China day of `at`. */
@@ -27,21 +26,35 @@ async function usedOn(db: Reader, conferenceId: number, at: Date) {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum((${auditLog.detail}->>'recipients')::int), 0)::int` })
     .from(auditLog)
-    .where(and(eq(auditLog.conferenceId, conferenceId), eq(auditLog.action, "sms.send"), gte(auditLog.createdAt, chinaDayStart(day)), lt(auditLog.createdAt, chinaDayStart(day, 1))));
+    .where(
+      and(
+        eq(auditLog.conferenceId, conferenceId),
+        eq(auditLog.action, "sms.send"),
+        gte(auditLog.createdAt, chinaDayStart(day)),
+        lt(auditLog.createdAt, chinaDayStart(day, 1)),
+      ),
+    );
   return { used: Number(row?.used ?? 0), resetsAt: chinaDayStart(day, 1) };
 }
 
 /** Where the conference stands for texting now; `needed` messages decide whether the quota suffices. */
 export async function smsStanding(deps: Pick<PlatformDeps, "now"> & { db: Reader }, conferenceId: number, needed = 1): Promise<SmsStanding> {
   const [conference] = await deps.db
-    .select({ owner: conferences.ownerAccountId, isPublish: conferences.isPublish, signName: conferences.smsSignName, signState: conferences.smsSignState, signReason: conferences.smsSignReason })
+    .select({
+      owner: conferences.ownerAccountId,
+      isPublish: conferences.isPublish,
+      signName: conferences.smsSignName,
+      signState: conferences.smsSignState,
+      signReason: conferences.smsSignReason,
+    })
     .from(conferences)
     .where(eq(conferences.id, conferenceId));
   if (!conference) fail(404, "errors.notFound");
   const certified = await isCertified(deps.db, conference.owner);
   const { used, resetsAt } = await usedOn(deps.db, conferenceId, deps.now());
   const remaining = Math.max(0, SMS_DAILY_QUOTA - used);
-  const signName = conference.signName && conference.signState ? { name: conference.signName, state: conference.signState, reason: conference.signReason } : null;
+  const signName =
+    conference.signName && conference.signState ? { name: conference.signName, state: conference.signState, reason: conference.signReason } : null;
   const blocks: SmsBlock[] = [];
   if (!certified) blocks.push("notCertified");
   if (!conference.isPublish) blocks.push("notPublished");
@@ -69,7 +82,10 @@ export async function smsRecipients(db: Reader, conferenceId: number, ids: numbe
 /** The refusal for the first block: a clear reason in the caller's language, with when the quota resets. */
 export function refuseSms(standing: SmsStanding, needed: number): never {
   const [block] = standing.blocks;
-  if (block === "quotaUsed") fail(429, "applicants.sms.blocked.quotaUsed", { params: { remaining: standing.quota.remaining, count: needed, limit: standing.quota.limit, resetsAt: resetText(standing.quota.resetsAt) } });
+  if (block === "quotaUsed")
+    fail(429, "applicants.sms.blocked.quotaUsed", {
+      params: { remaining: standing.quota.remaining, count: needed, limit: standing.quota.limit, resetsAt: resetText(standing.quota.resetsAt) },
+    });
   fail(403, `applicants.sms.blocked.${block}`);
 }
 
@@ -113,7 +129,14 @@ export async function sendConferenceSms(deps: PlatformDeps, by: number, conferen
     }
   }
   if (sent < needed) {
-    await recordAudit(deps.db, { conferenceId, accountId: by, action: "sms.failed", target: `conference:${conferenceId}`, detail: { text, recipients: needed, sent, failed: needed - sent }, at: deps.now() });
+    await recordAudit(deps.db, {
+      conferenceId,
+      accountId: by,
+      action: "sms.failed",
+      target: `conference:${conferenceId}`,
+      detail: { text, recipients: needed, sent, failed: needed - sent },
+      at: deps.now(),
+    });
   }
   return { text, recipients: needed, unclaimed: recipients.unclaimed, sent, failed: needed - sent };
 }
@@ -122,9 +145,23 @@ export async function sendConferenceSms(deps: PlatformDeps, by: number, conferen
 export async function askSignName(deps: Pick<PlatformDeps, "db" | "now">, actor: Actor, input: { conferenceId: number; signName: string }) {
   const { conferenceId, signName } = input;
   await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select({ name: conferences.smsSignName, state: conferences.smsSignState }).from(conferences).where(eq(conferences.id, conferenceId)).for("update");
+    const [current] = await tx
+      .select({ name: conferences.smsSignName, state: conferences.smsSignState })
+      .from(conferences)
+      .where(eq(conferences.id, conferenceId))
+      .for("update");
     if (current.name === signName && current.state === "approved") return;
-    await tx.update(conferences).set({ smsSignName: signName, smsSignState: "pending", smsSignReason: null, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
-    await recordAudit(tx, { conferenceId, accountId: actor.id, action: "conference.sms-sign", target: `conference:${conferenceId}`, detail: { signName }, at: deps.now() });
+    await tx
+      .update(conferences)
+      .set({ smsSignName: signName, smsSignState: "pending", smsSignReason: null, updatedAt: deps.now() })
+      .where(eq(conferences.id, conferenceId));
+    await recordAudit(tx, {
+      conferenceId,
+      accountId: actor.id,
+      action: "conference.sms-sign",
+      target: `conference:${conferenceId}`,
+      detail: { signName },
+      at: deps.now(),
+    });
   });
 }

@@ -78,20 +78,14 @@ export type FeeQuote = {
  * Computes the fee at `now`. A conference without identities is free. Refuses (400) an
  * identity of another conference, no strategy in force, a missing fee and an unusable coupon.
  */
-export async function quoteFee(
-  db: Db,
-  input: { conferenceId: number; identityId?: number | null; couponCode?: string | null; now: Date },
-): Promise<FeeQuote> {
+export async function quoteFee(db: Db, input: { conferenceId: number; identityId?: number | null; couponCode?: string | null; now: Date }): Promise<FeeQuote> {
   const [conference] = await db
     .select({ id: conferences.id, currency: conferences.currency })
     .from(conferences)
     .where(eq(conferences.id, input.conferenceId))
     .limit(1);
   if (!conference) fail(404, "errors.notFound");
-  const identityRows = await db
-    .select({ id: identities.id })
-    .from(identities)
-    .where(eq(identities.conferenceId, conference.id));
+  const identityRows = await db.select({ id: identities.id }).from(identities).where(eq(identities.conferenceId, conference.id));
 
   let feeFen = 0;
   let unit: PriceUnit = "0";
@@ -101,11 +95,7 @@ export async function quoteFee(
     if (!input.identityId) fail(400, "registration.validation.identityRequired");
     if (!identityRows.some((row) => row.id === input.identityId)) fail(400, "registration.errors.identityUnknown");
     identityId = input.identityId;
-    const list = await db
-      .select()
-      .from(strategies)
-      .where(eq(strategies.conferenceId, conference.id))
-      .orderBy(asc(strategies.sort), asc(strategies.startsAt));
+    const list = await db.select().from(strategies).where(eq(strategies.conferenceId, conference.id)).orderBy(asc(strategies.sort), asc(strategies.startsAt));
     const current = strategyInForce(list, input.now);
     if (!current) fail(400, "registration.errors.noStrategy");
     const [fee] = await db

@@ -69,7 +69,10 @@ export async function checkUploadQuota(db: Db, input: { client: string; submissi
     fail(429, "errors.uploadQuota.client", { params: { count: limit.count, mb: limit.bytes / 1048576 } });
   }
   if (!input.submissionKey) return;
-  const [byKey] = await db.select({ files: count(), bytes: sum(uploads.size) }).from(uploads).where(eq(uploads.submissionKey, input.submissionKey));
+  const [byKey] = await db
+    .select({ files: count(), bytes: sum(uploads.size) })
+    .from(uploads)
+    .where(eq(uploads.submissionKey, input.submissionKey));
   const perKey = UPLOAD_QUOTA.perSubmission;
   if (byKey.files + 1 > perKey.count || Number(byKey.bytes ?? 0) + input.size > perKey.bytes) {
     fail(429, "errors.uploadQuota.submission", { params: { count: perKey.count, mb: perKey.bytes / 1048576 } });

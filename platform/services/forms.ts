@@ -42,13 +42,18 @@ export function buildFields(inputs: Array<FormFieldInput & { key?: string }>, pr
     if (!field.showWhen) return;
     const parent = fields.find((other) => other.key === field.showWhen!.field);
     if (!parent || parent.key === field.key) problems[`${prefix}${i}.showWhenField`] = "forms.v.noSuchField";
-    else if (parent.options && !parent.options.some((option) => option.value === field.showWhen!.value)) problems[`${prefix}${i}.showWhenValue`] = "forms.v.conditionValue";
+    else if (parent.options && !parent.options.some((option) => option.value === field.showWhen!.value))
+      problems[`${prefix}${i}.showWhenValue`] = "forms.v.conditionValue";
   });
   return { fields, problems };
 }
 
 /** A new form (or template) of mine, blank or with the fields of `source`. */
-export async function createForm(deps: Deps, actor: Actor, input: { values: Omit<typeof forms.$inferInsert, "ownerAccountId" | "createdAt" | "updatedAt">; source: Form | null }) {
+export async function createForm(
+  deps: Deps,
+  actor: Actor,
+  input: { values: Omit<typeof forms.$inferInsert, "ownerAccountId" | "createdAt" | "updatedAt">; source: Form | null },
+) {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(forms)
@@ -77,7 +82,11 @@ export async function updateForm(deps: Deps, actor: Actor, input: { form: Form; 
  * so two additions never overwrite each other's list. What is wrong with the new field comes
  * back as `problems` (keyed by its own names), and nothing is written.
  */
-export async function addFormField(deps: Deps, actor: Actor, input: { form: Form; field: z.output<typeof formFieldInputSchema> }): Promise<{ field: FormField } | { problems: Record<string, string> }> {
+export async function addFormField(
+  deps: Deps,
+  actor: Actor,
+  input: { form: Form; field: z.output<typeof formFieldInputSchema> },
+): Promise<{ field: FormField } | { problems: Record<string, string> }> {
   const { form } = input;
   return deps.db.transaction(async (tx) => {
     const [locked] = await tx.select({ fields: forms.fields }).from(forms).where(eq(forms.id, form.id)).for("update");
@@ -134,12 +143,23 @@ export async function saveAnswer(
     }
     if (locked.onePerAccount && !actor) fail(400, "forms.errors.signInRequired");
     if (locked.onePerAccount && actor) {
-      const [mine] = await tx.select({ id: formAnswers.id }).from(formAnswers).where(and(eq(formAnswers.formId, form.id), eq(formAnswers.accountId, actor.id))).limit(1);
+      const [mine] = await tx
+        .select({ id: formAnswers.id })
+        .from(formAnswers)
+        .where(and(eq(formAnswers.formId, form.id), eq(formAnswers.accountId, actor.id)))
+        .limit(1);
       if (mine) fail(400, "forms.errors.alreadyAnswered");
     }
     const [row] = await tx
       .insert(formAnswers)
-      .values({ formId: form.id, accountId: actor?.id ?? null, answers: input.answers, fileKeys: input.fileKeys, submissionKey: input.submissionKey ?? null, createdAt: deps.now() })
+      .values({
+        formId: form.id,
+        accountId: actor?.id ?? null,
+        answers: input.answers,
+        fileKeys: input.fileKeys,
+        submissionKey: input.submissionKey ?? null,
+        createdAt: deps.now(),
+      })
       .returning({ id: formAnswers.id, createdAt: formAnswers.createdAt });
     return row;
   });

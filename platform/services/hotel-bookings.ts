@@ -21,7 +21,14 @@ export async function bookRooms(deps: Deps, actor: Actor, input: { stay: z.outpu
     const { room } = await lockRoomForStay(tx, stay);
     const [row] = await tx
       .insert(hotelBookings)
-      .values({ ...stay, accountId: actor.id, registrationId: input.registrationId, priceFen: stayPriceFen(room, stay), state: "pending", createdAt: deps.now() })
+      .values({
+        ...stay,
+        accountId: actor.id,
+        registrationId: input.registrationId,
+        priceFen: stayPriceFen(room, stay),
+        state: "pending",
+        createdAt: deps.now(),
+      })
       .returning();
     return row;
   });
@@ -56,7 +63,10 @@ export async function requestSponsorRooms(deps: Deps, actor: Actor, input: { sta
 }
 
 /** Changes a pending sponsor request of mine; the nights are checked again without its own. */
-export async function changeSponsorRequest(deps: Deps, input: { current: typeof sponsorHotelRequests.$inferSelect; stay: z.output<typeof sponsorHotelEditSchema> }) {
+export async function changeSponsorRequest(
+  deps: Deps,
+  input: { current: typeof sponsorHotelRequests.$inferSelect; stay: z.output<typeof sponsorHotelEditSchema> },
+) {
   const { current, stay } = input;
   return deps.db.transaction(async (tx) => {
     await lockRoomForStay(tx, { ...stay, roomId: current.roomId, conferenceId: current.conferenceId }, { sponsorRequestId: current.id });

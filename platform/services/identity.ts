@@ -34,8 +34,7 @@ export const sha256 = (value: string) => crypto.createHash("sha256").update(valu
 
 export type IdentityDeps = { db: Db; sms: SmsProvider; secret: string; now: () => Date };
 
-const codeHash = (deps: IdentityDeps, mobile: string, code: string) =>
-  crypto.createHmac("sha256", deps.secret).update(`${mobile}:${code}`).digest("hex");
+const codeHash = (deps: IdentityDeps, mobile: string, code: string) => crypto.createHmac("sha256", deps.secret).update(`${mobile}:${code}`).digest("hex");
 
 /** Who asks: the requester's address (`client`) and, for a send, the nonce of the page's ticket. */
 export type Requester = { client: string };
@@ -67,7 +66,11 @@ export async function sendCode(deps: IdentityDeps, input: Requester & { mobile: 
             .where(and(where, gt(smsCodes.createdAt, new Date(now.getTime() - limit.windowMs))))
             .orderBy(desc(smsCodes.createdAt))
             .limit(limit.max);
-          const seconds = secondsUntilFree(rows.map((row) => row.at), limit, now);
+          const seconds = secondsUntilFree(
+            rows.map((row) => row.at),
+            limit,
+            now,
+          );
           if (seconds > (refusal?.seconds ?? 0)) refusal = { key, seconds };
         }
       }
@@ -117,7 +120,11 @@ export async function checkCode(deps: IdentityDeps, input: Requester & { mobile:
     .limit(1);
   const right = row ? crypto.timingSafeEqual(Buffer.from(row.codeHash, "hex"), Buffer.from(codeHash(deps, mobile, input.code), "hex")) : false;
   if (row && right && row.attempts < CODE_MAX_ATTEMPTS) return row.id;
-  if (row && !right) await deps.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, row.id));
+  if (row && !right)
+    await deps.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(eq(smsCodes.id, row.id));
   await recordEvent(deps, "wrong-code", client);
   await recordEvent(deps, "wrong-code-number", `${client}|${mobile}`);
   fail(400, "errors.codeInvalid");

@@ -23,12 +23,14 @@ const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 const session = () => crypto.randomBytes(24).toString("base64url");
 
 /** Calls the platform with a bearer token or a signed-out browser's kept-upload session. */
-async function call<T>(method: string, path: string, who: { token?: string; session?: string }, body?: FormData | object) {
+async function call(method: string, path: string, who: { token?: string; session?: string }, body?: FormData | object) {
   const headers = new Headers({ "Client-Type": "web", "Accept-Language": "en" });
   if (who.token) headers.set("Authorization", `Bearer ${who.token}`);
   if (who.session) headers.set("X-Kept-Session", who.session);
   if (body && !(body instanceof FormData)) headers.set("Content-Type", "application/json");
-  const response = await p.app.fetch(new Request(`http://platform.test/api${path}`, { method, headers, body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined }));
+  const response = await p.app.fetch(
+    new Request(`http://platform.test/api${path}`, { method, headers, body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined }),
+  );
   return response;
 }
 
@@ -80,7 +82,9 @@ describe("kept upload references", () => {
 
   it("bind a signed-out respondent's file to their browser session: only they can open it", async () => {
     const mine = session();
-    const form = (await (await call("POST", "/form", { token: alice }, { titleZh: "报名表", titleEn: "Sign-up", isPublic: true })).json()) as { data: { id: number } };
+    const form = (await (await call("POST", "/form", { token: alice }, { titleZh: "报名表", titleEn: "Sign-up", isPublic: true })).json()) as {
+      data: { id: number };
+    };
     const scope = `form:${form.data.id}`;
     const page = (await (await call("GET", `/form/${form.data.id}`, {})).json()) as { data: { submissionKey: string } };
     const kept = await keep("/cms/files/formDocumentUpload", scope, { session: mine }, "answer.pdf", page.data.submissionKey);
@@ -112,7 +116,10 @@ describe("the cleanup of kept uploads", () => {
   it("deletes, a day later, the kept files no record took, and keeps for good the ones a record took", async () => {
     const lost = await keep("/cms/files/documentUpload", "organization", { token: bob }, "lost.pdf");
     const taken = await keep("/cms/files/documentUpload", "organization", { token: bob }, "taken.pdf");
-    const applied = await p.call("POST", "/organization", { token: bob, body: { name: "某某大学", type: "university", address: "北京", contact: "张三", licenceKey: taken.key } });
+    const applied = await p.call("POST", "/organization", {
+      token: bob,
+      body: { name: "某某大学", type: "university", address: "北京", contact: "张三", licenceKey: taken.key },
+    });
     expect(applied.status).toBe(200);
 
     // Within the day nothing goes, not even the file no record took.

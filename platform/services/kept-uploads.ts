@@ -51,7 +51,11 @@ export function signKeptRef(secret: string, input: { key: string; name: string; 
  * expiry, chosen by somebody else (`notYours`) or for another form (`elsewhere`; skipped when
  * `scope` is undefined, as when the chooser only opens the file).
  */
-export function readKeptRef(secret: string, ref: string, expect: { binding: string | null; scope?: string; now: Date }): { ok: true; payload: KeptPayload } | { ok: false; reason: KeptRefusal } {
+export function readKeptRef(
+  secret: string,
+  ref: string,
+  expect: { binding: string | null; scope?: string; now: Date },
+): { ok: true; payload: KeptPayload } | { ok: false; reason: KeptRefusal } {
   const [body, signature, extra] = ref.split(".");
   if (!body || !signature || extra !== undefined || ref.length > 2000) return { ok: false, reason: "tampered" };
   const expected = Buffer.from(mac(secret, body));

@@ -46,7 +46,14 @@ export async function decideOrganization(deps: Deps, actor: Actor, input: { id: 
     if (row.state === "approved") {
       await tx.insert(institutions).values({ nameZh: row.name, nameEn: "", organizationId: row.id, certified: true, createdAt: deps.now() });
     }
-    await recordAudit(tx, { conferenceId: null, accountId: actor.id, action: `organization.${row.state}`, target: `organization:${row.id}`, detail: { reason: row.reason }, at: deps.now() });
+    await recordAudit(tx, {
+      conferenceId: null,
+      accountId: actor.id,
+      action: `organization.${row.state}`,
+      target: `organization:${row.id}`,
+      detail: { reason: row.reason },
+      at: deps.now(),
+    });
     return row;
   });
 }

@@ -3,17 +3,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { payeeSchema } from "#contract/schemas/registration";
 import type { Db } from "../db";
-import {
-  type PaymentMethod,
-  type PaymentState,
-  conferences,
-  invoices,
-  payees,
-  payments,
-  registrations,
-  teams,
-  uploads,
-} from "../db/schema";
+import { type PaymentMethod, type PaymentState, conferences, invoices, payees, payments, registrations, teams, uploads } from "../db/schema";
 import { fail } from "../http";
 import { decimalToFen } from "../payments/common";
 import { GatewayError, type PaymentGateways } from "../payments/types";
@@ -85,12 +75,7 @@ function checkNothingPending(list: Pick<Payment, "state">[]) {
 }
 
 /** Runs `make` in a transaction; a racing twin with the same idempotency key gets the first one's payment. */
-async function idempotent(
-  db: Db,
-  accountId: number,
-  key: string | undefined,
-  make: (tx: Db) => Promise<{ payment: Payment; replayed: boolean }>,
-) {
+async function idempotent(db: Db, accountId: number, key: string | undefined, make: (tx: Db) => Promise<{ payment: Payment; replayed: boolean }>) {
   const earlier = await byIdempotencyKey(db, accountId, key);
   if (earlier) return { payment: earlier, replayed: true };
   try {
@@ -200,7 +185,8 @@ async function closeAtGateway(gateways: PaymentGateways | undefined, intent: Pay
     const closed = await alipay.closeTrade(intent.tradeNo, now);
     if (closed !== "paid") return { paid: false };
     const trade = await alipay.queryTrade(intent.tradeNo, now);
-    const paid = trade.found && (trade.tradeStatus === "TRADE_SUCCESS" || trade.tradeStatus === "TRADE_FINISHED") && decimalToFen(trade.totalAmount) === intent.amountFen;
+    const paid =
+      trade.found && (trade.tradeStatus === "TRADE_SUCCESS" || trade.tradeStatus === "TRADE_FINISHED") && decimalToFen(trade.totalAmount) === intent.amountFen;
     return paid ? { paid: true, gatewayTradeNo: trade.tradeNo } : { paid: false };
   }
   if (intent.method === "union" && gateways?.union) {
@@ -225,9 +211,16 @@ export async function closeOpenIntents(
     const [earlier] = await deps.db.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey)).limit(1);
     if (earlier) return;
   }
-  const [registration] = await deps.db.select({ accountId: registrations.accountId }).from(registrations).where(eq(registrations.id, input.registrationId)).limit(1);
+  const [registration] = await deps.db
+    .select({ accountId: registrations.accountId })
+    .from(registrations)
+    .where(eq(registrations.id, input.registrationId))
+    .limit(1);
   if (!registration || registration.accountId !== input.accountId) return;
-  const open = await deps.db.select().from(payments).where(and(eq(payments.registrationId, input.registrationId), eq(payments.state, "unpaid")));
+  const open = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.registrationId, input.registrationId), eq(payments.state, "unpaid")));
   for (const intent of open) {
     let closing: Closing = { paid: false };
     try {
@@ -249,9 +242,7 @@ export async function teamOutstanding(db: Db, teamId: number, exceptPaymentId?: 
     .from(registrations)
     .where(and(eq(registrations.teamId, teamId), inArray(registrations.state, LIVE_STATES)));
   const covering = await paymentsCovering(db, members);
-  const open = members.filter(
-    (m) => !(covering.get(m.id) ?? []).some((p) => p.id !== exceptPaymentId && (p.state === "paid" || p.state === "pending_audit")),
-  );
+  const open = members.filter((m) => !(covering.get(m.id) ?? []).some((p) => p.id !== exceptPaymentId && (p.state === "paid" || p.state === "pending_audit")));
   return { members: open, totalFen: open.reduce((sum, m) => sum + m.feeFen, 0) };
 }
 
@@ -289,7 +280,15 @@ export async function createTeamPayment(
         updatedAt: now,
       })
       .returning();
-    await tx.update(registrations).set({ holdUntil: null }).where(inArray(registrations.id, members.map((m) => m.id)));
+    await tx
+      .update(registrations)
+      .set({ holdUntil: null })
+      .where(
+        inArray(
+          registrations.id,
+          members.map((m) => m.id),
+        ),
+      );
     return { payment, replayed: false };
   });
 }
@@ -303,7 +302,11 @@ export async function createTeamPayment(
 async function settleCovered(tx: Db, payment: Payment, now: Date) {
   if (payment.registrationId === null) {
     const ids = payment.details.registrationIds ?? [];
-    if (ids.length) await tx.update(registrations).set({ holdUntil: null }).where(and(inArray(registrations.id, ids), inArray(registrations.state, LIVE_STATES)));
+    if (ids.length)
+      await tx
+        .update(registrations)
+        .set({ holdUntil: null })
+        .where(and(inArray(registrations.id, ids), inArray(registrations.state, LIVE_STATES)));
     return;
   }
   const [registration] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for("update");
@@ -420,12 +423,18 @@ async function restartHolds(tx: Db, payment: Payment, now: Date) {
   const ids = payment.registrationId !== null ? [payment.registrationId] : (payment.details.registrationIds ?? []);
   if (ids.length === 0) return;
   const [conference] = await tx.select().from(conferences).where(eq(conferences.id, payment.conferenceId));
-  const rows = await tx.select().from(registrations).where(and(inArray(registrations.id, ids), inArray(registrations.state, LIVE_STATES)));
+  const rows = await tx
+    .select()
+    .from(registrations)
+    .where(and(inArray(registrations.id, ids), inArray(registrations.state, LIVE_STATES)));
   for (const row of rows) {
     const organiserEntry = row.teamId === null && row.createdBy !== row.accountId;
     const unclaimedMember = row.teamId !== null && row.accountId === null;
     if (row.holdUntil !== null || organiserEntry || unclaimedMember) continue;
-    await tx.update(registrations).set({ holdUntil: holdDeadline(conference, row.feeFen, now) }).where(eq(registrations.id, row.id));
+    await tx
+      .update(registrations)
+      .set({ holdUntil: holdDeadline(conference, row.feeFen, now) })
+      .where(eq(registrations.id, row.id));
   }
 }
 
@@ -456,7 +465,11 @@ export async function replaceProof(deps: { db: Db; now: () => Date }, input: { a
     }
     await checkOwnUpload(tx, input.accountId, input.proofKey);
     const covered = payment.registrationId !== null ? [payment.registrationId] : (details.registrationIds ?? []);
-    if (covered.length) await tx.update(registrations).set({ holdUntil: null }).where(and(inArray(registrations.id, covered), inArray(registrations.state, LIVE_STATES)));
+    if (covered.length)
+      await tx
+        .update(registrations)
+        .set({ holdUntil: null })
+        .where(and(inArray(registrations.id, covered), inArray(registrations.state, LIVE_STATES)));
     const [updated] = await tx
       .update(payments)
       .set({ proofKey: input.proofKey, state: "pending_audit", amountFen, details, remark: null, updatedAt: deps.now() })
@@ -475,7 +488,10 @@ export async function setPayee(deps: Deps, actor: Actor, input: { conferenceId: 
     const [existing] = await tx.select({ id: payees.id }).from(payees).where(eq(payees.conferenceId, conferenceId)).orderBy(payees.id).limit(1);
     const [row] = existing
       ? await tx.update(payees).set(payee).where(eq(payees.id, existing.id)).returning()
-      : await tx.insert(payees).values({ ...payee, conferenceId }).returning();
+      : await tx
+          .insert(payees)
+          .values({ ...payee, conferenceId })
+          .returning();
     await recordAudit(tx, { conferenceId, accountId: actor.id, action: "payee.update", target: `payee:${row.id}`, detail: payee, at: deps.now() });
     return row;
   });
@@ -533,5 +549,12 @@ export async function decideInvoice(
 export async function recordMismatch(deps: Deps, input: { payment: Payment; source: string; detail: Record<string, unknown> }) {
   const { payment, source, detail } = input;
   console.warn(`[payments] ${source}: payment ${payment.id} (${payment.tradeNo}) does not match the gateway`, detail);
-  await recordAudit(deps.db, { conferenceId: payment.conferenceId, accountId: null, action: "payment.mismatch", target: `payment:${payment.id}`, detail: { source, ...detail }, at: deps.now() });
+  await recordAudit(deps.db, {
+    conferenceId: payment.conferenceId,
+    accountId: null,
+    action: "payment.mismatch",
+    target: `payment:${payment.id}`,
+    detail: { source, ...detail },
+    at: deps.now(),
+  });
 }

@@ -104,7 +104,9 @@ export async function setupConference(
   ]);
   const fields = options.fields ?? FIELDS;
   if (fields.length) await p.db.insert(registrationFields).values(fields.map((field, i) => ({ conferenceId: conference.id, field, sort: i + 1 })));
-  await p.db.insert(payees).values({ conferenceId: conference.id, accountName: "测试大学", bankName: "中国银行杭州分行", accountNo: "6217000000000000", noteZh: "请注明姓名" });
+  await p.db
+    .insert(payees)
+    .values({ conferenceId: conference.id, accountName: "测试大学", bankName: "中国银行杭州分行", accountNo: "6217000000000000", noteZh: "请注明姓名" });
   return { conference, organiser, student, regular, earlyBird, regularWindow };
 }
 

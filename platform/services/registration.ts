@@ -117,7 +117,12 @@ export async function expireHolds(tx: Db, conferenceId: number, now: Date) {
     .set({ state: "cancelled", expiredAt: now, updatedAt: now })
     .where(and(eq(registrations.conferenceId, conferenceId), inArray(registrations.state, LIVE_STATES), lte(registrations.holdUntil, now)))
     .returning({ id: registrations.id, couponId: registrations.couponId });
-  for (const row of expired) if (row.couponId) await tx.update(coupons).set({ used: sql`greatest(${coupons.used} - 1, 0)` }).where(eq(coupons.id, row.couponId));
+  for (const row of expired)
+    if (row.couponId)
+      await tx
+        .update(coupons)
+        .set({ used: sql`greatest(${coupons.used} - 1, 0)` })
+        .where(eq(coupons.id, row.couponId));
   return expired.length;
 }
 
@@ -156,7 +161,11 @@ export async function retakePlace(tx: Db, registration: Registration, now: Date,
       updatedAt: now,
     })
     .where(eq(registrations.id, registration.id));
-  if (current.state === "cancelled" && current.couponId) await tx.update(coupons).set({ used: sql`${coupons.used} + 1` }).where(eq(coupons.id, current.couponId));
+  if (current.state === "cancelled" && current.couponId)
+    await tx
+      .update(coupons)
+      .set({ used: sql`${coupons.used} + 1` })
+      .where(eq(coupons.id, current.couponId));
   return true;
 }
 
@@ -428,7 +437,9 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
   const covering = await paymentsCovering(db, list);
   const unclaimedMobiles = [...new Set(list.filter((r) => r.teamId !== null && r.accountId === null).map((r) => r.mobile))];
   const realMobiles = new Set(
-    unclaimedMobiles.length ? (await db.select({ mobile: accounts.mobile }).from(accounts).where(inArray(accounts.mobile, unclaimedMobiles))).map((row) => row.mobile) : [],
+    unclaimedMobiles.length
+      ? (await db.select({ mobile: accounts.mobile }).from(accounts).where(inArray(accounts.mobile, unclaimedMobiles))).map((row) => row.mobile)
+      : [],
   );
   const conferenceIds = [...new Set(list.map((r) => r.conferenceId))];
   const identityIds = [...new Set(list.map((r) => r.identityId).filter((id): id is number => id !== null))];
@@ -456,7 +467,7 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
     : [];
   return list.map((r) => {
     const payment = leading.get(r.id) ?? null;
-    const invoice = payment ? invoiceRows.find((row) => row.paymentId === payment.id) ?? null : null;
+    const invoice = payment ? (invoiceRows.find((row) => row.paymentId === payment.id) ?? null) : null;
     const conference = conferenceRows.find((row) => row.id === r.conferenceId) ?? null;
     const expired = holdExpired(r, now);
     const live = LIVE_STATES.includes(r.state);
@@ -584,7 +595,16 @@ export async function resolveHeldRegistration(
           .set({ accountId: input.owner, updatedAt: now })
           .where(and(eq(payments.registrationId, row.id), eq(payments.accountId, row.accountId)))
           .returning({ id: payments.id });
-        if (moved.length) await tx.update(invoices).set({ accountId: input.owner }).where(inArray(invoices.paymentId, moved.map((p) => p.id)));
+        if (moved.length)
+          await tx
+            .update(invoices)
+            .set({ accountId: input.owner })
+            .where(
+              inArray(
+                invoices.paymentId,
+                moved.map((p) => p.id),
+              ),
+            );
       } else updated = await cancelLocked(tx, row, now, "registration.errors.paidTakeOverInstead");
       await recordAudit(tx, {
         conferenceId: row.conferenceId,

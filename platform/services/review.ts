@@ -38,7 +38,10 @@ export async function decideConferenceReview(
     const state: AuditState = decision.state;
     const reason = decision.state === "rejected" ? decision.reason : null;
     const values = kind === "domain" ? { domainState: state, domainReason: reason } : { smsSignState: state, smsSignReason: reason };
-    await tx.update(conferences).set({ ...values, updatedAt: deps.now() }).where(eq(conferences.id, conferenceId));
+    await tx
+      .update(conferences)
+      .set({ ...values, updatedAt: deps.now() })
+      .where(eq(conferences.id, conferenceId));
     await recordAudit(tx, {
       conferenceId,
       accountId: actor.id,

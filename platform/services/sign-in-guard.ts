@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { clientKey } from "../address";
 import type { Db } from "../db";
 import { rateEvents } from "../db/schema";
 import { fail } from "../http";
-import { clientKey } from "../address";
 
 /**
  * The limits of decisions 024 (sending codes) and 025 (lockout, enumeration). Each is "at most
@@ -49,7 +49,10 @@ export type GuardDeps = { db: Db; secret: string; now: () => Date };
 export type TicketScope = "send" | `check:${number}:${number}`;
 
 const sign = (secret: string, scope: TicketScope, address: string, expires: string, nonce: string) =>
-  crypto.createHmac("sha256", secret).update(`ticket|${scope}|${clientKey(address)}|${expires}|${nonce}`).digest("base64url");
+  crypto
+    .createHmac("sha256", secret)
+    .update(`ticket|${scope}|${clientKey(address)}|${expires}|${nonce}`)
+    .digest("base64url");
 
 /**
  * A ticket a page renders for the client that asked for it: HMAC-signed, bound to the client's
@@ -101,7 +104,11 @@ export async function eventWait(deps: GuardDeps, kind: string, key: string, limi
     .where(and(eq(rateEvents.kind, kind), eq(rateEvents.key, key), gt(rateEvents.at, new Date(now.getTime() - limit.windowMs))))
     .orderBy(desc(rateEvents.at))
     .limit(limit.max);
-  return secondsUntilFree(rows.map((row) => row.at), limit, now);
+  return secondsUntilFree(
+    rows.map((row) => row.at),
+    limit,
+    now,
+  );
 }
 
 /** Counts one event. */

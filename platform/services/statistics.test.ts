@@ -4,12 +4,20 @@ import { checkinBuckets, fillDays } from "./statistics";
 
 describe("statistics helpers", () => {
   it("fills the days between counts with zeros, keeping the latest 120", () => {
-    expect(fillDays([{ day: "2026-11-03", count: 2 }, { day: "2026-11-01", count: 1 }])).toEqual([
+    expect(
+      fillDays([
+        { day: "2026-11-03", count: 2 },
+        { day: "2026-11-01", count: 1 },
+      ]),
+    ).toEqual([
       { day: "2026-11-01", count: 1 },
       { day: "2026-11-02", count: 0 },
       { day: "2026-11-03", count: 2 },
     ]);
-    const long = fillDays([{ day: "2025-01-01", count: 1 }, { day: "2026-01-01", count: 1 }]);
+    const long = fillDays([
+      { day: "2025-01-01", count: 1 },
+      { day: "2026-01-01", count: 1 },
+    ]);
     expect(long).toHaveLength(120);
     expect(long.at(-1)).toEqual({ day: "2026-01-01", count: 1 });
     expect(fillDays([])).toEqual([]);
@@ -18,7 +26,14 @@ describe("statistics helpers", () => {
 
   it("buckets today's check-ins by 10 minutes up to now, by the hour over a long day", () => {
     const now = new Date("2026-11-21T02:05:00Z"); // 10:05 in China
-    const short = checkinBuckets([{ minute: 9 * 60 + 12, count: 3 }, { minute: 9 * 60 + 18, count: 1 }, { minute: 10 * 60 + 1, count: 2 }], now);
+    const short = checkinBuckets(
+      [
+        { minute: 9 * 60 + 12, count: 3 },
+        { minute: 9 * 60 + 18, count: 1 },
+        { minute: 10 * 60 + 1, count: 2 },
+      ],
+      now,
+    );
     expect(short.minutes).toBe(10);
     expect(short.buckets[0]).toEqual({ label: "09:00", count: 0 });
     expect(short.buckets.find((b) => b.label === "09:10")).toEqual({ label: "09:10", count: 4 });

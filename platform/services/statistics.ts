@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { conferences, hotelBookings, hotelRooms, hotels, identities, payments, registrations, sponsorHotelRequests } from "../db/schema";
 import { chinaDay, chinaDayStart } from "#contract/clock";
 import type { ConferenceStatistics } from "#contract/views/statistics";
+import type { Db } from "../db";
+import { conferences, hotelBookings, hotelRooms, hotels, identities, payments, registrations, sponsorHotelRequests } from "../db/schema";
 import { LIVE_STATES } from "./registration";
 
 /**
@@ -65,7 +65,10 @@ export async function conferenceStatistics(db: Db, conferenceId: number, now: Da
   const nights = (from: unknown, to: unknown) => sql<number>`coalesce(sum(${from} * (${to})), 0)::int`;
 
   const [[conference], byState, perDay, byIdentity, institutions, paid, pendingAudit, todayRows, inventory, booked, sponsorBooked] = await Promise.all([
-    db.select({ id: conferences.id, nameZh: conferences.nameZh, nameEn: conferences.nameEn, currency: conferences.currency }).from(conferences).where(eq(conferences.id, conferenceId)),
+    db
+      .select({ id: conferences.id, nameZh: conferences.nameZh, nameEn: conferences.nameEn, currency: conferences.currency })
+      .from(conferences)
+      .where(eq(conferences.id, conferenceId)),
     db
       .select({
         state: registrations.state,
@@ -96,7 +99,10 @@ export async function conferenceStatistics(db: Db, conferenceId: number, now: Da
       .where(and(eq(payments.conferenceId, conferenceId), eq(payments.state, "paid")))
       .groupBy(payments.method)
       .orderBy(asc(payments.method)),
-    db.select({ count: count() }).from(payments).where(and(eq(payments.conferenceId, conferenceId), eq(payments.state, "pending_audit"))),
+    db
+      .select({ count: count() })
+      .from(payments)
+      .where(and(eq(payments.conferenceId, conferenceId), eq(payments.state, "pending_audit"))),
     db
       .select({
         minute: sql<number>`floor(extract(epoch from (${registrations.checkedInAt} - ${midnight.toISOString()}::timestamptz)) / 60)::int`,
@@ -106,20 +112,33 @@ export async function conferenceStatistics(db: Db, conferenceId: number, now: Da
       .where(and(own, isNotNull(registrations.checkedInAt), sql`${registrations.checkedInAt} >= ${midnight.toISOString()}::timestamptz`))
       .groupBy(sql`1`),
     db
-      .select({ hotelId: hotels.id, nameZh: hotels.nameZh, nameEn: hotels.nameEn, roomNights: nights(hotelRooms.inventory, sql`${hotelRooms.endDate} - ${hotelRooms.startDate}`) })
+      .select({
+        hotelId: hotels.id,
+        nameZh: hotels.nameZh,
+        nameEn: hotels.nameEn,
+        roomNights: nights(hotelRooms.inventory, sql`${hotelRooms.endDate} - ${hotelRooms.startDate}`),
+      })
       .from(hotels)
       .leftJoin(hotelRooms, eq(hotelRooms.hotelId, hotels.id))
       .where(eq(hotels.conferenceId, conferenceId))
       .groupBy(hotels.id, hotels.nameZh, hotels.nameEn, hotels.sort)
       .orderBy(asc(hotels.sort), asc(hotels.id)),
     db
-      .select({ hotelId: hotelRooms.hotelId, state: hotelBookings.state, roomNights: nights(hotelBookings.rooms, sql`${hotelBookings.checkOut} - ${hotelBookings.checkIn}`) })
+      .select({
+        hotelId: hotelRooms.hotelId,
+        state: hotelBookings.state,
+        roomNights: nights(hotelBookings.rooms, sql`${hotelBookings.checkOut} - ${hotelBookings.checkIn}`),
+      })
       .from(hotelBookings)
       .innerJoin(hotelRooms, eq(hotelRooms.id, hotelBookings.roomId))
       .where(and(eq(hotelBookings.conferenceId, conferenceId), inArray(hotelBookings.state, ["pending", "approved"])))
       .groupBy(hotelRooms.hotelId, hotelBookings.state),
     db
-      .select({ hotelId: hotelRooms.hotelId, state: sponsorHotelRequests.state, roomNights: nights(sponsorHotelRequests.rooms, sql`${sponsorHotelRequests.checkOut} - ${sponsorHotelRequests.checkIn}`) })
+      .select({
+        hotelId: hotelRooms.hotelId,
+        state: sponsorHotelRequests.state,
+        roomNights: nights(sponsorHotelRequests.rooms, sql`${sponsorHotelRequests.checkOut} - ${sponsorHotelRequests.checkIn}`),
+      })
       .from(sponsorHotelRequests)
       .innerJoin(hotelRooms, eq(hotelRooms.id, sponsorHotelRequests.roomId))
       .where(and(eq(sponsorHotelRequests.conferenceId, conferenceId), inArray(sponsorHotelRequests.state, ["pending", "approved"])))

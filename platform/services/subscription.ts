@@ -38,7 +38,10 @@ export async function liveScene(deps: Deps, accountId: number, myId: string) {
 }
 
 export async function rememberSceneQr(deps: Deps, myId: string, payload: Record<string, string>) {
-  await deps.db.update(oauthStates).set({ payload }).where(and(eq(oauthStates.state, myId), eq(oauthStates.purpose, "subscribe")));
+  await deps.db
+    .update(oauthStates)
+    .set({ payload })
+    .where(and(eq(oauthStates.state, myId), eq(oauthStates.purpose, "subscribe")));
 }
 
 /**
@@ -55,7 +58,10 @@ export async function issueSubscribeTicket(deps: Deps, scene: string, openId: st
       .for("update");
     const accountId = Number(row?.payload.accountId);
     if (!row || !Number.isSafeInteger(accountId)) return false;
-    await tx.update(oauthStates).set({ payload: { ...row.payload, openId } }).where(eq(oauthStates.state, scene));
+    await tx
+      .update(oauthStates)
+      .set({ payload: { ...row.payload, openId } })
+      .where(eq(oauthStates.state, scene));
     await tx.update(accounts).set({ officialOpenId: openId, officialSubscribedAt: deps.now(), updatedAt: deps.now() }).where(eq(accounts.id, accountId));
     return true;
   });

@@ -38,7 +38,10 @@ export async function createTeam(deps: { db: Db; now: () => Date }, input: { con
       .from(teams)
       .where(and(eq(teams.conferenceId, input.conferenceId), eq(teams.leaderAccountId, input.leaderAccountId)));
     if (led >= TEAMS_PER_ACCOUNT) fail(400, "registration.errors.tooManyTeams", { params: { max: TEAMS_PER_ACCOUNT } });
-    const [team] = await tx.insert(teams).values({ ...input, createdAt: deps.now() }).returning();
+    const [team] = await tx
+      .insert(teams)
+      .values({ ...input, createdAt: deps.now() })
+      .returning();
     return team;
   });
 }
@@ -73,7 +76,17 @@ export async function addTeamMembers(deps: { db: Db; now: () => Date }, team: Te
     }
     const known = fresh.length
       ? new Set(
-          (await tx.select({ mobile: accounts.mobile }).from(accounts).where(inArray(accounts.mobile, fresh.map((m) => m.mobile)))).map((row) => row.mobile),
+          (
+            await tx
+              .select({ mobile: accounts.mobile })
+              .from(accounts)
+              .where(
+                inArray(
+                  accounts.mobile,
+                  fresh.map((m) => m.mobile),
+                ),
+              )
+          ).map((row) => row.mobile),
         )
       : new Set<string>();
     const now = deps.now();

@@ -22,7 +22,10 @@ const loadExcel = () => import("exceljs").then((module) => module.default);
 
 /** Excel refuses sheet names over 31 characters or with []:*?/\ in them. */
 function safeSheetName(name: string) {
-  const cleaned = name.replace(/[[\]:*?/\\]/g, " ").trim().slice(0, 31);
+  const cleaned = name
+    .replace(/[[\]:*?/\\]/g, " ")
+    .trim()
+    .slice(0, 31);
   return cleaned || "Sheet1";
 }
 

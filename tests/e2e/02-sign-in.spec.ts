@@ -1,4 +1,21 @@
-import { avatarMenu, cookieValue, expect, expectNotice, expectSignedIn, freshMobile, hasJs, header, loginWithCode, readCode, ready, requestCode, seededOtherMobile, submitButton, test, wrongCode } from "./support";
+import {
+  avatarMenu,
+  cookieValue,
+  expect,
+  expectNotice,
+  expectSignedIn,
+  freshMobile,
+  hasJs,
+  header,
+  loginWithCode,
+  readCode,
+  ready,
+  requestCode,
+  seededOtherMobile,
+  submitButton,
+  test,
+  wrongCode,
+} from "./support";
 
 test("a new number: a wrong code reads as for any number; its code says it is not registered; it registers after a wrong one", async ({ page }) => {
   const mobile = freshMobile();

@@ -9,7 +9,22 @@ import fs from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
 import { pageTicket } from "../sign-in-code";
-import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, OUTBOX, readCode, ready, sessionCookie, signedInAs, test, TOKEN_COOKIE } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectAccessible,
+  expectNotice,
+  freshMobile,
+  hasJs,
+  OUTBOX,
+  readCode,
+  ready,
+  sessionCookie,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+} from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const ANSWERS = { department: "化学系", position: "professor", presenting: "no" };
@@ -56,7 +71,14 @@ async function entered(page: Page, token: string, form: FormInfo, names: string[
   const rows: Registration[] = [];
   for (const name of names) {
     rows.push(
-      await api<Registration>(page.request, "POST", "/user/admin", token, { conferenceId: form.conference.id, identityId: identity.id, name, mobile: freshMobile(), institution: "浙江大学", answers: ANSWERS }),
+      await api<Registration>(page.request, "POST", "/user/admin", token, {
+        conferenceId: form.conference.id,
+        identityId: identity.id,
+        name,
+        mobile: freshMobile(),
+        institution: "浙江大学",
+        answers: ANSWERS,
+      }),
     );
   }
   return rows;
@@ -75,7 +97,12 @@ test("the organiser approves and remarks a registration, adds an attendee by han
   const identity = form.identities.find((i) => i.fee)!;
   const attendee = await freshAccount(page.request, "审核甲");
   const name = uniqueName("审核");
-  const mine = await api<Registration>(page.request, "POST", "/conference/user", attendee.token, { conferenceId: form.conference.id, identityId: identity.id, name, answers: ANSWERS });
+  const mine = await api<Registration>(page.request, "POST", "/conference/user", attendee.token, {
+    conferenceId: form.conference.id,
+    identityId: identity.id,
+    name,
+    answers: ANSWERS,
+  });
   await asOrganiser(page);
 
   // The filter form is a GET: the filtered list has an address of its own.
@@ -137,7 +164,7 @@ test("the organiser exports the filtered list to Excel and opens it", async ({ p
   await expect(page.getByTestId("applicant")).toHaveCount(2);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const rows = await readXlsx(new Uint8Array(await fs.readFile((await download.path()))));
+  const rows = await readXlsx(new Uint8Array(await fs.readFile(await download.path())));
   const [header, ...body] = rows;
   expect(header).toEqual(expect.arrayContaining(["姓名", "手机号", "票号", "院系/部门", "职称"]));
   expect(body.map((cells) => cells[header.indexOf("姓名")]).sort()).toEqual([first.name, second.name].sort());
@@ -192,7 +219,12 @@ test("the organiser sends a text message to a selection after its preview, to th
   // Made before the organiser signs this browser in: a signed-in browser's /login renders no send ticket.
   const attendee = await freshAccount(page.request, `${prefix}甲`);
   const token = await asOrganiser(page);
-  const mine = await api<Registration>(page.request, "POST", "/conference/user", attendee.token, { conferenceId: form.conference.id, identityId: identity.id, name: `${prefix}甲`, answers: ANSWERS });
+  const mine = await api<Registration>(page.request, "POST", "/conference/user", attendee.token, {
+    conferenceId: form.conference.id,
+    identityId: identity.id,
+    name: `${prefix}甲`,
+    answers: ANSWERS,
+  });
   const [typed] = await entered(page, token, form, [`${prefix}乙`]);
   const message = `明早 8:30 签到 ${prefix}`;
 
@@ -229,11 +261,18 @@ test("another account finds no such page and changes nothing", async ({ page }) 
   const stranger = await freshAccount(page.request, "旁人");
   await page.context().addCookies([sessionCookie(stranger.token, new URL(page.url()).origin)]);
 
-  for (const path of [`/manage/applicant/${form.conference.id}`, `/manage/applicant/print/${form.conference.id}`, `/manage/applicant/${form.conference.id}/export.xlsx`]) {
+  for (const path of [
+    `/manage/applicant/${form.conference.id}`,
+    `/manage/applicant/print/${form.conference.id}`,
+    `/manage/applicant/${form.conference.id}/export.xlsx`,
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }
-  const posted = await page.request.post(`/manage/applicant/${form.conference.id}`, { form: { intent: "delete", rowId: String(target.id), confirmed: "1" }, maxRedirects: 0 });
+  const posted = await page.request.post(`/manage/applicant/${form.conference.id}`, {
+    form: { intent: "delete", rowId: String(target.id), confirmed: "1" },
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(404);
   const still = await api<Registration>(page.request, "GET", `/conference/user/${target.id}`, token);
   expect(still.name).toBe(target.name);

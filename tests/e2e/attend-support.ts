@@ -65,7 +65,13 @@ export async function organiserToken(page: Page) {
 /** A new published, free conference of the demo organiser that asks attendees to follow its official account. */
 export async function conferenceRequiringFollow(page: Page, name: string) {
   const token = await organiserToken(page);
-  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, { nameZh: name, nameEn: "Follow-first Workshop", startDate: "2027-05-10", endDate: "2027-05-11", cityZh: "杭州" });
+  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, {
+    nameZh: name,
+    nameEn: "Follow-first Workshop",
+    startDate: "2027-05-10",
+    endDate: "2027-05-11",
+    cityZh: "杭州",
+  });
   await api(page.request, "PATCH", `/conference/${id}`, token, { isPublish: true });
   await api(page.request, "PUT", `/registration/settings/${id}`, token, { requireSubscribe: true });
   return id;
@@ -84,7 +90,12 @@ export async function registeredAndOnPayPage(page: Page, name: string) {
   await registerNew(page, name);
   const token = (await cookieValue(page, TOKEN_COOKIE))!;
   const answers = { department: "数学系", position: "student", presenting: "no" };
-  const mine = await api<{ id: number; feeFen: number }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name, answers });
+  const mine = await api<{ id: number; feeFen: number }>(page.request, "POST", "/conference/user", token, {
+    conferenceId: form.conference.id,
+    identityId: identity.id,
+    name,
+    answers,
+  });
   await page.goto(`/attend/pay/${mine.id}`);
   await ready(page);
   return { token, registration: mine };

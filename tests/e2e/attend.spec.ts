@@ -8,8 +8,33 @@
  * as it is typed; replace or withdraw a team's proof of payment.
  */
 import { formatMoney } from "../../app/utils/format";
-import { api, conferenceRequiringFollow, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, scanAndFollow, SHOWCASE, showcase, uploadedProof } from "./attend-support";
-import { cookieValue, expect, expectNotice, freshMobile, hasJs, readCode, ready, registerNew, submitButton, test, TOKEN_COOKIE, languageCookie } from "./support";
+import {
+  api,
+  conferenceRequiringFollow,
+  expectAccessible,
+  organiserToken,
+  paymentsOf,
+  proof,
+  registeredAndOnPayPage,
+  scanAndFollow,
+  SHOWCASE,
+  showcase,
+  uploadedProof,
+} from "./attend-support";
+import {
+  cookieValue,
+  expect,
+  expectNotice,
+  freshMobile,
+  hasJs,
+  readCode,
+  ready,
+  registerNew,
+  submitButton,
+  test,
+  TOKEN_COOKIE,
+  languageCookie,
+} from "./support";
 
 test("a visitor signs up from the form, registers with a coupon, pays by transfer and sees the ticket", async ({ page }) => {
   const form = await showcase(page.request);
@@ -93,7 +118,12 @@ test("a registration paid and approved gets an invoice, and one unpaid can be ca
   await registerNew(page, "李发票");
   const token = (await cookieValue(page, TOKEN_COOKIE))!;
   const answers = { department: "物理系", position: "professor", presenting: "no" };
-  const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name: "李发票", answers });
+  const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", token, {
+    conferenceId: form.conference.id,
+    identityId: identity.id,
+    name: "李发票",
+    answers,
+  });
 
   // Unpaid: it can be cancelled after a confirmation (a modal with JavaScript, an inline question without).
   await page.goto("/attend");
@@ -268,7 +298,12 @@ test("the registration form speaks English, and a number already registered is s
   // Someone else's number, registered already (an organiser's entry).
   const taken = freshMobile();
   const orgToken = await organiserToken(page);
-  await api(page.request, "POST", "/user/admin", orgToken, { conferenceId: form.conference.id, identityId: form.identities[0].id, name: "Taken", mobile: taken });
+  await api(page.request, "POST", "/user/admin", orgToken, {
+    conferenceId: form.conference.id,
+    identityId: form.identities[0].id,
+    name: "Taken",
+    mobile: taken,
+  });
   await registerNew(page, "English Attendee");
   await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
   await page.goto(`/attend/${form.conference.id}`);
@@ -374,7 +409,13 @@ test("a mobile or e-mail already registered is said as it is typed (with JavaScr
   const form = await showcase(page.request);
   const takenMobile = freshMobile();
   const takenEmail = `taken-${takenMobile}@example.com`;
-  await api(page.request, "POST", "/user/admin", await organiserToken(page), { conferenceId: form.conference.id, identityId: form.identities[0].id, name: "已报名", mobile: takenMobile, email: takenEmail });
+  await api(page.request, "POST", "/user/admin", await organiserToken(page), {
+    conferenceId: form.conference.id,
+    identityId: form.identities[0].id,
+    name: "已报名",
+    mobile: takenMobile,
+    email: takenEmail,
+  });
   await registerNew(page, "吴检查");
   await page.goto(`/attend/${form.conference.id}`);
   await ready(page);

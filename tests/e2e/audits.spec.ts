@@ -9,7 +9,20 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
-import { cookieValue, demoAccounts, expect, expectNotice, hasJs, ready, registerNew, signedInAs, test, TOKEN_COOKIE, languageCookie, sessionCookie } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectNotice,
+  hasJs,
+  ready,
+  registerNew,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+  languageCookie,
+  sessionCookie,
+} from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==", "base64");
@@ -68,7 +81,7 @@ async function expectAccessible(page: Page) {
 async function downloadSheet(page: Page, testId: string) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(testId).click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  return await readXlsx(new Uint8Array(await fs.readFile((await download.path()))));
+  return await readXlsx(new Uint8Array(await fs.readFile(await download.path())));
 }
 
 test("an organiser approves a transfer proof and issues the invoice; others get 404", async ({ page }) => {
@@ -79,7 +92,10 @@ test("an organiser approves a transfer proof and issues the invoice; others get 
   // The attendee is no organiser: the page and its action are not there, and nothing changes.
   const refused = await page.goto(`/manage/payment/${who.conferenceId}`);
   expect(refused?.status()).toBe(404);
-  const posted = await page.request.post(`/manage/payment/${who.conferenceId}`, { form: { intent: `payment:${payment.id}`, rowId: String(payment.id), state: "paid" }, maxRedirects: 0 });
+  const posted = await page.request.post(`/manage/payment/${who.conferenceId}`, {
+    form: { intent: `payment:${payment.id}`, rowId: String(payment.id), state: "paid" },
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(404);
   expect((await api<{ state: string }>(page.request, "GET", `/payment/${payment.id}`, who.token)).state).toBe("pending_audit");
 
@@ -103,7 +119,13 @@ test("an organiser approves a transfer proof and issues the invoice; others get 
   await expect(page.getByTestId("totals").locator('tr[data-method="transfer"]')).not.toContainText("¥0.00");
 
   // The payer asks for an invoice; the organiser issues it with the file.
-  await api(page.request, "POST", "/payment", who.token, { type: "invoice", paymentId: payment.id, title: "浙江大学", taxId: "91330000123456789X", email: "audit@example.com" });
+  await api(page.request, "POST", "/payment", who.token, {
+    type: "invoice",
+    paymentId: payment.id,
+    title: "浙江大学",
+    taxId: "91330000123456789X",
+    email: "audit@example.com",
+  });
   await page.reload();
   const invoice = page.locator('[data-testid="invoice"]', { hasText: who.name });
   await expect(invoice).toContainText("浙江大学");
@@ -141,15 +163,40 @@ test("an organiser audits a hotel booking, rejects a paper with a remark, remark
   const rooms = await api<{ list: Array<{ id: number; window: { from: string; to: string } }> }>(page.request, "GET", `/user-hotel/rooms/${cid}`, who.token);
   const room = rooms.list[0];
   const checkOut = new Date(Date.parse(`${room.window.from}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const booking = await api<{ id: number }>(page.request, "POST", "/user-hotel", who.token, { conferenceId: cid, roomId: room.id, checkIn: room.window.from, checkOut, rooms: 1, sharing: "single" });
+  const booking = await api<{ id: number }>(page.request, "POST", "/user-hotel", who.token, {
+    conferenceId: cid,
+    roomId: room.id,
+    checkIn: room.window.from,
+    checkOut,
+    rooms: 1,
+    sharing: "single",
+  });
   const title = `稀疏图学习 ${who.mobile.slice(-4)}`;
   const uploadKey = await upload(page.request, who.token, { name: "paper.pdf", mimeType: "application/pdf", buffer: PDF });
-  const paper = await api<{ id: number }>(page.request, "POST", "/issue", who.token, { conferenceId: cid, title, authors: [{ name: who.name, affiliation: "浙江大学" }], abstract: "摘要", keywords: "图学习", uploadKey });
+  const paper = await api<{ id: number }>(page.request, "POST", "/issue", who.token, {
+    conferenceId: cid,
+    title,
+    authors: [{ name: who.name, affiliation: "浙江大学" }],
+    abstract: "摘要",
+    keywords: "图学习",
+    uploadKey,
+  });
   const company = `展商${who.mobile.slice(-6)}`;
-  await api(page.request, "POST", "/exhibition", who.token, { conferenceId: cid, kind: "exhibitor", company, contact: "赵经理", phone: "13900001111", email: "expo@example.com", booth: "B2" });
+  await api(page.request, "POST", "/exhibition", who.token, {
+    conferenceId: cid,
+    kind: "exhibitor",
+    company,
+    contact: "赵经理",
+    phone: "13900001111",
+    email: "expo@example.com",
+    booth: "B2",
+  });
 
   // Not an organiser: the hotel audit is refused and the booking stays pending.
-  const posted = await page.request.post(`/manage/hotel/${cid}`, { form: { intent: `booking:${booking.id}`, rowId: String(booking.id), state: "approved" }, maxRedirects: 0 });
+  const posted = await page.request.post(`/manage/hotel/${cid}`, {
+    form: { intent: `booking:${booking.id}`, rowId: String(booking.id), state: "approved" },
+    maxRedirects: 0,
+  });
   expect(posted.status()).toBe(404);
 
   await asOrganiser(page);

@@ -65,7 +65,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
     await page.keyboard.press("Enter");
     await editor.getByRole("button", { name: "正文" }).click();
     await page.keyboard.type(introLine);
-    await expect(editor.getByText(/\d+ 字/)).toContainText(`${[..."会议议题" + introLine.replace(/\s/g, "")].length} 字`);
+    await expect(editor.getByText(/\d+ 字/)).toContainText(`${[...("会议议题" + introLine.replace(/\s/g, ""))].length} 字`);
   } else {
     await intro.getByLabel("简介内容（中文）").fill(`## 会议议题\n${introLine}`);
   }
@@ -376,7 +376,10 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
     await intro.getByLabel("简介内容（中文）").fill("## 预览标题\n正文一段");
     await intro.getByRole("button", { name: "保存" }).click();
     await expectNotice(page, "已保存");
-    await page.locator("#intro").getByRole("link", { name: /^预览\s*: 简介内容（中文）$/ }).click();
+    await page
+      .locator("#intro")
+      .getByRole("link", { name: /^预览\s*: 简介内容（中文）$/ })
+      .click();
     await expect(page).toHaveURL(/\?preview=contentZh/);
     const preview = page.getByTestId("preview-contentZh");
     await expect(preview.getByRole("heading", { name: "预览标题" })).toBeVisible();
@@ -388,7 +391,10 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
     await expectNotice(page, "已保存");
     await page.goto(`/manage/edit/${id}?preview=contentZh`);
     await expect(page.getByTestId("preview-contentZh").getByRole("heading", { name: "预览标题" })).toBeVisible();
-    await page.locator("#intro").getByRole("link", { name: /^编辑\s*: 简介内容（中文）$/ }).click();
+    await page
+      .locator("#intro")
+      .getByRole("link", { name: /^编辑\s*: 简介内容（中文）$/ })
+      .click();
     await expect(page.locator("#intro").getByLabel("简介内容（中文）")).toHaveValue("## 预览标题\n正文一段");
   }
 

@@ -12,12 +12,29 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import config, { E2E_PORT } from "../../playwright.config";
-import { cookieValue, demoAccounts, expect, freshMobile, hasJs, HYDRATION_HOOK, projectName, ready, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  freshMobile,
+  hasJs,
+  HYDRATION_HOOK,
+  projectName,
+  ready,
+  registerNew,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+} from "./support";
 
 type Registration = { id: number; name: string; ticketCode: string };
 
 async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT", url: string, token: string, body?: unknown): Promise<T> {
-  const response = await request.fetch(`/api${url}`, { method, headers: { "Client-Type": "web", "Accept-Language": "zh", Authorization: `Bearer ${token}` }, data: body });
+  const response = await request.fetch(`/api${url}`, {
+    method,
+    headers: { "Client-Type": "web", "Accept-Language": "zh", Authorization: `Bearer ${token}` },
+    data: body,
+  });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
   return ((await response.json()) as { data: T }).data;
 }
@@ -30,13 +47,32 @@ async function conferenceWith(page: Page, names: string[]) {
   await signedInAs(page, demoAccounts.organiser.mobile);
   const token = (await cookieValue(page, TOKEN_COOKIE))!;
   const suffix = `${projectName()}-${Date.now().toString(36)}`;
-  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, { nameZh: `签到测试会议 ${suffix}`, nameEn: `Check-in Test ${suffix}`, startDate: "2027-03-01", endDate: "2027-03-02", cityZh: "杭州" });
+  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, {
+    nameZh: `签到测试会议 ${suffix}`,
+    nameEn: `Check-in Test ${suffix}`,
+    startDate: "2027-03-01",
+    endDate: "2027-03-02",
+    cityZh: "杭州",
+  });
   const identity = await api<{ id: number }>(page.request, "POST", "/identity", token, { conferenceId: id, nameZh: "学生", nameEn: "Student" });
-  const strategy = await api<{ id: number }>(page.request, "POST", "/strategy", token, { conferenceId: id, nameZh: "常规", startsAt: "2026-01-01T00:00", endsAt: "2030-01-01T00:00" });
+  const strategy = await api<{ id: number }>(page.request, "POST", "/strategy", token, {
+    conferenceId: id,
+    nameZh: "常规",
+    startsAt: "2026-01-01T00:00",
+    endsAt: "2030-01-01T00:00",
+  });
   await api(page.request, "PUT", "/fee", token, { conferenceId: id, identityId: identity.id, strategyId: strategy.id, amount: "0" });
   const people: Registration[] = [];
   for (const name of names) {
-    people.push(await api<Registration>(page.request, "POST", "/user/admin", token, { conferenceId: id, identityId: identity.id, name: `${name} ${suffix}`, mobile: freshMobile(), institution: "测试大学" }));
+    people.push(
+      await api<Registration>(page.request, "POST", "/user/admin", token, {
+        conferenceId: id,
+        identityId: identity.id,
+        name: `${name} ${suffix}`,
+        mobile: freshMobile(),
+        institution: "测试大学",
+      }),
+    );
   }
   return { id, token, people };
 }
@@ -136,7 +172,12 @@ test("the desk checks in by code and by search, undoes, and the statistics scree
   }
 
   // Another account: every check-in page is not found.
-  const context = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}`, javaScriptEnabled: hasJs(), locale: "zh-CN", timezoneId: "Asia/Shanghai" });
+  const context = await browser.newContext({
+    baseURL: `http://localhost:${E2E_PORT}`,
+    javaScriptEnabled: hasJs(),
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+  });
   const outsider = await context.newPage();
   await outsider.addInitScript(HYDRATION_HOOK);
   await registerNew(outsider, "路人");
@@ -182,7 +223,12 @@ test("the scanner checks a ticket in from the camera, or from a typed code", asy
       args: [...(launch?.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
     });
     try {
-      const context = await camera.newContext({ baseURL: `http://localhost:${E2E_PORT}`, locale: "zh-CN", timezoneId: "Asia/Shanghai", storageState: await page.context().storageState() });
+      const context = await camera.newContext({
+        baseURL: `http://localhost:${E2E_PORT}`,
+        locale: "zh-CN",
+        timezoneId: "Asia/Shanghai",
+        storageState: await page.context().storageState(),
+      });
       const phone = await context.newPage();
       await phone.goto(`/manage/scan/${id}`);
       await expect(phone.getByRole("heading", { level: 1 })).toContainText("扫码签到");

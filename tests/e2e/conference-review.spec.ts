@@ -9,7 +9,23 @@ import fs from "node:fs/promises";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { pageTicket } from "../sign-in-code";
-import { cookieValue, demoAccounts, expect, expectAccessible, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, OUTBOX, readCode, ready, signedInAs, test, TOKEN_COOKIE, sessionCookie } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectAccessible,
+  expectNotice,
+  freshMobile,
+  hasJs,
+  HYDRATION_HOOK,
+  OUTBOX,
+  readCode,
+  ready,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+  sessionCookie,
+} from "./support";
 
 async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT", path: string, token?: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
@@ -60,11 +76,28 @@ test("a stranger's conference can't text and is told why; the administrator refu
   // The ticket the login page renders for this client, as a browser would have it (decision 024).
   const ticket = await pageTicket((path) => page.request.get(path));
   await api(page.request, "GET", `/login?${new URLSearchParams({ mobile, ticket })}`);
-  const { token } = await api<{ token: string }>(page.request, "PUT", "/login", undefined, { mobile, code: await readCode(mobile), name: "冒名者", agree: true });
+  const { token } = await api<{ token: string }>(page.request, "PUT", "/login", undefined, {
+    mobile,
+    code: await readCode(mobile),
+    name: "冒名者",
+    agree: true,
+  });
   await page.context().addCookies([sessionCookie(token, `http://localhost:${E2E_PORT}`)]);
   const run = unique();
-  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, { nameZh: `中国银行客户通知${run}`, nameEn: "Bank notice", shortName: "中国银行", startDate: "2027-03-01", endDate: "2027-03-02", cityZh: "北京" });
-  const victim = await api<{ id: number }>(page.request, "POST", "/user/admin", token, { conferenceId: id, name: "受害人", mobile: freshMobile(), answers: {} });
+  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, {
+    nameZh: `中国银行客户通知${run}`,
+    nameEn: "Bank notice",
+    shortName: "中国银行",
+    startDate: "2027-03-01",
+    endDate: "2027-03-02",
+    cityZh: "北京",
+  });
+  const victim = await api<{ id: number }>(page.request, "POST", "/user/admin", token, {
+    conferenceId: id,
+    name: "受害人",
+    mobile: freshMobile(),
+    answers: {},
+  });
 
   await page.goto(`/manage/applicant/${id}`);
   await ready(page);

@@ -34,12 +34,15 @@ async function asOrganiser(page: Page) {
   return { token, mine: mine.list };
 }
 
-
 test("a visitor finds a conference, reads its schedule and reaches the register button", async ({ page }) => {
   const conference = await showcase(page.request);
   await page.goto(`/search?keyword=${encodeURIComponent(SHOWCASE)}`);
   await ready(page);
-  await page.getByRole("main").getByRole("link", { name: new RegExp(conference.nameZh) }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(conference.nameZh) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/${conference.id}$`));
 
   const main = page.getByRole("main");
@@ -110,7 +113,7 @@ test("add to calendar downloads the conference and its schedule as iCalendar", a
   await ready(page);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "添加到日历" }).click()]);
   expect(download.suggestedFilename()).toBe(`conference-${conference.id}.ics`);
-  const ics = await fs.readFile((await download.path()), "utf8");
+  const ics = await fs.readFile(await download.path(), "utf8");
   expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
   expect(ics.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
   const events = ics.split("BEGIN:VEVENT").slice(1);

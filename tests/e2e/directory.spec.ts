@@ -20,7 +20,6 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 
-
 /** The description and Open Graph tags every page carries. */
 async function expectMeta(page: Page, title: RegExp) {
   await expect(page).toHaveTitle(title);

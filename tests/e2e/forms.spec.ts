@@ -7,7 +7,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
-import { cookieValue, demoAccounts, expect, expectNotice, HYDRATION_HOOK, hasJs, openAvatarMenu, ready, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectNotice,
+  HYDRATION_HOOK,
+  hasJs,
+  openAvatarMenu,
+  ready,
+  registerNew,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+} from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
@@ -170,7 +183,12 @@ test("build a form from a template, answer it, read and export the answers, shar
   await expect(detail).toContainText("高级");
   await expect(detail.locator("div").filter({ hasText: "电脑操作系统" })).toContainText("（未填写）");
   await page.getByRole("link", { name: "返回列表" }).click();
-  await page.getByTestId("answers-table").getByRole("row").filter({ hasText: "李同学" }).getByRole("link", { name: /查看答卷/ }).click();
+  await page
+    .getByTestId("answers-table")
+    .getByRole("row")
+    .filter({ hasText: "李同学" })
+    .getByRole("link", { name: /查看答卷/ })
+    .click();
   const file = page.getByTestId("answer-detail").getByRole("link", { name: "下载" });
   const download = await page.request.get((await file.getAttribute("href"))!);
   expect(download.status()).toBe(200);
@@ -179,7 +197,7 @@ test("build a form from a template, answer it, read and export the answers, shar
   // The Excel export: the form's fields are its columns.
   await page.goto(`/form/answers?id=${id}`);
   const [excel] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export").click()]);
-  const sheet = await readXlsx(new Uint8Array(await (await import("node:fs/promises")).readFile((await excel.path()))));
+  const sheet = await readXlsx(new Uint8Array(await (await import("node:fs/promises")).readFile(await excel.path())));
   expect(sheet[0]).toEqual(expect.arrayContaining(["编号", "提交时间", "姓名", "相关经验", "希望学习的内容", "个人简历"]));
   expect(sheet).toHaveLength(3);
   const header = sheet[0];

@@ -23,7 +23,16 @@ const OUT = path.resolve("test-results/html-valid");
 const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
 
 type Fetched = { label: string; url: string; file: string };
-type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; firstColumn?: number; lastColumn?: number; message: string; extract?: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  firstColumn?: number;
+  lastColumn?: number;
+  message: string;
+  extract?: string;
+};
 
 /** Fetches pages as one role (the request context's cookies) and keeps their bytes as files. */
 function collector(pages: Fetched[]) {
@@ -79,10 +88,25 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   const others = [...new Set([...home.matchAll(/href="\/(\d+)"/g)].map((m) => Number(m[1])).filter((n) => n !== id))].slice(0, 2);
   expect(others.length, "the home page lists other conferences").toBe(2);
   const visitorPages = async () => {
-    for (const url of ["/", `/${id}`, ...others.map((n) => `/${n}`), `/conf/${id}`, `/search?keyword=${encodeURIComponent("计算")}`, "/search?keyword=zzzz-nothing"]) {
+    for (const url of [
+      "/",
+      `/${id}`,
+      ...others.map((n) => `/${n}`),
+      `/conf/${id}`,
+      `/search?keyword=${encodeURIComponent("计算")}`,
+      "/search?keyword=zzzz-nothing",
+    ]) {
       await get(visitor.page.request, "visitor", url);
     }
-    for (const url of ["/schedule", "/schedule?month=2027-01", "/liveStreaming", "/search/reference", "/orgList", "/search/form", `/form/detail?id=${formId}`]) {
+    for (const url of [
+      "/schedule",
+      "/schedule?month=2027-01",
+      "/liveStreaming",
+      "/search/reference",
+      "/orgList",
+      "/search/form",
+      `/form/detail?id=${formId}`,
+    ]) {
       await get(visitor.page.request, "visitor", url);
     }
     for (const url of ["/login", "/login?mode=register", "/agreement", "/privacy"]) await get(visitor.page.request, "visitor", url);
@@ -100,23 +124,73 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   await as(`/attend/${id}`);
   const identity = form.identities.find((i) => i.fee)!;
   const answers = { department: "物理系", position: "professor", presenting: "no" };
-  const mine = await api<{ id: number }>(attendee.page.request, "POST", "/conference/user", token, { conferenceId: id, identityId: identity.id, name: "校验参会者", answers });
+  const mine = await api<{ id: number }>(attendee.page.request, "POST", "/conference/user", token, {
+    conferenceId: id,
+    identityId: identity.id,
+    name: "校验参会者",
+    answers,
+  });
   await as(`/attend/pay/${mine.id}`);
-  const payment = await api<{ id: number }>(attendee.page.request, "POST", "/payment", token, { registrationId: mine.id, method: "transfer", proofKey: await uploadedProof(attendee.page.request, token) });
+  const payment = await api<{ id: number }>(attendee.page.request, "POST", "/payment", token, {
+    registrationId: mine.id,
+    method: "transfer",
+    proofKey: await uploadedProof(attendee.page.request, token),
+  });
   await as("/attend");
   await as(`/attend/pay/${mine.id}`);
   await api(page.request, "PATCH", `/payment/${payment.id}`, organiserToken, { state: "paid" });
   const attendeePages = async () => {
-    for (const url of ["/attend", `/attend/${id}`, `/attend/invoice/${payment.id}`, `/attend/hotel/${id}`, `/attend/travel/${id}`, `/attend/papers/${id}`, `/attend/schedule/${id}`]) await as(url);
-    for (const url of [`/attend/teamRegistration/${id}`, "/account/settings", "/account/messages", `/form/detail?id=${formId}`, `/sponsorHotel/${id}`, `/sponsorRegistration/${id}`]) await as(url);
+    for (const url of [
+      "/attend",
+      `/attend/${id}`,
+      `/attend/invoice/${payment.id}`,
+      `/attend/hotel/${id}`,
+      `/attend/travel/${id}`,
+      `/attend/papers/${id}`,
+      `/attend/schedule/${id}`,
+    ])
+      await as(url);
+    for (const url of [
+      `/attend/teamRegistration/${id}`,
+      "/account/settings",
+      "/account/messages",
+      `/form/detail?id=${formId}`,
+      `/sponsorHotel/${id}`,
+      `/sponsorRegistration/${id}`,
+    ])
+      await as(url);
   };
   await attendeePages();
 
   // Organiser: the conference's management pages (with the attendee above in them) and the form's.
   const organiserPages = async () => {
-    const manage = ["edit", "signup", "applicant", "applicant/print", "payment", "checkin", "statistics", "report", "hotel", "viewPaper", "viewExhibitors", "viewSubscribe", "formSign", "scan"];
+    const manage = [
+      "edit",
+      "signup",
+      "applicant",
+      "applicant/print",
+      "payment",
+      "checkin",
+      "statistics",
+      "report",
+      "hotel",
+      "viewPaper",
+      "viewExhibitors",
+      "viewSubscribe",
+      "formSign",
+      "scan",
+    ];
     for (const url of ["/manage", ...manage.map((p) => `/manage/${p}/${id}`)]) await get(page.request, "organiser", url);
-    for (const url of ["/form/edit", `/form/edit?id=${formId}`, `/form/answers?id=${formId}`, `/form/preview?id=${formId}`, `/form/administrator?id=${formId}`, "/form/administrator", "/create", "/organization"]) {
+    for (const url of [
+      "/form/edit",
+      `/form/edit?id=${formId}`,
+      `/form/answers?id=${formId}`,
+      `/form/preview?id=${formId}`,
+      `/form/administrator?id=${formId}`,
+      "/form/administrator",
+      "/create",
+      "/organization",
+    ]) {
       await get(page.request, "organiser", url);
     }
   };
@@ -149,7 +223,9 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   expect(errors, `${errors.length} errors in ${pages.length} pages:\n${errors.join("\n")}`).toEqual([]);
 });
 
-test("the editors and the pages whose markup changed hydrate without an error with JavaScript (no mismatch between server markup and React)", async ({ page }) => {
+test("the editors and the pages whose markup changed hydrate without an error with JavaScript (no mismatch between server markup and React)", async ({
+  page,
+}) => {
   test.skip(projectName() !== "js", "hydration needs JavaScript (project js)");
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -160,7 +236,17 @@ test("the editors and the pages whose markup changed hydrate without an error wi
   const { editor: formEditor } = await createdForm(page.request);
   const { conference } = await showcase(page.request);
   const id = conference.id;
-  const urls = ["/form/edit", formEditor, `/manage/edit/${id}`, `/manage/signup/${id}`, `/manage/statistics/${id}`, `/manage/applicant/print/${id}?layout=card`, "/", `/${id}`, "/schedule"];
+  const urls = [
+    "/form/edit",
+    formEditor,
+    `/manage/edit/${id}`,
+    `/manage/signup/${id}`,
+    `/manage/statistics/${id}`,
+    `/manage/applicant/print/${id}?layout=card`,
+    "/",
+    `/${id}`,
+    "/schedule",
+  ];
   for (const url of urls) {
     problems.length = 0;
     await page.goto(url);

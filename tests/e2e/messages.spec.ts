@@ -10,8 +10,20 @@ import type { Locator, Page } from "@playwright/test";
 import { api, organiserToken, showcase, uploadedProof } from "./attend-support";
 import { cookieValue, demoAccounts, expect, expectNotice, header, ready, registerNew, signedInAs, submitButton, test, TOKEN_COOKIE } from "./support";
 
-const LIBRARY_ENGLISH = /invalid input|expected \w+|received \w+|\brequired\b|too (small|big)|invalid (string|email|enum|option|url|format|type|value)|unrecognized key/i;
-const GENERIC = ["无效的值", "格式不正确", "选择无效", "填写的内容无效", "此项必填", "提交的内容有误", "Invalid value", "Not valid", "Invalid choice", "Too long"];
+const LIBRARY_ENGLISH =
+  /invalid input|expected \w+|received \w+|\brequired\b|too (small|big)|invalid (string|email|enum|option|url|format|type|value)|unrecognized key/i;
+const GENERIC = [
+  "无效的值",
+  "格式不正确",
+  "选择无效",
+  "填写的内容无效",
+  "此项必填",
+  "提交的内容有误",
+  "Invalid value",
+  "Not valid",
+  "Invalid choice",
+  "Too long",
+];
 const KEY = /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/;
 
 /**
@@ -41,7 +53,8 @@ async function shownMessages(scope: Locator, lang: "zh" | "en" = "zh"): Promise<
 }
 
 /** The one message beside the field labelled `label` inside `scope`. */
-const messageOf = (scope: Locator, label: string) => scope.locator(".ui-field", { has: scope.page().getByLabel(label, { exact: true }) }).locator(".ui-field-error");
+const messageOf = (scope: Locator, label: string) =>
+  scope.locator(".ui-field", { has: scope.page().getByLabel(label, { exact: true }) }).locator(".ui-field-error");
 
 async function signedUpAttendee(page: Page, name: string) {
   await registerNew(page, name);
@@ -128,8 +141,17 @@ test("invoice: an individual leaves the tax id empty, as the hint allows, and th
   const orgToken = await organiserToken(page);
   const token = await signedUpAttendee(page, "周个人");
   const answers = { department: "物理系", position: "professor", presenting: "no" };
-  const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name: "周个人", answers });
-  const payment = await api<{ id: number }>(page.request, "POST", "/payment", token, { registrationId: mine.id, method: "transfer", proofKey: await uploadedProof(page.request, token) });
+  const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", token, {
+    conferenceId: form.conference.id,
+    identityId: identity.id,
+    name: "周个人",
+    answers,
+  });
+  const payment = await api<{ id: number }>(page.request, "POST", "/payment", token, {
+    registrationId: mine.id,
+    method: "transfer",
+    proofKey: await uploadedProof(page.request, token),
+  });
   await api(page.request, "PATCH", `/payment/${payment.id}`, orgToken, { state: "paid" });
 
   await page.goto(`/attend/invoice/${payment.id}`);

@@ -35,10 +35,7 @@ const stress = (pad: number, max: number, tag = "") => fit(`${"x".repeat(pad)}${
 function longText(max: number, lines = 1) {
   const line = `${CHINESE}${TRICKY}，`;
   const per = Math.floor(max / lines) - 1;
-  return fit(
-    Array.from({ length: lines }, (_, i) => fit(`${"y".repeat(i % 7)}${line.repeat(Math.ceil(per / line.length))}`, per)).join("\n"),
-    max,
-  );
+  return fit(Array.from({ length: lines }, (_, i) => fit(`${"y".repeat(i % 7)}${line.repeat(Math.ceil(per / line.length))}`, per)).join("\n"), max);
 }
 
 // ─── Pages as received ────────────────────────────────────────────────────────────────
@@ -171,7 +168,7 @@ async function stressedConference(page: Page, token: string) {
       { insert: "加粗" },
       { insert: stress(2, 50), attributes: { bold: true } },
       { insert: "，链接" },
-      { insert: TRICKY, attributes: { link: "https://example.org/a?b=1&c=\"2\"" } },
+      { insert: TRICKY, attributes: { link: 'https://example.org/a?b=1&c="2"' } },
       { insert: "\n" },
       { insert: longText(6000) },
       { insert: "\n" },
@@ -181,7 +178,8 @@ async function stressedConference(page: Page, token: string) {
     contentEn: [{ insert: longText(3000) }, { insert: "\n" }],
   });
   const branches = [];
-  for (const pad of [0, 1, 2]) branches.push(await call<{ id: number }>("POST", "/branch", { conferenceId, nameZh: stress(pad, 100), nameEn: stress(pad + 3, 100), sort: pad }));
+  for (const pad of [0, 1, 2])
+    branches.push(await call<{ id: number }>("POST", "/branch", { conferenceId, nameZh: stress(pad, 100), nameEn: stress(pad + 3, 100), sort: pad }));
   const forum = await call<{ id: number }>("POST", "/forum", { conferenceId, branchId: branches[1].id, nameZh: stress(4, 100), nameEn: stress(5, 100) });
   await call("POST", "/schedule", {
     conferenceId,
@@ -197,11 +195,22 @@ async function stressedConference(page: Page, token: string) {
   });
   await call("PUT", `/conference/company/${id}`, { name: stress(2, 200), taxId: "91330100MA2AXYZ12K" });
   await call("POST", "/admin-user", { conferenceId, mobile: seededOtherMobile(3), remark: stress(5, 200) });
-  await call("PUT", `/conference/conferenceExCssJs/${id}`, { exCss: `/* ${TRICKY} */\n  .hero::before { content: "北京 \\"<>&'"; }\n\n${".x{color:red}\n".repeat(3)}  ` });
+  await call("PUT", `/conference/conferenceExCssJs/${id}`, {
+    exCss: `/* ${TRICKY} */\n  .hero::before { content: "北京 \\"<>&'"; }\n\n${".x{color:red}\n".repeat(3)}  `,
+  });
   // A list of people (type 0) and a list of names (type 1), each with a member whose every field is set.
   for (const type of [0, 1]) {
     const special = await call<{ id: number }>("POST", "/special", { conferenceId, type, titleZh: stress(1 + type, 100), titleEn: stress(2, 100), sort: type });
-    await call("POST", "/special-item", { specialId: special.id, role: "chairman", nameZh: stress(3, 100), nameEn: stress(4, 200), titleZh: stress(5, 200), titleEn: stress(6, 200), photo: "/files/photo.png", sort: 4 });
+    await call("POST", "/special-item", {
+      specialId: special.id,
+      role: "chairman",
+      nameZh: stress(3, 100),
+      nameEn: stress(4, 200),
+      titleZh: stress(5, 200),
+      titleEn: stress(6, 200),
+      photo: "/files/photo.png",
+      sort: 4,
+    });
   }
   await call("POST", "/organizer", { conferenceId, role: "supporter", nameZh: stress(1, 200), nameEn: stress(2, 300), logo: "/files/logo.png" });
   await call("POST", "/sponsor", {
@@ -218,7 +227,13 @@ async function stressedConference(page: Page, token: string) {
     remark: `${TRICKY}\n第二行`,
   });
   await call("POST", "/link", { conferenceId, titleZh: stress(1, 200), titleEn: stress(2, 200), url: "https://example.org/链接?q=\"<>&'" });
-  await call("POST", "/banner", { conferenceId, titleZh: stress(3, 200), titleEn: stress(4, 200), image: "/files/banner.png", url: "https://example.org/banner" });
+  await call("POST", "/banner", {
+    conferenceId,
+    titleZh: stress(3, 200),
+    titleEn: stress(4, 200),
+    image: "/files/banner.png",
+    url: "https://example.org/banner",
+  });
   await call("POST", "/media", { conferenceId, kind: "press", titleZh: stress(5, 200), titleEn: stress(6, 200), url: "https://example.org/press" });
   const hotel = await call<{ id: number }>("POST", "/hotel", {
     conferenceId,
@@ -232,7 +247,16 @@ async function stressedConference(page: Page, token: string) {
     distanceEn: stress(6, 100),
     qrCode: stress(7, 500),
   });
-  await call("POST", "/hotel-room", { hotelId: hotel.id, typeZh: stress(1, 100), typeEn: stress(2, 100), price: "450.50", inventory: 20, startDate: "2027-05-31", endDate: "2027-06-03", showState: false });
+  await call("POST", "/hotel-room", {
+    hotelId: hotel.id,
+    typeZh: stress(1, 100),
+    typeEn: stress(2, 100),
+    price: "450.50",
+    inventory: 20,
+    startDate: "2027-05-31",
+    endDate: "2027-06-03",
+    showState: false,
+  });
   await call("POST", "/replay", {
     conferenceId,
     titleZh: stress(1, 300),
@@ -246,15 +270,35 @@ async function stressedConference(page: Page, token: string) {
     duration: "1:02:05",
     isPublish: false,
   });
-  await call("POST", `/payee/${id}`, { accountName: stress(2, 100), bankName: stress(3, 100), accountNo: "6222-0000-1234", noteZh: stress(4, 500), noteEn: stress(5, 500) });
+  await call("POST", `/payee/${id}`, {
+    accountName: stress(2, 100),
+    bankName: stress(3, 100),
+    accountNo: "6222-0000-1234",
+    noteZh: stress(4, 500),
+    noteEn: stress(5, 500),
+  });
   await call("PUT", `/conference/domain/${id}`, { domain: `rt-${projectName()}-${Date.now().toString(36)}.example.org` });
   // Sign-up settings.
   await call("POST", "/identity", { conferenceId, nameZh: stress(1, 100), nameEn: stress(2, 100), sort: 3 });
   await call("POST", "/strategy", { conferenceId, nameZh: stress(3, 100), nameEn: stress(4, 100), startsAt: "2027-01-01T00:00", endsAt: "2027-05-01T23:59" });
   const withIdentities = await api<Editor>(page.request, "GET", `/manage/conference/${id}`, token);
-  await call("PUT", "/fee", { conferenceId, identityId: withIdentities.identities[0].id, strategyId: withIdentities.strategies[0].id, amount: "8005.5", unit: "1" });
+  await call("PUT", "/fee", {
+    conferenceId,
+    identityId: withIdentities.identities[0].id,
+    strategyId: withIdentities.strategies[0].id,
+    amount: "8005.5",
+    unit: "1",
+  });
   await call("POST", "/level", { conferenceId, nameZh: stress(5, 100), nameEn: stress(6, 100) });
-  await call("POST", "/coupon", { conferenceId, code: "RT_2027-x", kind: "percent", value: "15", useLimit: 7, startsAt: "2027-01-02T08:00", endsAt: "2027-04-30T20:30" });
+  await call("POST", "/coupon", {
+    conferenceId,
+    code: "RT_2027-x",
+    kind: "percent",
+    value: "15",
+    useLimit: 7,
+    startsAt: "2027-01-02T08:00",
+    endsAt: "2027-04-30T20:30",
+  });
   await call("PUT", `/registration/settings/${id}`, { capacity: 321, moderation: true, requireSubscribe: false });
   await call("POST", "/registration/field", {
     conferenceId,
@@ -270,7 +314,16 @@ async function stressedConference(page: Page, token: string) {
       { value: "halal", labelZh: stress(3, 100), labelEn: stress(4, 200) },
     ],
   });
-  await call("POST", "/registration/field", { conferenceId, key: "note", type: "textarea", labelZh: stress(5, 100), labelEn: stress(6, 200), showWhenField: "diet", showWhenValue: "veg", sort: 2 });
+  await call("POST", "/registration/field", {
+    conferenceId,
+    key: "note",
+    type: "textarea",
+    labelZh: stress(5, 100),
+    labelEn: stress(6, 200),
+    showWhenField: "diet",
+    showWhenValue: "veg",
+    sort: 2,
+  });
   return id;
 }
 
@@ -286,7 +339,10 @@ test.describe("untouched saves keep every stored byte", () => {
     for (const url of [`/manage/edit/${id}`, `/manage/signup/${id}`]) {
       await visit(page, url);
       // Every save of the page: the single forms and each row's edit; not adds, deletes or switches.
-      const intents = await saveIntents(page, (intent) => /-update:\d+$|^fee:/.test(intent) || ["basics", "intro", "company", "style", "payee", "domain", "settings", "fee"].includes(intent));
+      const intents = await saveIntents(
+        page,
+        (intent) => /-update:\d+$|^fee:/.test(intent) || ["basics", "intro", "company", "style", "payee", "domain", "settings", "fee"].includes(intent),
+      );
       expect(intents.length, `${url}: forms to save`).toBeGreaterThan(5);
       for (const intent of intents) {
         await saveUntouched(page, url, `input[name="intent"][value="${intent}"]`);
@@ -333,7 +389,14 @@ test.describe("untouched saves keep every stored byte", () => {
 
     // Its services: a hotel booking, the travel plan and a paper, each saved untouched.
     const rooms = await api<{ list: Array<{ id: number }> }>(page.request, "GET", `/user-hotel/rooms/${conferenceId}`, attendee);
-    const booking = await api<{ id: number }>(page.request, "POST", "/user-hotel", attendee, { conferenceId, roomId: rooms.list[0].id, checkIn: "2027-06-01", checkOut: "2027-06-03", rooms: 2, sharing: "any" });
+    const booking = await api<{ id: number }>(page.request, "POST", "/user-hotel", attendee, {
+      conferenceId,
+      roomId: rooms.list[0].id,
+      checkIn: "2027-06-01",
+      checkOut: "2027-06-03",
+      rooms: 2,
+      sharing: "any",
+    });
     await api(page.request, "POST", "/travel", attendee, {
       conferenceId,
       arrival: { mode: "train", number: stress(1, 40), time: "2027-05-31T18:05", place: stress(2, 100) },
@@ -343,7 +406,10 @@ test.describe("untouched saves keep every stored byte", () => {
     const paper = await api<{ id: number }>(page.request, "POST", "/issue", attendee, {
       conferenceId,
       title: stress(1, 300),
-      authors: [{ name: stress(2, 100), affiliation: stress(3, 200) }, { name: "𠮷田 👩‍🔬", affiliation: TRICKY }],
+      authors: [
+        { name: stress(2, 100), affiliation: stress(3, 200) },
+        { name: "𠮷田 👩‍🔬", affiliation: TRICKY },
+      ],
       abstract: longText(5000, 5),
       keywords: stress(4, 300),
       uploadKey: document,
@@ -398,7 +464,12 @@ test.describe("untouched saves keep every stored byte", () => {
   test("account settings of a new account saved untouched", async ({ page }) => {
     await registerNew(page, "往返测试");
     const token = (await cookieValue(page, TOKEN_COOKIE))!;
-    await api(page.request, "PUT", "/account", token, { name: stress(3, 50), email: "rt.settings@example.org", avatar: "/files/avatar.png?v=1&x=2", defaultType: 1 });
+    await api(page.request, "PUT", "/account", token, {
+      name: stress(3, 50),
+      email: "rt.settings@example.org",
+      avatar: "/files/avatar.png?v=1&x=2",
+      defaultType: 1,
+    });
     const before = await api(page.request, "GET", "/account", token);
     const checked = watchDocuments(page);
     await saveUntouched(page, "/account/settings", 'input[name="defaultType"]', /Saved|已保存/);
@@ -428,7 +499,14 @@ test.describe("untouched saves keep every stored byte", () => {
       { type: "date", key: "day" },
       { type: "image", key: "photo" },
     ];
-    for (const [i, field] of fields.entries()) await api(page.request, "POST", `/form/${form.id}`, token, { labelZh: stress(i, 100), labelEn: stress(i + 1, 200), helpZh: stress(i + 2, 300), helpEn: stress(i + 3, 300), ...field });
+    for (const [i, field] of fields.entries())
+      await api(page.request, "POST", `/form/${form.id}`, token, {
+        labelZh: stress(i, 100),
+        labelEn: stress(i + 1, 200),
+        helpZh: stress(i + 2, 300),
+        helpEn: stress(i + 3, 300),
+        ...field,
+      });
     const read = () => api(page.request, "GET", `/form/${form.id}`, token);
     const before = await read();
     const checked = watchDocuments(page);
@@ -452,9 +530,21 @@ test.describe("untouched saves keep every stored byte", () => {
     await registerNew(page, "机构往返");
     const token = (await cookieValue(page, TOKEN_COOKIE))!;
     const licenceKey = await uploadedDocument(page, token, "/cms/files/documentUpload");
-    const applied = await api<{ id: number }>(page.request, "POST", "/organization", token, { name: stress(1, 100), type: "society", address: stress(2, 200), contact: stress(3, 100), licenceKey });
+    const applied = await api<{ id: number }>(page.request, "POST", "/organization", token, {
+      name: stress(1, 100),
+      type: "society",
+      address: stress(2, 200),
+      contact: stress(3, 100),
+      licenceKey,
+    });
     await api(page.request, "PATCH", `/organization/${applied.id}`, admin, { state: "rejected", reason: stress(4, 500) });
-    const application = (value: Record<string, unknown>) => ({ name: value.name, type: value.type, address: value.address, contact: value.contact, licenceKey: value.licenceKey });
+    const application = (value: Record<string, unknown>) => ({
+      name: value.name,
+      type: value.type,
+      address: value.address,
+      contact: value.contact,
+      licenceKey: value.licenceKey,
+    });
     const before = await api<Record<string, unknown>>(page.request, "GET", "/organization", token);
     const checked = watchDocuments(page);
     await saveUntouched(page, "/organization", 'select[name="type"]', /已提交|提交/);
@@ -468,17 +558,38 @@ test.describe("untouched saves keep every stored byte", () => {
   test("an invoice request saved untouched", async ({ page }) => {
     const organiser = await organiserToken(page);
     const call = <T>(method: "POST" | "PUT" | "PATCH", path: string, body: unknown, token = organiser) => api<T>(page.request, method, path, token, body);
-    const { id: conferenceId } = await call<{ id: number }>("POST", "/conference", { nameZh: stress(2, 200, `发票${projectName()}`), nameEn: stress(3, 300), startDate: "2027-06-01", endDate: "2027-06-03", cityZh: stress(1, 50) });
+    const { id: conferenceId } = await call<{ id: number }>("POST", "/conference", {
+      nameZh: stress(2, 200, `发票${projectName()}`),
+      nameEn: stress(3, 300),
+      startDate: "2027-06-01",
+      endDate: "2027-06-03",
+      cityZh: stress(1, 50),
+    });
     const identity = await call<{ id: number }>("POST", "/identity", { conferenceId, nameZh: stress(1, 100) });
-    const strategy = await call<{ id: number }>("POST", "/strategy", { conferenceId, nameZh: stress(2, 100), startsAt: "2020-01-01T00:00", endsAt: "2099-12-31T23:59" });
+    const strategy = await call<{ id: number }>("POST", "/strategy", {
+      conferenceId,
+      nameZh: stress(2, 100),
+      startsAt: "2020-01-01T00:00",
+      endsAt: "2099-12-31T23:59",
+    });
     await call("PUT", "/fee", { conferenceId, identityId: identity.id, strategyId: strategy.id, amount: "800.5" });
     await call("PATCH", `/conference/${conferenceId}`, { isPublish: true });
     await registerNew(page, "发票往返");
     const token = (await cookieValue(page, TOKEN_COOKIE))!;
     const registration = await call<{ id: number }>("POST", "/conference/user", { conferenceId, identityId: identity.id, name: stress(1, 50) }, token);
-    const payment = await call<{ id: number }>("POST", "/payment", { registrationId: registration.id, method: "transfer", proofKey: await uploadedProof(page.request, token) }, token);
+    const payment = await call<{ id: number }>(
+      "POST",
+      "/payment",
+      { registrationId: registration.id, method: "transfer", proofKey: await uploadedProof(page.request, token) },
+      token,
+    );
     await call("PATCH", `/payment/${payment.id}`, { state: "paid" });
-    await call("POST", "/payment", { type: "invoice", paymentId: payment.id, title: stress(3, 100), taxId: "91330100MA2AXYZ12K", email: "invoice.rt@example.org" }, token);
+    await call(
+      "POST",
+      "/payment",
+      { type: "invoice", paymentId: payment.id, title: stress(3, 100), taxId: "91330100MA2AXYZ12K", email: "invoice.rt@example.org" },
+      token,
+    );
     const read = () => api(page.request, "GET", `/payment/${payment.id}`, token);
     const before = await read();
     const checked = watchDocuments(page);
@@ -497,9 +608,21 @@ async function tokenOf(page: Page, mobile: string) {
 /** A published conference whose registration form asks every kind of field, with moderation (registrations stay pending, so editable). */
 async function registrationConference(page: Page, token: string) {
   const call = <T>(method: "POST" | "PUT" | "PATCH", path: string, body: unknown) => api<T>(page.request, method, path, token, body);
-  const { id } = await call<{ id: number }>("POST", "/conference", { nameZh: stress(1, 200, `报名${projectName()}`), nameEn: stress(2, 300), startDate: "2027-06-01", endDate: "2027-06-03", cityZh: stress(3, 50), summaryZh: longText(2000, 3) });
+  const { id } = await call<{ id: number }>("POST", "/conference", {
+    nameZh: stress(1, 200, `报名${projectName()}`),
+    nameEn: stress(2, 300),
+    startDate: "2027-06-01",
+    endDate: "2027-06-03",
+    cityZh: stress(3, 50),
+    summaryZh: longText(2000, 3),
+  });
   const conferenceId = id;
-  const strategy = await call<{ id: number }>("POST", "/strategy", { conferenceId, nameZh: stress(3, 100), startsAt: "2020-01-01T00:00", endsAt: "2099-12-31T23:59" });
+  const strategy = await call<{ id: number }>("POST", "/strategy", {
+    conferenceId,
+    nameZh: stress(3, 100),
+    startsAt: "2020-01-01T00:00",
+    endsAt: "2099-12-31T23:59",
+  });
   for (const pad of [1, 2]) {
     const identity = await call<{ id: number }>("POST", "/identity", { conferenceId, nameZh: stress(pad, 100), nameEn: stress(pad + 2, 100), sort: pad });
     // Free: a registration that needs no payment stays editable while pending.
@@ -519,9 +642,26 @@ async function registrationConference(page: Page, token: string) {
     { key: "note", type: "textarea", showWhenField: "diet", showWhenValue: "halal" },
     { key: "paper", type: "file" },
   ];
-  for (const [i, field] of fields.entries()) await call("POST", "/registration/field", { conferenceId, labelZh: stress(i, 100), labelEn: stress(i + 1, 200), helpZh: stress(i + 2, 300), sort: i, ...field });
+  for (const [i, field] of fields.entries())
+    await call("POST", "/registration/field", {
+      conferenceId,
+      labelZh: stress(i, 100),
+      labelEn: stress(i + 1, 200),
+      helpZh: stress(i + 2, 300),
+      sort: i,
+      ...field,
+    });
   const hotel = await call<{ id: number }>("POST", "/hotel", { conferenceId, nameZh: stress(1, 200), addressZh: stress(2, 300) });
-  await call("POST", "/hotel-room", { hotelId: hotel.id, typeZh: stress(3, 100), typeEn: stress(4, 100), price: "600", inventory: 20, startDate: "2027-05-30", endDate: "2027-06-04", showState: true });
+  await call("POST", "/hotel-room", {
+    hotelId: hotel.id,
+    typeZh: stress(3, 100),
+    typeEn: stress(4, 100),
+    price: "600",
+    inventory: 20,
+    startDate: "2027-05-30",
+    endDate: "2027-06-04",
+    showState: true,
+  });
   await call("PATCH", `/conference/${id}`, { isPublish: true });
   return id;
 }
@@ -534,4 +674,3 @@ async function uploadedDocument(page: Page, token: string, path: string, file = 
   expect(upload.status(), await upload.text()).toBe(200);
   return ((await upload.json()) as { data: { key: string } }).data.key;
 }
-

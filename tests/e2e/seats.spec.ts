@@ -6,7 +6,21 @@
  */
 import { showMoment } from "../../app/components/authoring/types";
 import { api, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, showcase } from "./attend-support";
-import { cookieValue, demoAccounts, expect, expectNotice, freshMobile, hasJs, HYDRATION_HOOK, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectNotice,
+  freshMobile,
+  hasJs,
+  HYDRATION_HOOK,
+  ready,
+  registerNew,
+  seededOtherMobile,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+} from "./support";
 
 test("a registration says when to pay by; one whose deadline passed is expired, and paying late brings it back", async ({ page }) => {
   const form = await showcase(page.request);
@@ -14,7 +28,12 @@ test("a registration says when to pay by; one whose deadline passed is expired, 
   await registerNew(page, "限时付款");
   const token = (await cookieValue(page, TOKEN_COOKIE))!;
   const answers = { department: "数学系", position: "student", presenting: "no" };
-  const mine = await api<{ id: number; holdUntil: string }>(page.request, "POST", "/conference/user", token, { conferenceId: form.conference.id, identityId: identity.id, name: "限时付款", answers });
+  const mine = await api<{ id: number; holdUntil: string }>(page.request, "POST", "/conference/user", token, {
+    conferenceId: form.conference.id,
+    identityId: identity.id,
+    name: "限时付款",
+    answers,
+  });
   await page.goto("/attend");
   await ready(page);
   const item = page.locator(`[data-testid="registration"][data-id="${mine.id}"]`);
@@ -112,7 +131,13 @@ test("paying in a second tab replaces the first cashier: the Alipay page left op
 
 test("the organiser sets how long attendees have to pay; a wrong value is refused in place and kept", async ({ page }) => {
   const token = await organiserToken(page);
-  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, { nameZh: "付款期限研讨会", nameEn: "Payment Window Workshop", startDate: "2027-06-10", endDate: "2027-06-11", cityZh: "杭州" });
+  const { id } = await api<{ id: number }>(page.request, "POST", "/conference", token, {
+    nameZh: "付款期限研讨会",
+    nameEn: "Payment Window Workshop",
+    startDate: "2027-06-10",
+    endDate: "2027-06-11",
+    cityZh: "杭州",
+  });
   await signedInAs(page, demoAccounts.organiser.mobile);
   await page.goto(`/manage/signup/${id}`);
   await ready(page);

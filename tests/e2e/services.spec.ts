@@ -10,7 +10,20 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { cookieValue, demoAccounts, expect, expectNotice, hasJs, HYDRATION_HOOK, projectName, ready, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectNotice,
+  hasJs,
+  HYDRATION_HOOK,
+  projectName,
+  ready,
+  registerNew,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+} from "./support";
 
 /** A 1×1 PNG and a tiny PDF: uploads sniff the bytes, so they must be real. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -43,7 +56,14 @@ async function setupConference(browser: Browser, inventory: number) {
   const request = page.request;
   const tag = `${projectName()}-${Date.now().toString(36)}`;
   const name = `参会服务测试会议 ${tag}`;
-  const { id } = await api<{ id: number }>(request, "POST", "/conference", token, { nameZh: name, nameEn: `Services test ${tag}`, startDate: "2027-03-10", endDate: "2027-03-12", cityZh: "杭州", addressZh: "西湖区文三路 1 号" });
+  const { id } = await api<{ id: number }>(request, "POST", "/conference", token, {
+    nameZh: name,
+    nameEn: `Services test ${tag}`,
+    startDate: "2027-03-10",
+    endDate: "2027-03-12",
+    cityZh: "杭州",
+    addressZh: "西湖区文三路 1 号",
+  });
   await api(request, "PATCH", `/conference/${id}`, token, { isPublish: true });
   const programme = await api<{ id: number }>(request, "POST", "/module", token, { conferenceId: id, type: "schedule", titleZh: "大会日程", visible: true });
   await api(request, "PATCH", `/schedule/${programme.id}`, token, { published: true });
@@ -55,7 +75,15 @@ async function setupConference(browser: Browser, inventory: number) {
   ];
   for (const session of sessions) await api(request, "POST", "/schedule", token, { conferenceId: id, moduleId: programme.id, ...session });
   const hotel = await api<{ id: number }>(request, "POST", "/hotel", token, { conferenceId: id, nameZh: `西湖国宾馆 ${tag}`, addressZh: "杨公堤 18 号" });
-  await api(request, "POST", "/hotel-room", token, { hotelId: hotel.id, typeZh: "湖景大床房", price: "600", inventory, startDate: "2027-03-09", endDate: "2027-03-13", showState: true });
+  await api(request, "POST", "/hotel-room", token, {
+    hotelId: hotel.id,
+    typeZh: "湖景大床房",
+    price: "600",
+    inventory,
+    startDate: "2027-03-09",
+    endDate: "2027-03-13",
+    showState: true,
+  });
   await context.close();
   return { id, name, sessions: sessions.map((s) => s.titleZh) };
 }

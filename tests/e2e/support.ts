@@ -18,8 +18,8 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
 import { E2E_DATA_DIR } from "../../playwright.config";
-import { garbledBytes } from "./garbled";
 import { cookiePayload } from "../signed-cookies";
+import { garbledBytes } from "./garbled";
 
 export { demoAccounts, expect };
 
@@ -130,9 +130,7 @@ export function freshMobile() {
 /** The newest code the outbox holds for a number (waits for the line to land). */
 export async function readCode(mobile: string): Promise<string> {
   let code: string | null = null;
-  await expect
-    .poll(async () => (code = await lastOutboxCode(OUTBOX, mobile)), { message: `an SMS code for ${mobile} in ${OUTBOX}` })
-    .not.toBeNull();
+  await expect.poll(async () => (code = await lastOutboxCode(OUTBOX, mobile)), { message: `an SMS code for ${mobile} in ${OUTBOX}` }).not.toBeNull();
   return code!;
 }
 
@@ -266,7 +264,10 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
   let target = page;
   let close = async () => {};
   if (!hasJs()) {
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
     target = await context.newPage();
     await target.route("**/*", (route) => (route.request().resourceType() === "script" ? route.abort() : route.continue()));
     await target.goto(page.url());

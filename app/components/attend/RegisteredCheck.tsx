@@ -25,7 +25,10 @@ export function useRegisteredCheck(conferenceId: number, ticket: string, field: 
     setTyped(value);
     clearTimeout(timer.current);
     if (value === skip || !shapes[field].safeParse(value).success) return;
-    timer.current = setTimeout(() => fetcher.load(`/attend/check?${new URLSearchParams({ conferenceId: String(conferenceId), [field]: value, ticket })}`), DEBOUNCE_MS);
+    timer.current = setTimeout(
+      () => fetcher.load(`/attend/check?${new URLSearchParams({ conferenceId: String(conferenceId), [field]: value, ticket })}`),
+      DEBOUNCE_MS,
+    );
   };
   // An answer about an earlier value is stale once the field changed.
   const answer = fetcher.data && fetcher.data.value === typed ? fetcher.data : null;

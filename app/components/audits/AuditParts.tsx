@@ -45,7 +45,15 @@ export type FilterField =
  * Filters as a GET form: they live in the address, work without JavaScript and survive a
  * reload. With `action` it opens another page with the choice (the print page) instead.
  */
-export function FilterForm({ fields, values, id = "filters", keep = {}, action, submit, children }: {
+export function FilterForm({
+  fields,
+  values,
+  id = "filters",
+  keep = {},
+  action,
+  submit,
+  children,
+}: {
   fields: FilterField[];
   values: Record<string, string>;
   id?: string;
@@ -78,7 +86,14 @@ export function FilterForm({ fields, values, id = "filters", keep = {}, action, 
                 ))}
               </select>
             ) : (
-              <input id={inputId} name={field.name} type={field.type} className="ui-input" defaultValue={values[field.name] ?? ""} placeholder={field.type === "text" ? field.help : undefined} />
+              <input
+                id={inputId}
+                name={field.name}
+                type={field.type}
+                className="ui-input"
+                defaultValue={values[field.name] ?? ""}
+                placeholder={field.type === "text" ? field.help : undefined}
+              />
             )}
           </div>
         );
@@ -113,7 +128,16 @@ export function stateOptions(t: (key: string) => string, states: readonly string
   return [{ value: "", label: t("audits.all") }, ...states.map((state) => ({ value: state, label: t(`${prefix}.${state}`) }))];
 }
 
-const TONES: Record<string, string> = { approved: "success", paid: "success", confirmed: "success", issued: "success", pending: "warning", pending_audit: "warning", requested: "warning", rejected: "danger" };
+const TONES: Record<string, string> = {
+  approved: "success",
+  paid: "success",
+  confirmed: "success",
+  issued: "success",
+  pending: "warning",
+  pending_audit: "warning",
+  requested: "warning",
+  rejected: "danger",
+};
 
 export function StateBadge({ state, label }: { state: string; label: string }) {
   return (
@@ -155,7 +179,14 @@ export function DecisionForm({
   const { form, messages, others } = useIntentForm(intent, `decide-${kind}-${rowId}`, schema, ["remark"]);
   const errors = messages("remark");
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="ui-aud-decision" key={`${location.key}-${result ? "r" : ""}`} data-testid={`decide-${kind}-${rowId}`} {...getFormProps(form)}>
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="ui-aud-decision"
+      key={`${location.key}-${result ? "r" : ""}`}
+      data-testid={`decide-${kind}-${rowId}`}
+      {...getFormProps(form)}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="rowId" value={rowId} />
       {others.map((message) => (
@@ -221,7 +252,17 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode, string?]> }) {
 }
 
 /** A list of rows as cards (`data-testid` on each, with its id), or a quiet "nothing here". */
-export function Cards<T extends { id: number }>({ items, testId, itemTestId, children }: { items: T[]; testId: string; itemTestId: string; children: (item: T) => ReactNode }) {
+export function Cards<T extends { id: number }>({
+  items,
+  testId,
+  itemTestId,
+  children,
+}: {
+  items: T[];
+  testId: string;
+  itemTestId: string;
+  children: (item: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <ul className="ui-aud-cards" data-testid={testId}>
@@ -236,7 +277,11 @@ export function Cards<T extends { id: number }>({ items, testId, itemTestId, chi
 }
 
 /** The audit state and the remark of a row, as facts. */
-export function stateFacts(t: (key: string) => string, state: { value: string; label: string }, remark: string | null | undefined): Array<[string, ReactNode, string?]> {
+export function stateFacts(
+  t: (key: string) => string,
+  state: { value: string; label: string },
+  remark: string | null | undefined,
+): Array<[string, ReactNode, string?]> {
   return [
     [t("audits.state"), <StateBadge key="state" state={state.value} label={state.label} />],
     [t("audits.remark"), remark, "remark"],

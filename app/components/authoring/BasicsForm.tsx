@@ -8,7 +8,27 @@ import { FieldError } from "../FieldError";
 import { UploadField } from "../UploadField";
 
 export type CategoryOption = { id: number; nameZh: string; nameEn: string; majors: Array<{ id: number; nameZh: string; nameEn: string }> };
-export type BasicsValues = Partial<Record<"nameZh" | "nameEn" | "shortName" | "startDate" | "endDate" | "cityZh" | "cityEn" | "addressZh" | "addressEn" | "categoryId" | "majorId" | "cover" | "hostZh" | "hostEn" | "summaryZh" | "summaryEn", string>>;
+export type BasicsValues = Partial<
+  Record<
+    | "nameZh"
+    | "nameEn"
+    | "shortName"
+    | "startDate"
+    | "endDate"
+    | "cityZh"
+    | "cityEn"
+    | "addressZh"
+    | "addressEn"
+    | "categoryId"
+    | "majorId"
+    | "cover"
+    | "hostZh"
+    | "hostEn"
+    | "summaryZh"
+    | "summaryEn",
+    string
+  >
+>;
 
 const TEXT_FIELDS = [
   ["nameZh", true],
@@ -28,7 +48,13 @@ const TEXT_FIELDS = [
  * The conference's basics, shared by /create and the editor. Checked as the user types (with
  * JavaScript) and again by the action; after a rejection conform's `lastResult` refills the fields.
  */
-export function BasicsForm({ intent, lastResult, defaults, categories, submit }: {
+export function BasicsForm({
+  intent,
+  lastResult,
+  defaults,
+  categories,
+  submit,
+}: {
   intent: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaults: BasicsValues;
@@ -109,7 +135,12 @@ export function BasicsForm({ intent, lastResult, defaults, categories, submit }:
         </div>
       ))}
       <div className="ui-edit-wide">
-        <UploadField name="cover" label={t("authoring.basics.cover")} help={t("authoring.basics.coverHelp")} defaultUrl={fields.cover.initialValue ?? defaults.cover} />
+        <UploadField
+          name="cover"
+          label={t("authoring.basics.cover")}
+          help={t("authoring.basics.coverHelp")}
+          defaultUrl={fields.cover.initialValue ?? defaults.cover}
+        />
         <FieldError errors={fields.cover.errors} />
       </div>
       <button type="submit" className="ui-button">

@@ -4,7 +4,13 @@ import { useTranslation } from "react-i18next";
 import { ManageNav } from "../manage/ManageNav";
 
 /** The frame of the organiser's editor pages: title, links to the other pages, a section index, the sections. */
-export function EditorFrame({ conference, title, links, sections, children }: {
+export function EditorFrame({
+  conference,
+  title,
+  links,
+  sections,
+  children,
+}: {
   /** The conference being edited: the navigation between its manage pages goes on top. */
   conference?: { id: number; name: string };
   title: string;

@@ -47,7 +47,17 @@ export function useIntentForm(intent: string, formId: string, schema: z.ZodType 
  * One small authoring form: labelled fields, the intent, hidden values. After a rejection it
  * shows what was typed and why per field; after a success (a redirect) it starts empty again.
  */
-export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, multipart, schema, children }: {
+export function IntentForm({
+  intent,
+  fields,
+  hidden = {},
+  submit,
+  id,
+  inline,
+  multipart,
+  schema,
+  children,
+}: {
   intent: string;
   fields: FieldSpec[];
   hidden?: Record<string, string | number>;
@@ -64,7 +74,12 @@ export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, mu
   const location = useLocation();
   const result = useIntentResult(intent);
   const formId = id ?? `form-${intent}`;
-  const { form, messages, others } = useIntentForm(intent, formId, schema, fields.map((field) => field.name));
+  const { form, messages, others } = useIntentForm(
+    intent,
+    formId,
+    schema,
+    fields.map((field) => field.name),
+  );
   return (
     <Form
       method="post"
@@ -132,7 +147,19 @@ export function IntentForm({ intent, fields, hidden = {}, submit, id, inline, mu
 }
 
 /** A one-button post (delete, switch). */
-export function IntentButton({ intent, hidden, label, tone, ariaLabel }: { intent: string; hidden: Record<string, string | number>; label: string; tone?: "outline"; ariaLabel?: string }) {
+export function IntentButton({
+  intent,
+  hidden,
+  label,
+  tone,
+  ariaLabel,
+}: {
+  intent: string;
+  hidden: Record<string, string | number>;
+  label: string;
+  tone?: "outline";
+  ariaLabel?: string;
+}) {
   return (
     <Form method="post" className="ui-edit-inline">
       <input type="hidden" name="intent" value={intent} />

@@ -1,7 +1,19 @@
-import { bannerSchema, domainSchema, hotelRoomSchema, hotelSchema, linkSchema, mediaSchema, organizerSchema, replaySchema, specialItemSchema, specialSchema, sponsorSchema } from "#contract/schemas/conference";
-import { payeeSchema } from "#contract/schemas/registration";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import {
+  bannerSchema,
+  domainSchema,
+  hotelRoomSchema,
+  hotelSchema,
+  linkSchema,
+  mediaSchema,
+  organizerSchema,
+  replaySchema,
+  specialItemSchema,
+  specialSchema,
+  sponsorSchema,
+} from "#contract/schemas/conference";
+import { payeeSchema } from "#contract/schemas/registration";
 import { formatMoney, pick } from "~/utils/format";
 import { formatDuration } from "~/utils/replay";
 import { UploadField } from "../UploadField";
@@ -44,8 +56,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
     defaultValue: current,
     options: values.map((value) => ({ value, label: labelOf(value) })),
   });
-  const upload =
-    (name: string, label: string, kind: string): Upload =>
+  const upload = (name: string, label: string, kind: string): Upload =>
     function UploadCell(row, typed, current) {
       return <UploadField name={name} id={`upload-${kind}-${row?.id ?? "new"}-${name}`} label={label} defaultUrl={typed?.[name] ?? current} />;
     };
@@ -234,8 +245,19 @@ export function ModuleSections({ data }: { data: ModuleData }) {
             { name: "titleEn", label: t("authoring.replays.titleEn"), defaultValue: row?.titleEn },
             { name: "mp4Url", label: t("authoring.replays.mp4Url"), help: t("authoring.replays.mp4Help"), defaultValue: row?.mp4Url ?? "" },
             { name: "hlsUrl", label: t("authoring.replays.hlsUrl"), help: t("authoring.replays.hlsHelp"), defaultValue: row?.hlsUrl ?? "" },
-            { name: "recordedOn", label: t("authoring.replays.recordedOn"), type: "date", required: true, defaultValue: row ? chinaLocal(row.recordedAt).slice(0, 10) : "" },
-            { name: "duration", label: t("authoring.replays.duration"), help: t("authoring.replays.durationHelp"), defaultValue: row ? formatDuration(row.durationSeconds) : "" },
+            {
+              name: "recordedOn",
+              label: t("authoring.replays.recordedOn"),
+              type: "date",
+              required: true,
+              defaultValue: row ? chinaLocal(row.recordedAt).slice(0, 10) : "",
+            },
+            {
+              name: "duration",
+              label: t("authoring.replays.duration"),
+              help: t("authoring.replays.durationHelp"),
+              defaultValue: row ? formatDuration(row.durationSeconds) : "",
+            },
             { name: "descriptionZh", label: t("authoring.replays.descriptionZh"), type: "textarea", defaultValue: row?.descriptionZh },
             { name: "descriptionEn", label: t("authoring.replays.descriptionEn"), type: "textarea", defaultValue: row?.descriptionEn },
             { name: "isPublish", label: t("authoring.replays.isPublish"), type: "checkbox", defaultValue: !row || row.isPublish ? "on" : "" },
@@ -269,7 +291,12 @@ export function ModuleSections({ data }: { data: ModuleData }) {
             {t(`authoring.more.domainStates.${data.conference.domainState}`, { domain: data.conference.domain, reason: data.conference.domainReason ?? "" })}
           </p>
         )}
-        <IntentForm intent="domain" schema={domainSchema} fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]} submit={t("common.save")} />
+        <IntentForm
+          intent="domain"
+          schema={domainSchema}
+          fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]}
+          submit={t("common.save")}
+        />
       </Section>
     </>
   );
@@ -297,7 +324,9 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           ...(people ? bilingual("titleZh", "titleEn", item, false) : []),
         ]}
         // A names list doesn't show a member's role, title or photo: they travel hidden, so saving keeps them.
-        hidden={(item): Record<string, string | number> => (people ? { specialId: special.id } : { specialId: special.id, role: item.role, titleZh: item.titleZh, titleEn: item.titleEn, photo: item.photo ?? "" })}
+        hidden={(item): Record<string, string | number> =>
+          people ? { specialId: special.id } : { specialId: special.id, role: item.role, titleZh: item.titleZh, titleEn: item.titleEn, photo: item.photo ?? "" }
+        }
         multipart={people}
         formExtra={people ? (item, typed) => photo(item, typed, item?.photo) : undefined}
         add={{ submit: more("addItem"), intent: `special-item:${special.id}`, hidden: { specialId: special.id } }}

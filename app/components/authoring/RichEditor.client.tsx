@@ -122,10 +122,14 @@ export default function RichEditor({ name, label, ops, readOnly = false }: { nam
       {!readOnly && (
         <div className="ui-edit-toolbar" role="toolbar" aria-label={t("authoring.editor.toolbar")}>
           {tool("¶", t("authoring.editor.paragraph"), blockType === "unstyled", () => setState(RichUtils.toggleBlockType(state, "unstyled")))}
-          {HEADINGS.map((type, i) => tool(`H${i + 1}`, t("authoring.editor.heading", { level: i + 1 }), blockType === type, () => setState(RichUtils.toggleBlockType(state, type))))}
+          {HEADINGS.map((type, i) =>
+            tool(`H${i + 1}`, t("authoring.editor.heading", { level: i + 1 }), blockType === type, () => setState(RichUtils.toggleBlockType(state, type))),
+          )}
           {tool("B", t("authoring.editor.bold"), styles.has("BOLD"), () => setState(RichUtils.toggleInlineStyle(state, "BOLD")))}
           {tool("I", t("authoring.editor.italic"), styles.has("ITALIC"), () => setState(RichUtils.toggleInlineStyle(state, "ITALIC")))}
-          {tool("•", t("authoring.editor.bullet"), blockType === "unordered-list-item", () => setState(RichUtils.toggleBlockType(state, "unordered-list-item")))}
+          {tool("•", t("authoring.editor.bullet"), blockType === "unordered-list-item", () =>
+            setState(RichUtils.toggleBlockType(state, "unordered-list-item")),
+          )}
           {tool("1.", t("authoring.editor.ordered"), blockType === "ordered-list-item", () => setState(RichUtils.toggleBlockType(state, "ordered-list-item")))}
           {tool("🔗", t("authoring.editor.link"), false, addLink)}
           {tool("🖼", t("authoring.editor.image"), false, () => fileRef.current?.click())}

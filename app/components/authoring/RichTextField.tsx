@@ -23,7 +23,14 @@ const readerText = (ops: unknown) =>
  * without it `preview.href` is a page that renders the content on the server, and `preview.back`
  * returns to the textarea. While previewed, the content still travels with the form.
  */
-export function RichTextField({ name, label, ops, typed, errors, preview }: {
+export function RichTextField({
+  name,
+  label,
+  ops,
+  typed,
+  errors,
+  preview,
+}: {
   name: string;
   label: string;
   ops: unknown;
@@ -50,7 +57,15 @@ export function RichTextField({ name, label, ops, typed, errors, preview }: {
       <label className="ui-label" htmlFor={`${name}-plain`}>
         {label}
       </label>
-      <textarea id={`${name}-plain`} name={name} className="ui-input ui-edit-textarea" rows={8} defaultValue={plain} aria-describedby={`${name}-help`} aria-invalid={errorId ? true : undefined} />
+      <textarea
+        id={`${name}-plain`}
+        name={name}
+        className="ui-input ui-edit-textarea"
+        rows={8}
+        defaultValue={plain}
+        aria-describedby={`${name}-help`}
+        aria-invalid={errorId ? true : undefined}
+      />
       {/* What the textarea was filled from: posted back unchanged, the server keeps it whole (formatting the textarea can't show). */}
       <input type="hidden" name={`${name}Was`} value={JSON.stringify(initialOps ?? [])} />
       <p id={`${name}-help`} className="ui-field-help">

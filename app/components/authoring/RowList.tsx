@@ -44,7 +44,24 @@ type Props<Row> = {
  * rejected save reopens it with what was typed and each field's message) and a delete that asks
  * first; then the add form.
  */
-export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden, formExtra, multipart, actions, nested, testId, empty, add, schema, updateSchema }: Props<Row>) {
+export function RowList<Row>({
+  kind,
+  rows,
+  rowId,
+  name,
+  summary,
+  fields,
+  hidden,
+  formExtra,
+  multipart,
+  actions,
+  nested,
+  testId,
+  empty,
+  add,
+  schema,
+  updateSchema,
+}: Props<Row>) {
   const location = useLocation();
   const answer = useActionData<Partial<DeleteQuestion>>();
   return (
@@ -73,7 +90,17 @@ export function RowList<Row>({ kind, rows, rowId, name, summary, fields, hidden,
           );
         })}
       </ul>
-      {add && <AddForm intent={add.intent ?? kind} fields={fields(undefined)} hidden={add.hidden} multipart={multipart} schema={schema} submit={add.submit} extra={(typed) => formExtra?.(undefined, typed)} />}
+      {add && (
+        <AddForm
+          intent={add.intent ?? kind}
+          fields={fields(undefined)}
+          hidden={add.hidden}
+          multipart={multipart}
+          schema={schema}
+          submit={add.submit}
+          extra={(typed) => formExtra?.(undefined, typed)}
+        />
+      )}
     </>
   );
 }
@@ -84,7 +111,15 @@ function keptSort(row: unknown, fields: FieldSpec[]): Record<string, number> {
   return typeof sort === "number" && !fields.some((field) => field.name === "sort") ? { sort } : {};
 }
 
-function AddForm({ intent, fields, hidden, multipart, schema, submit, extra }: {
+function AddForm({
+  intent,
+  fields,
+  hidden,
+  multipart,
+  schema,
+  submit,
+  extra,
+}: {
   intent: string;
   fields: FieldSpec[];
   hidden?: Record<string, string | number>;
@@ -101,7 +136,20 @@ function AddForm({ intent, fields, hidden, multipart, schema, submit, extra }: {
   );
 }
 
-function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart, schema, actions, asked, children }: {
+function EditableRow({
+  kind,
+  id,
+  name,
+  summary,
+  fields,
+  hidden,
+  extra,
+  multipart,
+  schema,
+  actions,
+  asked,
+  children,
+}: {
   kind: string;
   id: number;
   name: string;
@@ -134,7 +182,15 @@ function EditableRow({ kind, id, name, summary, fields, hidden, extra, multipart
         <summary className="ui-edit-summary" aria-label={`${t("authoring.rows.edit")}: ${name}`}>
           {t("authoring.rows.edit")}
         </summary>
-        <IntentForm intent={intent} id={`form-${kind}-${id}`} fields={fields} hidden={{ rowId: id, ...hidden }} multipart={multipart} schema={schema} submit={t("common.save")}>
+        <IntentForm
+          intent={intent}
+          id={`form-${kind}-${id}`}
+          fields={fields}
+          hidden={{ rowId: id, ...hidden }}
+          multipart={multipart}
+          schema={schema}
+          submit={t("common.save")}
+        >
           {extra(rejected?.values)}
         </IntentForm>
       </details>

@@ -14,9 +14,7 @@ function Figure({ labels, testId, table, children }: { labels: Labels; testId: s
     <figure className="ui-chk-chart" data-testid={testId}>
       <figcaption className="ui-chk-chart-title">{labels.title}</figcaption>
       {table.length === 0 ? <p className="ui-chk-empty">{labels.empty}</p> : children}
-      {table.length > 0 && (
-        <FigureTable className="ui-visually-hidden" caption={labels.title} heads={[labels.labelHead, labels.valueHead]} rows={table} />
-      )}
+      {table.length > 0 && <FigureTable className="ui-visually-hidden" caption={labels.title} heads={[labels.labelHead, labels.valueHead]} rows={table} />}
     </figure>
   );
 }
@@ -73,7 +71,15 @@ const ROW_HEIGHT = 52;
  * `of`, a bar is a share of that total drawn over a track (hotel room-nights); `extra` adds a
  * lighter segment after it (room-nights waiting for audit).
  */
-export function RowChart({ labels, items, testId }: { labels: Labels; items: Array<{ label: string; value: number; of?: number; extra?: number; display: string }>; testId: string }) {
+export function RowChart({
+  labels,
+  items,
+  testId,
+}: {
+  labels: Labels;
+  items: Array<{ label: string; value: number; of?: number; extra?: number; display: string }>;
+  testId: string;
+}) {
   const scaled = rows(items, ROW_WIDTH);
   return (
     <Figure labels={labels} testId={testId} table={items.map((item) => [item.label, item.display])}>

@@ -34,7 +34,12 @@ export function ResultPanel({ outcome, now, large = false }: { outcome: CheckinO
       }
     : {};
   return (
-    <div className={`ui-chk-result ui-chk-result-${tone}${large ? " ui-chk-result-large" : ""}`} role={tone === "ok" ? "status" : "alert"} data-testid="checkin-result" data-result={outcome.result}>
+    <div
+      className={`ui-chk-result ui-chk-result-${tone}${large ? " ui-chk-result-large" : ""}`}
+      role={tone === "ok" ? "status" : "alert"}
+      data-testid="checkin-result"
+      data-result={outcome.result}
+    >
       <p className="ui-chk-result-head">{t(`checkin.tones.${tone}`)}</p>
       <p className="ui-chk-result-text">{t(outcomeKey(outcome), values)}</p>
     </div>
@@ -42,7 +47,21 @@ export function ResultPanel({ outcome, now, large = false }: { outcome: CheckinO
 }
 
 /** The code field: autofocused, Enter submits (a barcode scanner types the code and Enter). */
-export function CodeForm({ lastResult, resetKey, label, help, submit, autoFocus = true }: { lastResult?: SubmissionResult<string[]>; resetKey: number; label: string; help: string; submit: string; autoFocus?: boolean }) {
+export function CodeForm({
+  lastResult,
+  resetKey,
+  label,
+  help,
+  submit,
+  autoFocus = true,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  resetKey: number;
+  label: string;
+  help: string;
+  submit: string;
+  autoFocus?: boolean;
+}) {
   const [form, fields] = useForm({
     id: `code-${resetKey}`,
     lastResult,
@@ -130,7 +149,13 @@ export function UndoQuestion({ registrationId, name }: { registrationId: number;
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action={location.pathname + location.search} className="ui-banner ui-row" role="alertdialog" aria-label={t("checkin.undoQuestion", { name })}>
+    <Form
+      method="post"
+      action={location.pathname + location.search}
+      className="ui-banner ui-row"
+      role="alertdialog"
+      aria-label={t("checkin.undoQuestion", { name })}
+    >
       <input type="hidden" name="intent" value="undo" />
       <input type="hidden" name="registrationId" value={registrationId} />
       <input type="hidden" name="confirmed" value="1" />

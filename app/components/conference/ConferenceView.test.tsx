@@ -12,7 +12,9 @@ import type { ConferencePageData } from "./types";
 
 const i18n = createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ ...i18nConfig, supportedLngs: ["zh", "en"], ns: ["common"], lng: "zh", resources: { zh: { common: zh }, en: { common: en } } });
+  await i18n
+    .use(initReactI18next)
+    .init({ ...i18nConfig, supportedLngs: ["zh", "en"], ns: ["common"], lng: "zh", resources: { zh: { common: zh }, en: { common: en } } });
 });
 
 const render = (page: ConferencePageData) =>
@@ -73,7 +75,7 @@ describe("ConferenceView", () => {
     expect(html).toContain("日程尚未发布");
     expect(html).not.toContain('id="hotels"');
     expect(html).not.toContain('id="fees"');
-    expect(html).not.toContain("data-testid=\"not-published\"");
+    expect(html).not.toContain('data-testid="not-published"');
     expect(render({ ...basePage(), isPublish: false })).toContain("本会议尚未发布");
   });
 
@@ -136,7 +138,9 @@ describe("ConferenceView", () => {
       qr: qrMatrix(`https://hotel.example.com/book/icics-2027-${i}-4242`),
       qrHref: `https://hotel.example.com/book/icics-2027-${i}-4242`,
     }));
-    const long = Array.from({ length: 30 }, (_, i) => ({ insert: `第${i}段：会议围绕人工智能、计算机视觉、自然语言处理等方向的最新进展开展交流，设主旨报告、分会场报告和墙报展示等环节。\n` }));
+    const long = Array.from({ length: 30 }, (_, i) => ({
+      insert: `第${i}段：会议围绕人工智能、计算机视觉、自然语言处理等方向的最新进展开展交流，设主旨报告、分会场报告和墙报展示等环节。\n`,
+    }));
     page.sections[0].texts = [{ id: 1, title: null, ops: long }];
 
     const html = render(page);

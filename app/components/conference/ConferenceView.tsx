@@ -150,7 +150,11 @@ function SectionBody({ page, section, t }: { page: ConferencePageData; section: 
       return (
         <>
           <Schedule days={page.schedule} lang={page.lang} t={t} />
-          {page.schedule.length > 0 && <a className="ui-link-button" href={`/attend/schedule/${page.id}`} data-testid="subscribe-sessions">{t("services.links.subscribe")}</a>}
+          {page.schedule.length > 0 && (
+            <a className="ui-link-button" href={`/attend/schedule/${page.id}`} data-testid="subscribe-sessions">
+              {t("services.links.subscribe")}
+            </a>
+          )}
         </>
       );
     case "specials":
@@ -161,7 +165,9 @@ function SectionBody({ page, section, t }: { page: ConferencePageData; section: 
       return (
         <>
           <Hotels hotels={page.hotels} currency={page.currency} lang={page.lang} t={t} />
-          <a className="ui-link-button" href={`/attend/hotel/${page.id}`} data-testid="book-hotel">{t("services.links.bookHotel")}</a>
+          <a className="ui-link-button" href={`/attend/hotel/${page.id}`} data-testid="book-hotel">
+            {t("services.links.bookHotel")}
+          </a>
         </>
       );
     case "fees":
@@ -298,7 +304,11 @@ function Sponsors({ page, t }: { page: ConferencePageData; t: T }) {
             {page.sponsors.map((s) => (
               <li key={s.id} className="ui-conf-card">
                 <Company company={s.company} logo={s.logo} website={s.website} />
-                {s.level && <span className="ui-badge" data-tone="brand">{t(`conferencePage.sponsors.levels.${s.level}`, { defaultValue: s.level })}</span>}
+                {s.level && (
+                  <span className="ui-badge" data-tone="brand">
+                    {t(`conferencePage.sponsors.levels.${s.level}`, { defaultValue: s.level })}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -71,11 +71,19 @@ export function AnswerForm({
   const initial = (conform.initialValue ?? {}) as { answers?: Record<string, unknown> };
   const initialAnswers = initial.answers ?? {};
   // A refused submit keeps its key: the files already sent are bound to it.
-  const key = typeof (initial as { submissionKey?: unknown }).submissionKey === "string" ? String((initial as { submissionKey: string }).submissionKey) : submissionKey;
+  const key =
+    typeof (initial as { submissionKey?: unknown }).submissionKey === "string" ? String((initial as { submissionKey: string }).submissionKey) : submissionKey;
   const { shown, hydrated, onChange } = useConditionalFields(form.fields, initialAnswers);
   const busy = navigation.state !== "idle";
   return (
-    <Form method="post" encType="multipart/form-data" className="ui-card ui-stack ui-frm-answer" {...getFormProps(conform)} onChange={onChange} aria-label={pick(lang, form.titleZh, form.titleEn)}>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="ui-card ui-stack ui-frm-answer"
+      {...getFormProps(conform)}
+      onChange={onChange}
+      aria-label={pick(lang, form.titleZh, form.titleEn)}
+    >
       <input type="hidden" name="formId" value={form.id} />
       {key && <input type="hidden" name="submissionKey" value={key} />}
       {conform.errors?.map((message) => (
@@ -91,7 +99,12 @@ export function AnswerForm({
         shown={shown}
         hydrated={hydrated}
         conditionNote={(field, value) => t("forms.detail.onlyWhen", { field, value })}
-        files={{ mode: "upload", action: `/form/upload?submission=${encodeURIComponent(key ?? "")}`, keep: `form:${form.id}`, help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }) }}
+        files={{
+          mode: "upload",
+          action: `/form/upload?submission=${encodeURIComponent(key ?? "")}`,
+          keep: `form:${form.id}`,
+          help: (field) => t(field.type === "image" ? "forms.detail.imageHelp" : "forms.detail.uploadHelp", { mb: maxMb }),
+        }}
       />
       <button type="submit" className="ui-button ui-button-block" disabled={busy || preview} data-testid="submit-answer">
         {preview ? t("forms.preview.submit") : t("forms.detail.submit")}

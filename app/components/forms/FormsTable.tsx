@@ -7,7 +7,19 @@ import { type FormListRow, formPath } from "~/utils/forms";
  * A table of forms with their state, answer count and what the reader may do: "my forms"
  * (with my role in each) and a conference's forms on /manage/formSign (with the export).
  */
-export function FormsTable({ list, lang, testId, withRole, withExport }: { list: FormListRow[]; lang: string; testId: string; withRole?: boolean; withExport?: boolean }) {
+export function FormsTable({
+  list,
+  lang,
+  testId,
+  withRole,
+  withExport,
+}: {
+  list: FormListRow[];
+  lang: string;
+  testId: string;
+  withRole?: boolean;
+  withExport?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="ui-edit-table-wrap">

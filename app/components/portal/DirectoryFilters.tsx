@@ -45,7 +45,15 @@ export function DirectoryFilters({ label, className, formKey, keyword, selects =
         <label className="ui-label" htmlFor={keyword.id}>
           {keyword.label}
         </label>
-        <input id={keyword.id} className="ui-input" type="search" name="keyword" defaultValue={keyword.value} placeholder={keyword.placeholder} maxLength={100} />
+        <input
+          id={keyword.id}
+          className="ui-input"
+          type="search"
+          name="keyword"
+          defaultValue={keyword.value}
+          placeholder={keyword.placeholder}
+          maxLength={100}
+        />
       </div>
       {selects.map((select) => (
         <div className="ui-field" key={select.name}>

@@ -23,7 +23,15 @@ type Reservation = {
  * kind adds (`details`, as `<dt>`/`<dd>` pairs), the organiser's remark; while pending, the
  * change form (folded) and cancel (asking first).
  */
-export function ReservationCard({ row, lang, testId, details, changeForm, cancel, asking }: {
+export function ReservationCard({
+  row,
+  lang,
+  testId,
+  details,
+  changeForm,
+  cancel,
+  asking,
+}: {
   row: Reservation;
   lang: string;
   testId: string;
@@ -54,7 +62,13 @@ export function ReservationCard({ row, lang, testId, details, changeForm, cancel
           </>
         )}
       </dl>
-      {row.state === "pending" && <PendingActions intent={`change:${row.id}`} form={changeForm} cancel={{ ...cancel, intent: "cancel", id: row.id, shown: !asking || asking === row.id }} />}
+      {row.state === "pending" && (
+        <PendingActions
+          intent={`change:${row.id}`}
+          form={changeForm}
+          cancel={{ ...cancel, intent: "cancel", id: row.id, shown: !asking || asking === row.id }}
+        />
+      )}
     </li>
   );
 }
@@ -73,7 +87,12 @@ export function ServiceSection({ id, title, empty, children }: { id: string; tit
 }
 
 /** What may still be done while the organiser has not decided: change (folded form) and cancel or withdraw (asking first). */
-export function PendingActions({ intent, editLabel, form, cancel }: {
+export function PendingActions({
+  intent,
+  editLabel,
+  form,
+  cancel,
+}: {
   intent: string;
   editLabel?: string;
   form: ReactNode;
@@ -97,7 +116,19 @@ export function PendingActions({ intent, editLabel, form, cancel }: {
  * A bookable room type: hotel, price, the stay window and what is left per night. A booked-out
  * one says so instead of offering its form (and shows why a post for it was just refused).
  */
-export function RoomCard({ room, lang, currency, intent, children }: { room: BookableRoom; lang: string; currency?: string; intent: string; children: ReactNode }) {
+export function RoomCard({
+  room,
+  lang,
+  currency,
+  intent,
+  children,
+}: {
+  room: BookableRoom;
+  lang: string;
+  currency?: string;
+  intent: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const full = room.nights.filter((n) => n.free === 0).map((n) => formatDay(lang, n.night));
   return (

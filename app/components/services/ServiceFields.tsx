@@ -1,8 +1,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "../FieldError";
 import { useIntentResult } from "../authoring/IntentForm";
+import { FieldError } from "../FieldError";
 import type { ReviewState } from "./types";
 
 /**
@@ -15,7 +15,15 @@ import type { ReviewState } from "./types";
 export const useServiceResult = useIntentResult;
 
 /** A form of the services: intent, hidden values, its refusal's form-level messages, then fields. */
-export function ServiceForm({ intent, hidden = {}, multipart, className, children, submit, testId }: {
+export function ServiceForm({
+  intent,
+  hidden = {},
+  multipart,
+  className,
+  children,
+  submit,
+  testId,
+}: {
   intent: string;
   hidden?: Record<string, string | number>;
   multipart?: boolean;
@@ -67,7 +75,19 @@ export function FormMessages({ intent }: { intent: string }) {
 }
 
 /** One labelled field of a ServiceForm: the typed value and its messages survive a refusal. */
-export function ServiceField({ intent, name, label, type = "text", defaultValue = "", required, options, help, min, max, autoComplete }: {
+export function ServiceField({
+  intent,
+  name,
+  label,
+  type = "text",
+  defaultValue = "",
+  required,
+  options,
+  help,
+  min,
+  max,
+  autoComplete,
+}: {
   intent: string;
   name: string;
   label: string;
@@ -141,19 +161,61 @@ export function StateBadge({ state }: { state: ReviewState }) {
 }
 
 /** Check-in, check-out and rooms of a stay, limited to the room's window. */
-export function StayFields({ intent, window, defaults }: { intent: string; window: { from: string; to: string }; defaults?: { checkIn: string; checkOut: string; rooms: number } }) {
+export function StayFields({
+  intent,
+  window,
+  defaults,
+}: {
+  intent: string;
+  window: { from: string; to: string };
+  defaults?: { checkIn: string; checkOut: string; rooms: number };
+}) {
   const { t } = useTranslation();
   return (
     <div className="ui-svc-stay">
-      <ServiceField intent={intent} name="checkIn" type="date" label={t("services.hotel.checkIn")} required min={window.from} max={window.to} defaultValue={defaults?.checkIn ?? window.from} />
-      <ServiceField intent={intent} name="checkOut" type="date" label={t("services.hotel.checkOut")} required min={window.from} max={window.to} defaultValue={defaults?.checkOut ?? window.to} />
-      <ServiceField intent={intent} name="rooms" type="number" label={t("services.hotel.rooms")} required min={1} max={20} defaultValue={defaults?.rooms ?? 1} />
+      <ServiceField
+        intent={intent}
+        name="checkIn"
+        type="date"
+        label={t("services.hotel.checkIn")}
+        required
+        min={window.from}
+        max={window.to}
+        defaultValue={defaults?.checkIn ?? window.from}
+      />
+      <ServiceField
+        intent={intent}
+        name="checkOut"
+        type="date"
+        label={t("services.hotel.checkOut")}
+        required
+        min={window.from}
+        max={window.to}
+        defaultValue={defaults?.checkOut ?? window.to}
+      />
+      <ServiceField
+        intent={intent}
+        name="rooms"
+        type="number"
+        label={t("services.hotel.rooms")}
+        required
+        min={1}
+        max={20}
+        defaultValue={defaults?.rooms ?? 1}
+      />
     </div>
   );
 }
 
 /** Rows of a repeated group (authors, guests): the saved ones, then spare empty rows for more. */
-export function RowFields({ intent, group, legend, columns, rows, spare = 2 }: {
+export function RowFields({
+  intent,
+  group,
+  legend,
+  columns,
+  rows,
+  spare = 2,
+}: {
   intent: string;
   group: string;
   legend: string;

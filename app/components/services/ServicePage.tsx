@@ -25,7 +25,14 @@ export function ServiceLinks({ conferenceId, current }: { conferenceId: number; 
 }
 
 /** The frame of a service screen: the way back, the title, the conference and its other services. */
-export function ServicePage({ conference, lang, title, intro, current, children }: {
+export function ServicePage({
+  conference,
+  lang,
+  title,
+  intro,
+  current,
+  children,
+}: {
   conference: ServiceConference;
   lang: "zh" | "en";
   title: string;

@@ -24,7 +24,9 @@ export function SessionList({ days, action, showConference }: { days: SessionDay
                       <strong>{session.title}</strong>
                       {showConference && <span className="ui-muted"> · {session.conferenceName}</span>}
                       {session.room && <span className="ui-muted"> · {session.room}</span>}
-                      {session.speakers.length > 0 && <span className="ui-muted ui-svc-session-speakers">{session.speakers.map((s) => s.name).join("、")}</span>}
+                      {session.speakers.length > 0 && (
+                        <span className="ui-muted ui-svc-session-speakers">{session.speakers.map((s) => s.name).join("、")}</span>
+                      )}
                     </span>
                     {action(session)}
                   </li>

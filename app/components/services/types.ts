@@ -69,7 +69,17 @@ export type Paper = {
   remark: string | null;
 };
 
-export type ConferenceFile = { id: number; conferenceId: number; branchId: number | null; branch: Branch; name: string; uploadKey: string; file: UploadInfo; state: ReviewState; remark: string | null };
+export type ConferenceFile = {
+  id: number;
+  conferenceId: number;
+  branchId: number | null;
+  branch: Branch;
+  name: string;
+  uploadKey: string;
+  file: UploadInfo;
+  state: ReviewState;
+  remark: string | null;
+};
 
 export type AgendaSession = {
   id: number;
