@@ -1,17 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { parseId, parsePage } from "#contract/params";
+import { parsePage } from "#contract/params";
+import { inboxReadSchema } from "#contract/schemas/account";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
+import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
-import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
+import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { replyMessages } from "~/utils/form-protocol";
 
 type InboxItem = { id: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; readAt: string | null; createdAt: string };
 const PAGE_SIZE = 20;
 const KINDS = ["notices", "messages"] as const;
+/** The intent of the page's one kind of post (mark read), for its replies. */
+const READ = "read";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -30,21 +36,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: `${t("account.messagesTitle")} - ${t("meta.siteName")}`, kind, page, items, unread: { notices: noticesUnread, messages: messagesUnread } };
 }
 
+/**
+ * Marks one item read, or all of a kind once confirmed (ConfirmForm asks first without
+ * JavaScript). A forged kind or id is the form protocol's 400 reply, a platform refusal too.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccount(request);
-  const form = await request.formData();
-  const kind = form.get("kind") === "messages" ? "messages" : "notices";
-  const id = String(form.get("id") ?? "");
-  const back = `/account/messages?kind=${kind}`;
-  if (id === "all" && form.get("confirmed") !== "1") return { confirm: "all" as const };
-  const result = await callPlatform(request, `/cms/${kind}/${id === "all" ? "all" : (parseId(id) ?? 0)}/read`, { method: "PUT" });
-  if (!result.ok) throw await redirectWithNotice(request, back, dangerNotices(result.messages));
+  const submission = parseValues(formValues(await request.formData()), inboxReadSchema);
+  if (submission.status !== "success") return rejectIntent(READ, submission);
+  const { kind, id, confirmed } = submission.value;
+  if (id === "all" && !confirmed) return { confirm: "all" as const };
+  const result = await callPlatform(request, `/cms/${kind}/${id}/read`, { method: "PUT" });
+  if (!result.ok) return refuseIntent(READ, submission, result);
   const t = await i18n.getFixedT(request);
-  throw await redirectWithNotice(request, back, { content: t("account.saved"), color: "success" });
+  throw await redirectWithNotice(request, `/account/messages?kind=${kind}`, { content: t("account.saved"), color: "success" });
 }
 
 export default function Messages() {
   const { kind, page, items, unread } = useLoaderData<typeof loader>();
+  const refused = replyMessages(useActionData<typeof action>(), READ);
   const {
     t,
     i18n: { language },
@@ -65,6 +75,7 @@ export default function Messages() {
           </Link>
         ))}
       </nav>
+      <FieldError errors={refused} />
       {unread[kind] > 0 && (
         <ConfirmForm title={t("account.markAllRead")} fields={{ kind, id: "all" }}>
           {t("account.markAllRead")}

@@ -1,22 +1,28 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { parseId, parsePage } from "#contract/params";
+import { parsePage } from "#contract/params";
+import { registrationCancelSchema } from "#contract/schemas/registration";
 import { QrCode } from "~/components/conference/QrCode";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { Pagination } from "~/components/Pagination";
 import { ServiceLinks } from "~/components/services/ServicePage";
 import { ticketQr } from "~/services/attend.server";
+import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
-import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
+import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AttendRegistration, canCancel, canEdit, canPay } from "~/utils/attend";
+import { replyMessages } from "~/utils/form-protocol";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 
 const PAGE_SIZE = 10;
+/** The page's one post (and the intent its form sends). */
+const CANCEL = "cancel";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -40,16 +46,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * Cancels one's registration once confirmed (ConfirmForm asks first without JavaScript). A forged
+ * intent or id is the form protocol's 400 reply, a platform refusal too (someone else's: not found).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   requireSignedIn(request);
   const t = await i18n.getFixedT(request);
-  const form = await request.formData();
-  const id = parseId(form.get("id"));
-  if (form.get("intent") !== "cancel" || id === null) return data({ confirm: undefined, id: 0 }, { status: 400 });
+  const submission = parseValues(formValues(await request.formData()), registrationCancelSchema);
+  if (submission.status !== "success") return rejectIntent(CANCEL, submission);
+  const { id, confirmed } = submission.value;
   // Without JavaScript the page asks first (ConfirmForm); only `confirmed=1` cancels.
-  if (form.get("confirmed") !== "1") return { confirm: "cancel", id };
+  if (!confirmed) return { confirm: CANCEL, id };
   const done = await callPlatform(request, `/conference/user/${id}`, { method: "POST" });
-  if (!done.ok) throw await redirectWithNotice(request, "/attend", dangerNotices(done.messages));
+  if (!done.ok) return refuseIntent(CANCEL, submission, done);
   throw await redirectWithNotice(request, "/attend", { content: t("attend.cancelled"), color: "success" });
 }
 
@@ -57,11 +67,13 @@ export default function MyConferences() {
   const { list, lang, page, total } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
-  const asking = actionData?.confirm ? actionData.id : 0;
+  const asking = actionData && "confirm" in actionData ? actionData.id : 0;
+  const refused = replyMessages(actionData, CANCEL);
 
   return (
     <div className="ui-container ui-attend-page">
       <h1 className="ui-page-title">{t("attend.myTitle")}</h1>
+      <FieldError errors={refused} />
       {list.length === 0 ? (
         <p className="ui-muted" data-testid="empty">
           {t("attend.none")} <Link to="/search">{t("attend.findConferences")}</Link>
@@ -144,7 +156,7 @@ export default function MyConferences() {
                       </Link>
                     )}
                     {canCancel(r) && (!asking || asking === r.id) && (
-                      <ConfirmForm title={t("attend.cancelQuestion", { name })} fields={{ intent: "cancel", id: String(r.id) }}>
+                      <ConfirmForm title={t("attend.cancelQuestion", { name })} fields={{ intent: CANCEL, id: String(r.id) }}>
                         {t("attend.cancel")}
                       </ConfirmForm>
                     )}

@@ -1,24 +1,27 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { badRequest, notFound, parseId, parsePage } from "#contract/params";
-import { DATE_FORMATS } from "#contract/schemas/forms";
+import { notFound, parseId, parsePage } from "#contract/params";
+import { answerDeleteSchema, DATE_FORMATS } from "#contract/schemas/forms";
 import type { FormField } from "#contract/states";
 import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
-import { formValues } from "~/services/form-protocol.server";
+import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
-import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
+import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { replyMessages } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
 
 const PAGE_SIZE = 20;
+/** The page's one post (and the intent its forms send). */
+const DELETE = "delete";
 const FILTERS = ["keyword", "dateField", "format", "date"] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -63,19 +66,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * Deletes one answer (the owner) once confirmed (ConfirmForm asks first without JavaScript). A
+ * forged intent or id is the form protocol's 400 reply, a platform refusal too.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAccount(request);
   // A bad ?id= is the not-found page here too.
   formIdOf(request);
-  const values = formValues(await request.formData());
-  const answerId = parseId(values.answerId);
-  if (values.intent !== "delete" || !answerId) throw badRequest();
-  if (values.confirmed !== "1") return data({ confirm: String(answerId) });
+  const submission = parseValues(formValues(await request.formData()), answerDeleteSchema);
+  if (submission.status !== "success") return rejectIntent(DELETE, submission);
+  const { answerId, confirmed } = submission.value;
+  if (!confirmed) return data({ confirm: String(answerId) });
   const url = new URL(request.url);
   url.searchParams.delete("answer");
   const result = await callPlatform(request, `/form/user/${answerId}`, { method: "DELETE" });
+  if (!result.ok) return refuseIntent(DELETE, submission, result);
   const t = await i18n.getFixedT(request);
-  if (!result.ok) throw await redirectWithNotice(request, `${url.pathname}${url.search}`, dangerNotices(result.messages));
   throw await redirectWithNotice(request, `${url.pathname}${url.search}`, { content: t("forms.answers.deleted"), color: "success" });
 }
 
@@ -94,7 +101,8 @@ function AnswerValue({ field, value, lang }: { field: FormField; value: unknown;
 
 export default function FormAnswers() {
   const { form, lang, filters, query, page, rows, count, filterErrors, one } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{ confirm?: string }>();
+  const actionData = useActionData<typeof action>();
+  const asked = actionData && "confirm" in actionData ? actionData.confirm : undefined;
   const { t } = useTranslation();
   const title = pick(lang, form.titleZh, form.titleEn);
   const dateFields = form.fields.filter((field) => field.type === "date");
@@ -207,6 +215,7 @@ export default function FormAnswers() {
         </section>
       )}
 
+      <FieldError errors={replyMessages(actionData, DELETE)} />
       <p role="status" data-testid="answer-count">
         {t("forms.answers.count", { count })}
       </p>
@@ -247,8 +256,8 @@ export default function FormAnswers() {
                       {form.role === "owner" && (
                         <ConfirmForm
                           title={t("forms.answers.deleteConfirm", { id: row.id })}
-                          fields={{ intent: "delete", answerId: String(row.id) }}
-                          asked={actionData?.confirm === String(row.id)}
+                          fields={{ intent: DELETE, answerId: String(row.id) }}
+                          asked={asked === String(row.id)}
                         >
                           {t("forms.answers.delete")}
                         </ConfirmForm>

@@ -49,3 +49,14 @@ export function intentView(answer: unknown, intent?: string): IntentView | undef
   }
   return { intent: posted, values: flatten(result.initialValue, "", {}), fieldErrors, formErrors };
 }
+
+/**
+ * Every message of the reply to `intent` (the form's, then each field's), for a page whose form
+ * has no visible field to show them beside (a button post: an id, a confirmation).
+ *
+ * @example <FieldError errors={replyMessages(useActionData<typeof action>(), "cancel")} />
+ */
+export function replyMessages(answer: unknown, intent: string): string[] | undefined {
+  const view = intentView(answer, intent);
+  return view && [...view.formErrors, ...Object.values(view.fieldErrors).flat()];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { accountSettingsSchema, loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
+import { accountSettingsSchema, inboxReadSchema, loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
 import { applicantFilterSchema, bulkSchema, remarkSchema, smsSchema } from "#contract/schemas/applicants";
 import { auditDecisionSchema, reportRangeSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
 import { checkinCodeSchema, checkinSearchSchema } from "#contract/schemas/checkin";
@@ -33,7 +33,7 @@ import {
   vipLevelSchema,
 } from "#contract/schemas/conference";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
-import { answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
+import { answerDeleteSchema, answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
 import { issueKey, messagesOf } from "#contract/schemas/messages";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import {
@@ -47,6 +47,7 @@ import {
   payFormSchema,
   paymentStatusSchema,
   quickLoginSchema,
+  registrationCancelSchema,
   registrationSchema,
   teamMemberSchema,
   teamSchema,
@@ -452,6 +453,31 @@ const SPECS: Spec[] = [
     wrong: { keyword: "长".repeat(101) },
   },
   { form: "check-in search", schema: checkinSearchSchema, valid: { keyword: "张" }, wrong: { keyword: "长".repeat(51) } },
+  // Button posts (an id, a confirmation): nothing typed, so every field is hidden; a forged value still says what to do.
+  {
+    form: "inbox: mark read",
+    schema: inboxReadSchema,
+    conform: true,
+    valid: { kind: "notices", id: "all", confirmed: "1" },
+    hidden: ["kind", "id", "confirmed"],
+    wrong: { kind: "everything", id: "1e3" },
+  },
+  {
+    form: "my conferences: cancel",
+    schema: registrationCancelSchema,
+    conform: true,
+    valid: { intent: "cancel", id: "12", confirmed: "1" },
+    hidden: ["intent", "id", "confirmed"],
+    wrong: { intent: "delete", id: "-1" },
+  },
+  {
+    form: "form answers: delete",
+    schema: answerDeleteSchema,
+    conform: true,
+    valid: { intent: "delete", answerId: "12", confirmed: "" },
+    hidden: ["intent", "answerId", "confirmed"],
+    wrong: { intent: "cancel", answerId: "2147483648" },
+  },
 ];
 
 // ─── What a message may not be ────────────────────────────────────────────────────

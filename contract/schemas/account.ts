@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "./messages";
+import { idField } from "../params";
 import { mobileField } from "./mobile";
 
 /**
@@ -53,4 +54,20 @@ export const accountSettingsSchema = z.object({
     .pipe(z.email("validation.emailInvalid").optional()),
   avatar: z.string().trim().max(500).optional(),
   defaultType: z.coerce.number().int().min(0).max(1),
+});
+
+/** A post that asks first (ConfirmForm): true only when `confirmed=1` was posted; anything else asks. */
+export const confirmation = z
+  .unknown()
+  .optional()
+  .transform((value) => value === "1");
+
+/**
+ * The inbox's buttons (/account/messages): mark one item read (`id`), or all of a kind
+ * (`id=all`, only once `confirmed=1`: without it the page asks first).
+ */
+export const inboxReadSchema = z.object({
+  kind: z.enum(["notices", "messages"], "account.errors.kindInvalid"),
+  id: z.union([z.literal("all"), idField("account.errors.itemInvalid")], { error: "account.errors.itemInvalid" }),
+  confirmed: confirmation,
 });

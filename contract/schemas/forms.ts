@@ -2,7 +2,7 @@ import { z } from "zod";
 import "./messages";
 import { idField, optionalIdField } from "../params";
 import type { FieldType, FormField } from "../states";
-import { checkbox, mobile } from "./account";
+import { checkbox, confirmation, mobile } from "./account";
 import { chinaMoment } from "./china-time";
 import { parseOptions } from "./conference";
 import { type AnswerProblem, checkAnswers } from "./form-fields";
@@ -228,3 +228,10 @@ export function answerSchemaFor(fields: FormField[]) {
     for (const [path, message] of Object.entries(result.problems)) ctx.addIssue({ code: "custom", path: path.split("."), message });
   });
 }
+
+/** Deleting one answer (/form/answers, the owner): only once `confirmed=1` (without it the page asks first). */
+export const answerDeleteSchema = z.object({
+  intent: z.literal("delete", "forms.answers.actionInvalid"),
+  answerId: idField("forms.answers.answerInvalid"),
+  confirmed: confirmation,
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./messages";
 import { idField } from "../params";
-import { checkbox, mobile, smsCode } from "./account";
+import { checkbox, confirmation, mobile, smsCode } from "./account";
 
 /**
  * Registration, payment, invoice and team shapes: one schema for the form and for the
@@ -322,3 +322,10 @@ export const teamPaymentRemoveSchema = z.object({ id: id("payment.validation.pay
 
 /** Shared with standalone forms (contract/schemas/form-fields.ts). */
 export { checkAnswers, visibleFields } from "./form-fields";
+
+/** Cancelling one's registration (/attend): only once `confirmed=1` (without it the page asks first). */
+export const registrationCancelSchema = z.object({
+  intent: z.literal("cancel", "attend.errors.actionInvalid"),
+  id: id("attend.errors.registrationInvalid"),
+  confirmed: confirmation,
+});
