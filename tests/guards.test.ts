@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setTokenCookie } from "../app/services/session.server";
 import { openProductionApp, type ProductionApp } from "./production-app";
 import { requestCode } from "./sign-in-code";
+import { langCookie } from "./signed-cookies";
 
 const ADMIN = "13912340101";
 const ORGANISER = "13912340102";
@@ -49,7 +50,7 @@ async function register(mobile: string) {
 
 /** A page as a browser of `who` (or signed out) asks for it, in `lang`. */
 function page(url: string, who: string | null, lang: "zh" | "en" = "zh", init: RequestInit = {}) {
-  const cookie = [who ? cookies[who] : "", lang === "en" ? "isEnglish=1" : "isEnglish=0"].filter(Boolean).join("; ");
+  const cookie = [who ? cookies[who] : "", langCookie(lang)].filter(Boolean).join("; ");
   return fetcher(url, { ...init, headers: { Accept: "text/html", Cookie: cookie, Origin: "http://localhost", ...(init.headers ?? {}) } });
 }
 
