@@ -21,14 +21,7 @@ const cookies: Record<string, string> = {};
 const tokens: Record<string, string> = {};
 let conferenceId = 0;
 
-const fetcher = (url: string, init: RequestInit = {}) =>
-  app.handle(
-    new Request(`http://localhost${url}`, {
-      redirect: "manual",
-      ...init,
-      headers: { Host: "localhost", ...(init.headers as Record<string, string> | undefined) },
-    }),
-  );
+const fetcher = (url: string, init: RequestInit = {}) => app.fetch(url, init);
 
 async function register(mobile: string) {
   await requestCode(fetcher, mobile);

@@ -39,6 +39,15 @@ export async function openProductionApp(options: { seed: boolean; prefix: string
     dataDir,
     fullPath,
     handle: (request: Request) => handler(request),
+    /** `url` (a path) as a browser asks this host for it, redirects left to the caller. */
+    fetch: (url: string, init: RequestInit = {}) =>
+      handler(
+        new Request(`http://localhost${url}`, {
+          redirect: "manual",
+          ...init,
+          headers: { Host: "localhost", ...(init.headers as Record<string, string> | undefined) },
+        }),
+      ),
     async close() {
       await lifecycle.shutdown();
       fs.rmSync(dataDir, { recursive: true, force: true });
