@@ -15,7 +15,7 @@ import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
+import { type AttendPayee, type AttendPayment, canPay } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeId(params.registrationId);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
-  const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+  const registration = await platformData(request, `/conference/user/${id}`);
   const [payee, methods, earlier] = await Promise.all([
     platformData<AttendPayee>(request, `/payee/${registration.conferenceId}`),
     platformData<AttendPayment["method"][]>(request, `/payment/methods/${registration.conferenceId}`),
@@ -97,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(started.data.approveUrl);
   }
 
-  const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+  const registration = await platformData(request, `/conference/user/${id}`);
   const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, `/union/${registration.conferenceId}`, {
     method: "POST",
     body: { registrationId: id, idempotencyKey: input.idempotencyKey, returnPath: "/attend/union/return" },

@@ -36,8 +36,8 @@ export async function loadSession(request: Request): Promise<{ session: SessionS
   const account = await callPlatform<Account>(request, "/account", { redirectOn401: false });
   if (!account.ok) return { session: loggedOut, setCookie: account.status === 401 ? clearTokenCookie(request) : null };
   const [notices, messages, group] = await Promise.all([
-    callPlatform<number>(request, "/cms/notices/unread", { redirectOn401: false }),
-    callPlatform<number>(request, "/cms/messages/unread", { redirectOn401: false }),
+    callPlatform(request, "/cms/notices/unread", { redirectOn401: false }),
+    callPlatform(request, "/cms/messages/unread", { redirectOn401: false }),
     callPlatform<{ id: number } | null>(request, `/group/by-account/${account.data.accountId}`, { redirectOn401: false }),
   ]);
   return {

@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
 import { badRequest, notFound, parseId } from "#contract/params";
 import { checkinCodeSchema } from "#contract/schemas/checkin";
-import type { ConferenceStatistics } from "#contract/views/statistics";
 import { pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";
 import { i18n } from "./i18n.server";
@@ -79,5 +78,5 @@ export async function runDeskAction(request: Request, conferenceId: number, form
 
 /** Every figure of the statistics screen, or the 404 page for anyone but the conference's managers. */
 export async function loadStatistics(request: Request, id: number) {
-  return platformData<ConferenceStatistics>(request, `/statistics/${id}`);
+  return platformData(request, `/statistics/${id}`);
 }
