@@ -73,8 +73,10 @@ import {
   sponsorHotelSchema,
   travelSchema,
 } from "./schemas/services";
+import type { PaymentMethod } from "./states";
+import type { Account } from "./views/account";
 import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "./views/applicants";
-import type { AttendForm, AttendQuote, AttendRegistration } from "./views/attend";
+import type { AttendForm, AttendPayee, AttendPayment, AttendQuote, AttendRegistration } from "./views/attend";
 import type { EditorData, ModuleData } from "./views/authoring";
 import type { PlatformConferencePage } from "./views/conference";
 import type { ConferenceStatistics } from "./views/statistics";
@@ -143,7 +145,7 @@ export const endpoints = [
     body: claimSchema,
     response: view<{ registration: AttendRegistration; account: { token: string } }>(),
   }),
-  call("GET", "/account", "signedIn"),
+  call("GET", "/account", "signedIn", { response: view<Account>() }),
   call("GET", "/account/certification", "signedIn", { response: view<{ has: boolean }>() }),
   call("GET", "/users", "platformAdmin"),
   call("GET", "/group/by-account/{id}", "signedIn"),
@@ -181,19 +183,19 @@ export const endpoints = [
   call("GET", "/my-user", "signedIn", { response: view<Page<AttendRegistration>>() }),
   call("POST", "/user/schedule", "signedIn", { body: scheduleSubscriptionSchema }),
   call("PUT", "/user/schedule", "signedIn", { body: scheduleSubscriptionSchema }),
-  call("GET", "/payment", "signedIn"),
-  call("POST", "/payment", "signedIn", { body: transferPaymentSchema }),
+  call("GET", "/payment", "signedIn", { response: view<Page<AttendPayment>>() }),
+  call("POST", "/payment", "signedIn", { body: transferPaymentSchema, response: view<AttendPayment>() }),
   call("PUT", "/payment", "signedIn", { body: invoiceRequestSchema }),
-  call("PUT", "/payment/{id}", "signedIn"),
+  call("PUT", "/payment/{id}", "signedIn", { response: view<AttendPayment>() }),
   call("PATCH", "/payment/{id}", "organiser", { body: paymentAuditSchema }),
-  call("PATCH", "/payment/status/{id}", "organiser", { body: paymentStatusSchema }),
+  call("PATCH", "/payment/status/{id}", "organiser", { body: paymentStatusSchema, response: view<AttendPayment>() }),
   call("PATCH", "/payment/invoice/{id}", "organiser", { body: invoiceAuditSchema }),
   call("POST", "/union/{conferenceId}", "signedIn", { body: onlinePaymentSchema }),
   call("POST", "/paypal", "signedIn", { body: onlinePaymentSchema }),
   call("PUT", "/paypal/{tradeId}", "ticket"),
   call("POST", "/coupon/amount", "public", { response: view<AttendQuote>() }),
   call("GET", "/invoice", "signedIn"),
-  call("GET", "/payee/{conferenceId}", "public"),
+  call("GET", "/payee/{conferenceId}", "public", { response: view<AttendPayee>() }),
   call("POST", "/payee/{conferenceId}", "organiser", { body: payeeSchema }),
   call("GET", "/user-hotel", "signedIn"),
   call("POST", "/user-hotel", "signedIn", { body: hotelBookingSchema }),
@@ -339,7 +341,7 @@ export const endpoints = [
   call("PATCH", "/team/payment", "signedIn", { body: teamPaymentRemoveSchema }),
   call("PATCH", "/team/payment/{id}", "signedIn"),
   call("POST", "/send/{conferenceId}", "organiser", { body: smsSchema, response: view<SmsSent>() }),
-  call("PUT", "/account", "signedIn", { body: accountSettingsSchema, spec: false }),
+  call("PUT", "/account", "signedIn", { body: accountSettingsSchema, spec: false, response: view<Account>() }),
   call("POST", "/alipay", "signedIn", { body: onlinePaymentSchema, spec: false }),
   call("POST", "/alipay/notify", "ticket", { spec: false, answer: "raw" }),
   call("PUT", "/alipay/{tradeNo}", "ticket", { spec: false }),
@@ -391,7 +393,7 @@ export const endpoints = [
   call("GET", "/organization/review", "platformAdmin", { spec: false }),
   call("PATCH", "/organization/{id}", "platformAdmin", { body: organizationDecisionSchema, spec: false }),
   call("GET", "/payment/manage/{conferenceId}", "organiser", { spec: false }),
-  call("GET", "/payment/methods/{conferenceId}", "public", { spec: false }),
+  call("GET", "/payment/methods/{conferenceId}", "public", { spec: false, response: view<PaymentMethod[]>() }),
   call("GET", "/payment/{id}", "signedIn", { spec: false }),
   call("GET", "/payment/{id}/proof", "signedIn", { spec: false }),
   call("GET", "/portal/facets", "public", { spec: false }),
@@ -478,9 +480,7 @@ type DataOf<R> = R extends { response?: View<infer T> } ? (unknown extends T ? u
 type BodyOfRow<R> = R extends { body?: infer B } ? (B extends z.ZodType ? z.input<B> : unknown) : unknown;
 
 /** The answer's `data` for (path, method). */
-export type ResponseOf<P extends string, M extends Method = "GET"> = DataOf<
-  Extract<[Exact<P>] extends [never] ? Narrowest<Matching<P>> : Exact<P>, { method: M }>
->;
+export type ResponseOf<P extends string, M extends Method = "GET"> = DataOf<Narrowest<Row<P, M>>>;
 /** What the body may be for (path, method): the schema's input where the table has one. */
 export type BodyOf<P extends string, M extends Method> = BodyOfRow<Row<P, M>>;
 

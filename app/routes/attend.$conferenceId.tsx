@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = Boolean(getToken(request));
   const [form, account] = await Promise.all([
     platformData(request, `/registration/form/${conferenceId}`),
-    signedIn ? callPlatform<Account>(request, "/account", { redirectOn401: false }) : Promise.resolve(null),
+    signedIn ? callPlatform(request, "/account", { redirectOn401: false }) : Promise.resolve(null),
   ]);
   const me = account?.ok ? account.data : null;
   let existing: AttendRegistration | null = null;

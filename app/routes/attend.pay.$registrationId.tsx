@@ -15,7 +15,7 @@ import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type AttendPayee, type AttendPayment, canPay } from "~/utils/attend";
+import { type AttendPayment, canPay } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 
@@ -30,9 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { lang } = getLang(request);
   const registration = await platformData(request, `/conference/user/${id}`);
   const [payee, methods, earlier] = await Promise.all([
-    platformData<AttendPayee>(request, `/payee/${registration.conferenceId}`),
-    platformData<AttendPayment["method"][]>(request, `/payment/methods/${registration.conferenceId}`),
-    platformData<{ list: AttendPayment[] }>(request, "/payment", { query: { registrationId: id, pageSize: 100 } }),
+    platformData(request, `/payee/${registration.conferenceId}`),
+    platformData(request, `/payment/methods/${registration.conferenceId}`),
+    platformData(request, "/payment", { query: { registrationId: id, pageSize: 100 } }),
   ]);
   // A method's key changes once a payment of it ended (refused, refunded, or replaced by a newer one, decision 031).
   const ended = (method: AttendPayment["method"]) =>
@@ -78,8 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (input.intent === "transfer" || input.intent === "proof") {
     const paid =
       input.intent === "proof" && input.paymentId !== undefined
-        ? await callPlatform<AttendPayment>(request, `/payment/${input.paymentId}`, { method: "PUT", body: { proofKey: input.proof } })
-        : await callPlatform<AttendPayment>(request, "/payment", {
+        ? await callPlatform(request, `/payment/${input.paymentId}`, { method: "PUT", body: { proofKey: input.proof } })
+        : await callPlatform(request, "/payment", {
             method: "POST",
             body: { registrationId: id, method: "transfer", proofKey: input.proof, idempotencyKey: input.idempotencyKey },
           });
