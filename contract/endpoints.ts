@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CheckinCounts, CheckinOutcome } from "./checkin";
 import { accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema } from "./schemas/account";
 import { bulkSchema, checkStateSchema, confirmSchema, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "./schemas/applicants";
 import { auditDecisionSchema, sponsorRemarkSchema } from "./schemas/audits";
@@ -427,9 +428,9 @@ export const endpoints = [
   call("GET", "/user-hotel/rooms/{conferenceId}", "signedIn", { spec: false }),
   call("GET", "/user-hotel/usage/{conferenceId}", "organiser", { spec: false }),
   call("POST", "/user/bulk", "organiser", { body: bulkSchema, spec: false, response: view<BulkOutcome>() }),
-  call("POST", "/user/checkin", "organiser", { body: checkinSchema, spec: false }),
-  call("GET", "/user/checkin/counts/{conferenceId}", "organiser", { spec: false }),
-  call("DELETE", "/user/checkin/{registrationId}", "organiser", { spec: false }),
+  call("POST", "/user/checkin", "organiser", { body: checkinSchema, spec: false, response: view<CheckinOutcome>() }),
+  call("GET", "/user/checkin/counts/{conferenceId}", "organiser", { spec: false, response: view<CheckinCounts>() }),
+  call("DELETE", "/user/checkin/{registrationId}", "organiser", { spec: false, response: view<CheckinOutcome>() }),
   call("GET", "/user/manage/{conferenceId}", "organiser", { spec: false, response: view<Page<Applicant>>() }),
   call("GET", "/user/manage/{conferenceId}/options", "organiser", { spec: false, response: view<ApplicantOptions>() }),
   call("GET", "/user/schedule", "signedIn", { spec: false }),
