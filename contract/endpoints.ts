@@ -80,6 +80,7 @@ import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } f
 import type { AttendForm, AttendPayee, AttendPayment, AttendQuote, AttendRegistration } from "./views/attend";
 import type { EditorData, ModuleData } from "./views/authoring";
 import type { PlatformConferencePage } from "./views/conference";
+import type { AnswerRow, FormInfo } from "./views/forms";
 import type { ConferenceStatistics } from "./views/statistics";
 
 /**
@@ -320,12 +321,12 @@ export const endpoints = [
   call("DELETE", "/admin-user/{conferenceId}/{accountId}", "organiser"),
   call("GET", "/form", "signedIn"),
   call("POST", "/form", "signedIn", { body: formFromTemplateSchema }),
-  call("GET", "/form/{id}", "public"),
+  call("GET", "/form/{id}", "public", { response: view<FormInfo>() }),
   call("PATCH", "/form/{id}", "organiser", { body: formPatchSchema }),
   call("POST", "/form/{id}", "organiser", { body: formFieldInputSchema }),
   call("GET", "/form/user", "signedIn"),
   call("POST", "/form/user", "ticket", { body: formAnswerSchema }),
-  call("GET", "/form/user/{id}", "signedIn"),
+  call("GET", "/form/user/{id}", "signedIn", { response: view<AnswerRow>() }),
   call("DELETE", "/form/user/{id}", "signedIn"),
   call("GET", "/form/admin/{id}", "organiser"),
   call("POST", "/form/admin/{id}", "organiser", { body: formAdminSchema }),
