@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CheckinCounts, CheckinOutcome } from "./checkin";
 import { accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema } from "./schemas/account";
 import { bulkSchema, checkStateSchema, confirmSchema, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "./schemas/applicants";
 import { auditDecisionSchema, sponsorRemarkSchema } from "./schemas/audits";
@@ -73,6 +74,14 @@ import {
   sponsorHotelSchema,
   travelSchema,
 } from "./schemas/services";
+import type { PaymentMethod } from "./states";
+import type { Account } from "./views/account";
+import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "./views/applicants";
+import type { AttendForm, AttendPayee, AttendPayment, AttendQuote, AttendRegistration } from "./views/attend";
+import type { EditorData, ModuleData } from "./views/authoring";
+import type { PlatformConferencePage } from "./views/conference";
+import type { AnswerRow, FormInfo } from "./views/forms";
+import type { ConferenceStatistics } from "./views/statistics";
 
 /**
  * The calls between the web app and the platform (spec §7, issue 15, decision 038): one row
@@ -134,8 +143,11 @@ export const endpoints = [
   call("PUT", "/login/wechat", "ticket", { body: wechatLoginSchema }),
   call("POST", "/login/quick", "ticket", { body: quickLoginSchema }),
   call("POST", "/officialaccount/isSubscribe", "ticket", { body: subscribeCheckSchema }),
-  call("POST", "/conference/user/claim/{id}", "ticket", { body: claimSchema }),
-  call("GET", "/account", "signedIn"),
+  call("POST", "/conference/user/claim/{id}", "ticket", {
+    body: claimSchema,
+    response: view<{ registration: AttendRegistration; account: { token: string } }>(),
+  }),
+  call("GET", "/account", "signedIn", { response: view<Account>() }),
   call("GET", "/account/certification", "signedIn", { response: view<{ has: boolean }>() }),
   call("GET", "/users", "platformAdmin"),
   call("GET", "/group/by-account/{id}", "signedIn"),
@@ -152,11 +164,11 @@ export const endpoints = [
   call("GET", "/conference/importantConference", "public"),
   call("GET", "/conference/conferenceExCssJs/{id}", "public"),
   call("POST", "/conference/lightQrcode", "organiser", { body: lightQrcodeSchema, response: view<{ conferenceId: number; url: string; svg: string }>() }),
-  call("GET", "/conference/user", "signedIn"),
-  call("POST", "/conference/user", "signedIn", { body: registrationSchema }),
-  call("GET", "/conference/user/{id}", "signedIn"),
-  call("PUT", "/conference/user/{id}", "signedIn", { body: registrationEditSchema }),
-  call("POST", "/conference/user/{id}", "signedIn"),
+  call("GET", "/conference/user", "signedIn", { response: view<Page<AttendRegistration>>() }),
+  call("POST", "/conference/user", "signedIn", { body: registrationSchema, response: view<AttendRegistration>() }),
+  call("GET", "/conference/user/{id}", "signedIn", { response: view<AttendRegistration>() }),
+  call("PUT", "/conference/user/{id}", "signedIn", { body: registrationEditSchema, response: view<AttendRegistration>() }),
+  call("POST", "/conference/user/{id}", "signedIn", { response: view<AttendRegistration>() }),
   call("GET", "/user/check", "signedIn", { response: view<{ exists: boolean; registrationId?: number }>() }),
   call("GET", "/user/check-email", "signedIn", { response: view<{ exists: boolean; registrationId?: number }>() }),
   call("GET", "/user/sms", "signedIn", { response: view<{ sent: true }>() }),
@@ -167,25 +179,25 @@ export const endpoints = [
   call("PUT", "/user/level/{id}", "organiser", { body: levelSchema }),
   call("PUT", "/user/checkState/{id}", "organiser", { body: checkStateSchema }),
   call("PUT", "/user/pay/{id}", "organiser", { body: paySchema }),
-  call("POST", "/user/admin", "organiser", { body: adminRegistrationSchema }),
+  call("POST", "/user/admin", "organiser", { body: adminRegistrationSchema, response: view<AttendRegistration>() }),
   call("DELETE", "/user/{id}", "organiser"),
   call("GET", "/user/claim/{id}", "public"),
-  call("GET", "/my-user", "signedIn"),
+  call("GET", "/my-user", "signedIn", { response: view<Page<AttendRegistration>>() }),
   call("POST", "/user/schedule", "signedIn", { body: scheduleSubscriptionSchema }),
   call("PUT", "/user/schedule", "signedIn", { body: scheduleSubscriptionSchema }),
-  call("GET", "/payment", "signedIn"),
-  call("POST", "/payment", "signedIn", { body: transferPaymentSchema }),
+  call("GET", "/payment", "signedIn", { response: view<Page<AttendPayment>>() }),
+  call("POST", "/payment", "signedIn", { body: transferPaymentSchema, response: view<AttendPayment>() }),
   call("PUT", "/payment", "signedIn", { body: invoiceRequestSchema }),
-  call("PUT", "/payment/{id}", "signedIn"),
+  call("PUT", "/payment/{id}", "signedIn", { response: view<AttendPayment>() }),
   call("PATCH", "/payment/{id}", "organiser", { body: paymentAuditSchema }),
-  call("PATCH", "/payment/status/{id}", "organiser", { body: paymentStatusSchema }),
+  call("PATCH", "/payment/status/{id}", "organiser", { body: paymentStatusSchema, response: view<AttendPayment>() }),
   call("PATCH", "/payment/invoice/{id}", "organiser", { body: invoiceAuditSchema }),
   call("POST", "/union/{conferenceId}", "signedIn", { body: onlinePaymentSchema }),
   call("POST", "/paypal", "signedIn", { body: onlinePaymentSchema }),
   call("PUT", "/paypal/{tradeId}", "ticket"),
-  call("POST", "/coupon/amount", "public"),
+  call("POST", "/coupon/amount", "public", { response: view<AttendQuote>() }),
   call("GET", "/invoice", "signedIn"),
-  call("GET", "/payee/{conferenceId}", "public"),
+  call("GET", "/payee/{conferenceId}", "public", { response: view<AttendPayee>() }),
   call("POST", "/payee/{conferenceId}", "organiser", { body: payeeSchema }),
   call("GET", "/user-hotel", "signedIn"),
   call("POST", "/user-hotel", "signedIn", { body: hotelBookingSchema }),
@@ -309,12 +321,12 @@ export const endpoints = [
   call("DELETE", "/admin-user/{conferenceId}/{accountId}", "organiser"),
   call("GET", "/form", "signedIn"),
   call("POST", "/form", "signedIn", { body: formFromTemplateSchema }),
-  call("GET", "/form/{id}", "public"),
+  call("GET", "/form/{id}", "public", { response: view<FormInfo>() }),
   call("PATCH", "/form/{id}", "organiser", { body: formPatchSchema }),
   call("POST", "/form/{id}", "organiser", { body: formFieldInputSchema }),
   call("GET", "/form/user", "signedIn"),
   call("POST", "/form/user", "ticket", { body: formAnswerSchema }),
-  call("GET", "/form/user/{id}", "signedIn"),
+  call("GET", "/form/user/{id}", "signedIn", { response: view<AnswerRow>() }),
   call("DELETE", "/form/user/{id}", "signedIn"),
   call("GET", "/form/admin/{id}", "organiser"),
   call("POST", "/form/admin/{id}", "organiser", { body: formAdminSchema }),
@@ -330,8 +342,8 @@ export const endpoints = [
   call("PUT", "/team/payment/{id}", "signedIn"),
   call("PATCH", "/team/payment", "signedIn", { body: teamPaymentRemoveSchema }),
   call("PATCH", "/team/payment/{id}", "signedIn"),
-  call("POST", "/send/{conferenceId}", "organiser", { body: smsSchema }),
-  call("PUT", "/account", "signedIn", { body: accountSettingsSchema, spec: false }),
+  call("POST", "/send/{conferenceId}", "organiser", { body: smsSchema, response: view<SmsSent>() }),
+  call("PUT", "/account", "signedIn", { body: accountSettingsSchema, spec: false, response: view<Account>() }),
   call("POST", "/alipay", "signedIn", { body: onlinePaymentSchema, spec: false }),
   call("POST", "/alipay/notify", "ticket", { spec: false, answer: "raw" }),
   call("PUT", "/alipay/{tradeNo}", "ticket", { spec: false }),
@@ -347,7 +359,7 @@ export const endpoints = [
   call("GET", "/conference/cities", "public", { spec: false }),
   call("PUT", "/conference/conferenceExCssJs/{id}", "organiser", { body: conferenceStyleSchema, spec: false }),
   call("PUT", "/conference/domain/{id}", "organiser", { body: domainSchema, spec: false }),
-  call("GET", "/conference/{id}/page", "public", { spec: false }),
+  call("GET", "/conference/{id}/page", "public", { spec: false, response: view<PlatformConferencePage>() }),
   call("POST", "/coupon", "organiser", { body: couponSchema, spec: false }),
   call("DELETE", "/coupon/{id}", "organiser", { spec: false }),
   call("PUT", "/coupon/{id}", "organiser", { body: couponSchema, spec: false }),
@@ -369,7 +381,7 @@ export const endpoints = [
   call("GET", "/login/ticket", "public", { spec: false, response: view<{ ticket: string }>() }),
   call("POST", "/logout", "public", { spec: false }),
   call("GET", "/manage/conference", "signedIn", { spec: false }),
-  call("GET", "/manage/conference/{id}", "organiser", { spec: false }),
+  call("GET", "/manage/conference/{id}", "organiser", { spec: false, response: view<EditorData & ModuleData>() }),
   call("GET", "/media", "public", { spec: false }),
   call("POST", "/media", "organiser", { body: mediaSchema, spec: false }),
   call("DELETE", "/media/{id}", "organiser", { spec: false }),
@@ -383,7 +395,7 @@ export const endpoints = [
   call("GET", "/organization/review", "platformAdmin", { spec: false }),
   call("PATCH", "/organization/{id}", "platformAdmin", { body: organizationDecisionSchema, spec: false }),
   call("GET", "/payment/manage/{conferenceId}", "organiser", { spec: false }),
-  call("GET", "/payment/methods/{conferenceId}", "public", { spec: false }),
+  call("GET", "/payment/methods/{conferenceId}", "public", { spec: false, response: view<PaymentMethod[]>() }),
   call("GET", "/payment/{id}", "signedIn", { spec: false }),
   call("GET", "/payment/{id}/proof", "signedIn", { spec: false }),
   call("GET", "/portal/facets", "public", { spec: false }),
@@ -392,7 +404,7 @@ export const endpoints = [
   call("POST", "/registration/field", "organiser", { body: formFieldSchema, spec: false }),
   call("DELETE", "/registration/field/{id}", "organiser", { spec: false }),
   call("PUT", "/registration/field/{id}", "organiser", { body: formFieldSchema, spec: false }),
-  call("GET", "/registration/form/{conferenceId}", "public", { spec: false }),
+  call("GET", "/registration/form/{conferenceId}", "public", { spec: false, response: view<AttendForm>() }),
   call("PUT", "/registration/settings/{conferenceId}", "organiser", { body: registrationSettingsSchema, spec: false }),
   call("POST", "/replay", "organiser", { body: replaySchema, spec: false }),
   call("DELETE", "/replay/{id}", "organiser", { spec: false }),
@@ -401,14 +413,14 @@ export const endpoints = [
   call("GET", "/report/{conferenceId}/export", "organiser", { spec: false, answer: "raw" }),
   call("GET", "/review/{kind}", "platformAdmin", { spec: false }),
   call("PATCH", "/review/{kind}/{conferenceId}", "platformAdmin", { body: conferenceReviewSchema, spec: false }),
-  call("GET", "/send/{conferenceId}", "organiser", { spec: false }),
+  call("GET", "/send/{conferenceId}", "organiser", { spec: false, response: view<SmsStanding>() }),
   call("PUT", "/send/{conferenceId}/sign-name", "organiser", { body: smsSignNameSchema, spec: false }),
   call("POST", "/special-item", "organiser", { body: specialItemSchema, spec: false }),
   call("DELETE", "/special-item/{id}", "organiser", { spec: false }),
   call("PUT", "/special-item/{id}", "organiser", { body: specialItemSchema, spec: false }),
   call("GET", "/sponsor-hotel/conference/{conferenceId}", "organiser", { spec: false }),
   call("GET", "/sponsor/manage/{conferenceId}", "organiser", { spec: false }),
-  call("GET", "/statistics/{conferenceId}", "organiser", { spec: false }),
+  call("GET", "/statistics/{conferenceId}", "organiser", { spec: false, response: view<ConferenceStatistics>() }),
   call("GET", "/travel", "signedIn", { spec: false }),
   call("POST", "/union/notify", "ticket", { spec: false, answer: "raw" }),
   call("PUT", "/union/{tradeNo}", "ticket", { spec: false }),
@@ -416,12 +428,12 @@ export const endpoints = [
   call("GET", "/user-hotel/export", "organiser", { spec: false, answer: "raw" }),
   call("GET", "/user-hotel/rooms/{conferenceId}", "signedIn", { spec: false }),
   call("GET", "/user-hotel/usage/{conferenceId}", "organiser", { spec: false }),
-  call("POST", "/user/bulk", "organiser", { body: bulkSchema, spec: false }),
-  call("POST", "/user/checkin", "organiser", { body: checkinSchema, spec: false }),
-  call("GET", "/user/checkin/counts/{conferenceId}", "organiser", { spec: false }),
-  call("DELETE", "/user/checkin/{registrationId}", "organiser", { spec: false }),
-  call("GET", "/user/manage/{conferenceId}", "organiser", { spec: false }),
-  call("GET", "/user/manage/{conferenceId}/options", "organiser", { spec: false }),
+  call("POST", "/user/bulk", "organiser", { body: bulkSchema, spec: false, response: view<BulkOutcome>() }),
+  call("POST", "/user/checkin", "organiser", { body: checkinSchema, spec: false, response: view<CheckinOutcome>() }),
+  call("GET", "/user/checkin/counts/{conferenceId}", "organiser", { spec: false, response: view<CheckinCounts>() }),
+  call("DELETE", "/user/checkin/{registrationId}", "organiser", { spec: false, response: view<CheckinOutcome>() }),
+  call("GET", "/user/manage/{conferenceId}", "organiser", { spec: false, response: view<Page<Applicant>>() }),
+  call("GET", "/user/manage/{conferenceId}/options", "organiser", { spec: false, response: view<ApplicantOptions>() }),
   call("GET", "/user/schedule", "signedIn", { spec: false }),
   call("GET", "/user/schedule/conference/{conferenceId}", "organiser", { spec: false }),
   call("GET", "/user/schedule/feed/{token}", "public", { spec: false, answer: "raw" }),
@@ -449,6 +461,19 @@ type Exact<P extends string> = Table extends infer T
   : never;
 /** Rows whose pattern P fits (`/conference/${string}` for `/conference/{id}`). */
 type Matching<P extends string> = Table extends infer T ? (T extends Table ? (P extends Fill<T["path"]> ? T : never) : never) : never;
+/** Of the rows a path matches, those no other matching row narrows (`/user/manage/{id}/options`, not `/user/manage/{id}`). */
+type Narrowest<Rows extends Table, All extends Table = Rows> = Rows extends Table
+  ? [Extract<All, { path: NarrowerThan<Rows["path"], All["path"]> }>] extends [never]
+    ? Rows
+    : never
+  : never;
+type NarrowerThan<Path extends string, Paths extends string> = Paths extends Paths
+  ? Fill<Paths> extends Fill<Path>
+    ? Fill<Path> extends Fill<Paths>
+      ? never
+      : Paths
+    : never
+  : never;
 type RowsFor<P extends string> = [Exact<P>] extends [never] ? Matching<P> : Exact<P>;
 
 export type MethodOf<P extends string> = RowsFor<P>["method"];
@@ -457,7 +482,7 @@ type DataOf<R> = R extends { response?: View<infer T> } ? (unknown extends T ? u
 type BodyOfRow<R> = R extends { body?: infer B } ? (B extends z.ZodType ? z.input<B> : unknown) : unknown;
 
 /** The answer's `data` for (path, method). */
-export type ResponseOf<P extends string, M extends Method = "GET"> = DataOf<Row<P, M>>;
+export type ResponseOf<P extends string, M extends Method = "GET"> = DataOf<Narrowest<Row<P, M>>>;
 /** What the body may be for (path, method): the schema's input where the table has one. */
 export type BodyOf<P extends string, M extends Method> = BodyOfRow<Row<P, M>>;
 

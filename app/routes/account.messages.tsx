@@ -29,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const [items, noticesUnread, messagesUnread] = await Promise.all([
     platformData<Page<InboxItem>>(request, `/cms/${kind}`, { query: { page, pageSize: PAGE_SIZE } }),
-    platformData<number>(request, "/cms/notices/unread"),
-    platformData<number>(request, "/cms/messages/unread"),
+    platformData(request, "/cms/notices/unread"),
+    platformData(request, "/cms/messages/unread"),
   ]);
   const t = await i18n.getFixedT(request);
   return { title: `${t("account.messagesTitle")} - ${t("meta.siteName")}`, kind, page, items, unread: { notices: noticesUnread, messages: messagesUnread } };

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { accountSettingsSchema } from "#contract/schemas/account";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
-import { type Account } from "~/services/account.server";
 import { appEnv } from "~/services/env.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -37,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!uploaded.ok) return data(submission.reply({ fieldErrors: { avatar: uploaded.messages } }), { status: 400 });
     avatar = uploaded.data.publicUrl;
   }
-  const saved = await callPlatform<Account>(request, "/account", { method: "PUT", body: { ...submission.value, avatar } });
+  const saved = await callPlatform(request, "/account", { method: "PUT", body: { ...submission.value, avatar } });
   if (!saved.ok) {
     return data(submission.reply(refusalMessages(saved)), { status: 400 });
   }

@@ -41,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** The fee for the identity and coupon in the query (GET form, works without JavaScript). */
 async function quote(request: Request, conferenceId: number, identityId: string | null, couponCode: string | null) {
   if (!identityId && !couponCode) return null;
-  const result = await callPlatform<AttendQuote>(request, "/coupon/amount", {
+  const result = await callPlatform(request, "/coupon/amount", {
     method: "POST",
     body: { conferenceId, identityId: identityId || undefined, couponCode: couponCode || undefined },
   });
@@ -55,13 +55,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const signedIn = Boolean(getToken(request));
   const [form, account] = await Promise.all([
-    platformData<AttendForm>(request, `/registration/form/${conferenceId}`),
-    signedIn ? callPlatform<Account>(request, "/account", { redirectOn401: false }) : Promise.resolve(null),
+    platformData(request, `/registration/form/${conferenceId}`),
+    signedIn ? callPlatform(request, "/account", { redirectOn401: false }) : Promise.resolve(null),
   ]);
   const me = account?.ok ? account.data : null;
   let existing: AttendRegistration | null = null;
   if (me) {
-    const mine = await callPlatform<{ list: AttendRegistration[] }>(request, "/my-user", { query: { pageSize: 100 } });
+    const mine = await callPlatform(request, "/my-user", { query: { pageSize: 100 } });
     existing = mine.ok ? (mine.data.list.find((r) => r.conferenceId === conferenceId && r.state !== "cancelled") ?? null) : null;
   }
   const name = pick(lang, form.conference.nameZh, form.conference.nameEn);
@@ -107,7 +107,7 @@ const editForm = registrationSchema.pick({ identityId: true, name: true, email: 
 /** The organiser's file fields carry the files themselves (the form posts them inline): upload them first. */
 async function uploadAnswerFiles(request: Request, conferenceId: number, formData: FormData, given: Record<string, unknown>) {
   const answers: Record<string, unknown> = { ...given };
-  const fields = (await platformData<AttendForm>(request, `/registration/form/${conferenceId}`)).fields;
+  const fields = (await platformData(request, `/registration/form/${conferenceId}`)).fields;
   for (const field of fields.filter((f) => f.type === "file" || f.type === "image")) {
     const file = postedFile(formData.get(`file.${field.key}`));
     if (!file) continue;
@@ -200,17 +200,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply(), sent: null, quote: null }, { status: 400 });
     const id = parseId(formData.get("id"));
     if (id === null) throw notFound();
-    const before = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+    const before = await platformData(request, `/conference/user/${id}`);
     const { email } = submission.value;
     // Its own e-mail is registered here, by this very registration: only a changed one is checked.
     if (email && email.toLowerCase() !== (before.email ?? "").toLowerCase()) {
-      const check = await callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } });
+      const check = await callPlatform(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } });
       if (check.ok && check.data.exists)
         return data({ result: submission.reply({ fieldErrors: { email: [t("attend.emailRegistered")] } }), sent: null, quote: null }, { status: 400 });
     }
     const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
     if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
-    const saved = await callPlatform<AttendRegistration>(request, `/conference/user/${id}`, {
+    const saved = await callPlatform(request, `/conference/user/${id}`, {
       method: "PUT",
       body: { ...submission.value, answers: uploaded.answers },
     });
@@ -229,8 +229,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A number or e-mail already registered here is said next to its field, before anything is uploaded.
   const { mobile, email, code } = submission.value;
   const [mobileCheck, emailCheck] = await Promise.all([
-    mobile ? callPlatform<{ exists: boolean; registrationId?: number }>(request, "/user/check", { query: { mobile, conferenceId, ticket: formTicket } }) : null,
-    email ? callPlatform<{ exists: boolean }>(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } }) : null,
+    mobile ? callPlatform(request, "/user/check", { query: { mobile, conferenceId, ticket: formTicket } }) : null,
+    email ? callPlatform(request, "/user/check-email", { query: { email, conferenceId, ticket: formTicket } }) : null,
   ]);
   const taken: Record<string, string[]> = {};
   // A number held already: its owner (their account's number, or another proven by the code, which the
@@ -242,7 +242,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply({ fieldErrors: taken }), sent: null, quote: null, heldId: held, heldMobile: mobile ?? "" }, { status: 400 });
   const uploaded = await uploadAnswerFiles(request, conferenceId, formData, submission.value.answers);
   if (!uploaded.ok) return data({ result: submission.reply({ fieldErrors: uploaded.fieldErrors }), sent: null, quote: null }, { status: 400 });
-  const saved = await callPlatform<AttendRegistration>(request, "/conference/user", {
+  const saved = await callPlatform(request, "/conference/user", {
     method: "POST",
     body: { ...submission.value, conferenceId, answers: uploaded.answers },
   });

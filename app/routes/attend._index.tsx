@@ -16,7 +16,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type AttendRegistration, canCancel, canEdit, canPay } from "~/utils/attend";
+import { canCancel, canEdit, canPay } from "~/utils/attend";
 import { replyMessages } from "~/utils/form-protocol";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const page = parsePage(new URL(request.url).searchParams.get("page"));
-  const mine = await platformData<{ list: AttendRegistration[]; total: number }>(request, "/my-user", { query: { page, pageSize: PAGE_SIZE } });
+  const mine = await platformData(request, "/my-user", { query: { page, pageSize: PAGE_SIZE } });
   return data(
     {
       title: `${t("attend.myTitle")} - ${t("meta.siteName")}`,

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const answer = (taken: boolean | null, message: string): RegisteredAnswer => ({ field, value, taken, message });
   const t = await i18n.getFixedT(request);
-  const checked = await callPlatform<{ exists: boolean }>(request, field === "mobile" ? "/user/check" : "/user/check-email", {
+  const checked = await callPlatform(request, field === "mobile" ? "/user/check" : "/user/check-email", {
     query: { [field]: value, conferenceId, ticket: url.searchParams.get("ticket") ?? "" },
     redirectOn401: false,
   });

@@ -15,7 +15,7 @@ import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type AttendPayee, type AttendPayment, type AttendRegistration, canPay } from "~/utils/attend";
+import { type AttendPayment, canPay } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 
@@ -28,11 +28,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeId(params.registrationId);
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
-  const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+  const registration = await platformData(request, `/conference/user/${id}`);
   const [payee, methods, earlier] = await Promise.all([
-    platformData<AttendPayee>(request, `/payee/${registration.conferenceId}`),
-    platformData<AttendPayment["method"][]>(request, `/payment/methods/${registration.conferenceId}`),
-    platformData<{ list: AttendPayment[] }>(request, "/payment", { query: { registrationId: id, pageSize: 100 } }),
+    platformData(request, `/payee/${registration.conferenceId}`),
+    platformData(request, `/payment/methods/${registration.conferenceId}`),
+    platformData(request, "/payment", { query: { registrationId: id, pageSize: 100 } }),
   ]);
   // A method's key changes once a payment of it ended (refused, refunded, or replaced by a newer one, decision 031).
   const ended = (method: AttendPayment["method"]) =>
@@ -78,8 +78,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (input.intent === "transfer" || input.intent === "proof") {
     const paid =
       input.intent === "proof" && input.paymentId !== undefined
-        ? await callPlatform<AttendPayment>(request, `/payment/${input.paymentId}`, { method: "PUT", body: { proofKey: input.proof } })
-        : await callPlatform<AttendPayment>(request, "/payment", {
+        ? await callPlatform(request, `/payment/${input.paymentId}`, { method: "PUT", body: { proofKey: input.proof } })
+        : await callPlatform(request, "/payment", {
             method: "POST",
             body: { registrationId: id, method: "transfer", proofKey: input.proof, idempotencyKey: input.idempotencyKey },
           });
@@ -97,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw redirect(started.data.approveUrl);
   }
 
-  const registration = await platformData<AttendRegistration>(request, `/conference/user/${id}`);
+  const registration = await platformData(request, `/conference/user/${id}`);
   const started = await callPlatform<{ form: { action: string; fields: Record<string, string> } }>(request, `/union/${registration.conferenceId}`, {
     method: "POST",
     body: { registrationId: id, idempotencyKey: input.idempotencyKey, returnPath: "/attend/union/return" },

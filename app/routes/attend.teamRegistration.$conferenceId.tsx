@@ -15,7 +15,7 @@ import { keepUploads } from "~/services/kept-uploads.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { type AttendForm, type AttendPayee, type AttendPayment, type AttendRegistration } from "~/utils/attend";
+import { type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { formatMoney, pick } from "~/utils/format";
 import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
 
@@ -42,9 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await i18n.getFixedT(request);
   const { lang } = getLang(request);
   const [form, teams, payee] = await Promise.all([
-    platformData<AttendForm>(request, `/registration/form/${conferenceId}`),
+    platformData(request, `/registration/form/${conferenceId}`),
     platformData<{ list: Team[] }>(request, `/team/conf/${conferenceId}`),
-    platformData<AttendPayee>(request, `/payee/${conferenceId}`),
+    platformData(request, `/payee/${conferenceId}`),
   ]);
   const wanted = parseId(new URL(request.url).searchParams.get("team"));
   const team = teams.list.find((row) => row.id === wanted) ?? teams.list[0] ?? null;

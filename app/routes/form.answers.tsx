@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const answerId = parseId(url.searchParams.get("answer"));
   const [rows, one, t] = await Promise.all([
     callPlatform<{ rows: AnswerRow[]; count: number }>(request, "/form/user", { query: { formId: id, ...filters, page, pageSize: PAGE_SIZE } }),
-    answerId ? callPlatform<AnswerRow>(request, `/form/user/${answerId}`) : null,
+    answerId ? callPlatform(request, `/form/user/${answerId}`) : null,
     i18n.getFixedT(request),
   ]);
   if (!rows.ok && rows.status === 404) throw notFound();

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const isPublish = values.isPublish === "true";
   if (isPublish) {
     // Said here in words (with a link) rather than as the platform's 403 error page.
-    const certification = await callPlatform<{ has: boolean }>(request, "/account/certification");
+    const certification = await callPlatform(request, "/account/certification");
     if (certification.ok && !certification.data.has) return rejectValues("publish", values, { formErrors: ["authoring.errors.notCertified"] });
   }
   const url = new URL(request.url);

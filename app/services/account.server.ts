@@ -1,20 +1,8 @@
+import type { Account } from "#contract/views/account";
 import { callPlatform } from "./platform.server";
 import { clearTokenCookie, getToken } from "./session.server";
 
-/** The account object of the session (spec §3 `auth`, plus the flags the header needs). */
-export type Account = {
-  id: number;
-  accountId: number;
-  name: string;
-  mobile: string;
-  email: string | null;
-  avatar: string | null;
-  hasClaimed: boolean;
-  defaultType: number;
-  isPlatformAdmin: boolean;
-  wechatBound: boolean;
-  certification?: boolean;
-};
+export type { Account };
 
 export type SessionState = {
   isLogin: boolean;
@@ -33,11 +21,11 @@ const loggedOut: SessionState = { isLogin: false, auth: null, certification: fal
  */
 export async function loadSession(request: Request): Promise<{ session: SessionState; setCookie: string | null }> {
   if (!getToken(request)) return { session: loggedOut, setCookie: null };
-  const account = await callPlatform<Account>(request, "/account", { redirectOn401: false });
+  const account = await callPlatform(request, "/account", { redirectOn401: false });
   if (!account.ok) return { session: loggedOut, setCookie: account.status === 401 ? clearTokenCookie(request) : null };
   const [notices, messages, group] = await Promise.all([
-    callPlatform<number>(request, "/cms/notices/unread", { redirectOn401: false }),
-    callPlatform<number>(request, "/cms/messages/unread", { redirectOn401: false }),
+    callPlatform(request, "/cms/notices/unread", { redirectOn401: false }),
+    callPlatform(request, "/cms/messages/unread", { redirectOn401: false }),
     callPlatform<{ id: number } | null>(request, `/group/by-account/${account.data.accountId}`, { redirectOn401: false }),
   ]);
   return {

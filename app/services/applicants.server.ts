@@ -3,13 +3,13 @@ import type { z } from "zod";
 import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "#contract/schemas/applicants";
 import { adminRegistrationSchema } from "#contract/schemas/registration";
-import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "#contract/views/applicants";
+import type { Applicant } from "#contract/views/applicants";
 import { pick } from "~/utils/format";
 import type { NoticeInput } from "~/utils/notice";
 import { formValues, parseValues, refuseIntent, rejectIntent, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
-import { type CallPath, callPlatform, type Page, platformData, platformWords } from "./platform.server";
+import { type CallPath, callPlatform, platformData, platformWords } from "./platform.server";
 
 /**
  * The organiser's registration list (issue 7), server side: the filters of a URL, the page's
@@ -19,7 +19,7 @@ import { type CallPath, callPlatform, type Page, platformData, platformWords } f
 export type { Applicant, ApplicantOptions, Named, SmsBlock, SmsStanding } from "#contract/views/applicants";
 
 /** Where the conference stands for text messages (decision 028): what the send screen explains. */
-export const smsStanding = (request: Request, conferenceId: number) => platformData<SmsStanding>(request, `/send/${conferenceId}`);
+export const smsStanding = (request: Request, conferenceId: number) => platformData(request, `/send/${conferenceId}`);
 
 /** The list filters present in a query, as strings (unknown keys and empty values dropped). */
 export function filtersOf(search: URLSearchParams) {
@@ -31,14 +31,14 @@ export function filtersOf(search: URLSearchParams) {
   return filters;
 }
 
-const applicantOptions = (request: Request, conferenceId: number) => platformData<ApplicantOptions>(request, `/user/manage/${conferenceId}/options`);
+const applicantOptions = (request: Request, conferenceId: number) => platformData(request, `/user/manage/${conferenceId}/options`);
 
 /**
  * One page of registrations. A filter the platform refuses (a malformed date…) gives an empty
  * page and the per-field messages, so the filter form can show them beside what was typed.
  */
 async function applicantPage(request: Request, conferenceId: number, filters: Record<string, string>, page: number, pageSize: number) {
-  const result = await callPlatform<Page<Applicant>>(request, `/user/manage/${conferenceId}`, { query: { ...filters, page, pageSize } });
+  const result = await callPlatform(request, `/user/manage/${conferenceId}`, { query: { ...filters, page, pageSize } });
   if (result.ok) return { list: result.data.list, total: result.data.total, filterErrors: {} as Record<string, string> };
   if (result.status === 404) throw notFound();
   return { list: [] as Applicant[], total: 0, filterErrors: Object.keys(result.fields).length ? result.fields : { keyword: result.message } };
@@ -113,7 +113,7 @@ export async function applicantAction(request: Request, conferenceId: number) {
   if (kind === "add") {
     const submission = parseValues(values, adminRegistrationSchema, { ...values, conferenceId, answers: {} });
     if (submission.status !== "success") return rejectIntent(intent, submission);
-    const added = await callPlatform<{ id: number; name: string }>(request, "/user/admin", { method: "POST", body: submission.value });
+    const added = await callPlatform(request, "/user/admin", { method: "POST", body: submission.value });
     if (!added.ok) return refuseIntent(intent, submission, added);
     const t = await i18n.getFixedT(request);
     const url = new URL(request.url);
@@ -152,7 +152,7 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   if (input.action === "sms") {
     const message = parseValues(echo, smsSchema.pick({ message: true }), { message: values.message ?? "" });
     if (message.status !== "success") return rejectIntent("bulk", message);
-    const sent = await callPlatform<SmsSent>(request, `/send/${conferenceId}`, {
+    const sent = await callPlatform(request, `/send/${conferenceId}`, {
       method: "POST",
       body: { ids: input.ids, message: message.value.message, dryRun: values.confirmed !== "1" },
     });
@@ -164,7 +164,7 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   }
   if (input.action === "delete" && values.confirmed !== "1") return data({ intent: "bulk", bulkConfirm: { ids: input.ids, action: input.action } });
 
-  const done = await callPlatform<BulkOutcome>(request, "/user/bulk", { method: "POST", body: input });
+  const done = await callPlatform(request, "/user/bulk", { method: "POST", body: input });
   if (!done.ok) return refuseIntent("bulk", submission, done);
   const { skipped } = done.data;
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";

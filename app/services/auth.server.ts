@@ -78,7 +78,7 @@ const claimStrategy = new FormStrategy<SignIn>(async ({ form, request }) => {
   const id = routeId(new URL(request.url).pathname.split("/").pop());
   const submission = parseForm(form, claimSchema);
   if (submission.status !== "success") throw new SignInRefused(submission.reply());
-  const claimed = await callPlatform<{ registration: AttendRegistration; account: { token: string } }>(request, `/conference/user/claim/${id}`, {
+  const claimed = await callPlatform(request, `/conference/user/claim/${id}`, {
     method: "POST",
     body: submission.value,
     token: null,

@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { badRequest } from "#contract/params";
 import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import type { CategoryOption } from "~/components/authoring/BasicsForm";
-import type { EditorData } from "~/components/authoring/types";
 import { parseForm, refusalMessages } from "~/utils/validation";
 import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
@@ -14,7 +13,7 @@ import { type CallPath, callPlatform, platformData } from "./platform.server";
  */
 
 export function loadEditor(request: Request, id: number) {
-  return platformData<EditorData>(request, `/manage/conference/${id}`);
+  return platformData(request, `/manage/conference/${id}`);
 }
 
 /** Categories with their majors, for the basics form. */

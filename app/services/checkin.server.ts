@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
+import type { CheckinOutcome } from "#contract/checkin";
 import { badRequest, notFound, parseId } from "#contract/params";
 import { checkinCodeSchema } from "#contract/schemas/checkin";
-import type { ConferenceStatistics } from "#contract/views/statistics";
 import { pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";
 import { i18n } from "./i18n.server";
@@ -29,7 +28,7 @@ export type DeskAnswer = {
 
 /** The desk's counts (with the conference's names), or the 404 page for anyone but its managers. */
 export async function loadCounts(request: Request, id: number) {
-  return platformData<CheckinCounts>(request, `/user/checkin/counts/${id}`);
+  return platformData(request, `/user/checkin/counts/${id}`);
 }
 
 /** `<page title>: <conference name> - <site>`, in the user's language. */
@@ -58,7 +57,7 @@ export async function runDeskAction(request: Request, conferenceId: number, form
   if (intent === "code") {
     const submission = parseForm(formData, checkinCodeSchema);
     if (submission.status !== "success") return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply() }, { status: 400 });
-    const call = await callPlatform<CheckinOutcome>(request, "/user/checkin", { method: "POST", query, body: { conferenceId, code: submission.value.code } });
+    const call = await callPlatform(request, "/user/checkin", { method: "POST", query, body: { conferenceId, code: submission.value.code } });
     if (!call.ok && call.status === 400)
       return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, result: submission.reply({ fieldErrors: { code: call.messages } }) }, { status: 400 });
     // A desk checks in one ticket after another: the field is emptied for the next one.
@@ -66,18 +65,18 @@ export async function runDeskAction(request: Request, conferenceId: number, form
   }
   if (registrationId === null) throw notFound();
   if (intent === "checkin") {
-    return answered(await callPlatform<CheckinOutcome>(request, "/user/checkin", { method: "POST", body: { conferenceId, registrationId } }), { intent });
+    return answered(await callPlatform(request, "/user/checkin", { method: "POST", body: { conferenceId, registrationId } }), { intent });
   }
   if (intent === "undo") {
     if (formData.get("confirmed") !== "1") {
       return data<DeskAnswer>({ intent, at: Date.now(), outcome: null, confirm: { registrationId, name: String(formData.get("name") ?? "").slice(0, 50) } });
     }
-    return answered(await callPlatform<CheckinOutcome>(request, `/user/checkin/${registrationId}`, { method: "DELETE" }), { intent });
+    return answered(await callPlatform(request, `/user/checkin/${registrationId}`, { method: "DELETE" }), { intent });
   }
   throw badRequest();
 }
 
 /** Every figure of the statistics screen, or the 404 page for anyone but the conference's managers. */
 export async function loadStatistics(request: Request, id: number) {
-  return platformData<ConferenceStatistics>(request, `/statistics/${id}`);
+  return platformData(request, `/statistics/${id}`);
 }

@@ -232,7 +232,7 @@ export function toPageData(
  * doesn't organise.
  */
 export async function loadConferencePage(request: Request, conferenceId: number): Promise<ConferencePageData> {
-  const [result, t] = await Promise.all([callPlatform<PlatformConferencePage>(request, `/conference/${conferenceId}/page`), i18n.getFixedT(request)]);
+  const [result, t] = await Promise.all([callPlatform(request, `/conference/${conferenceId}/page`), i18n.getFixedT(request)]);
   if (!result.ok) throw notFound();
   const { lang } = getLang(request);
   const url = `${new URL(request.url).origin}/${conferenceId}`;

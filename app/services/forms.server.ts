@@ -1,6 +1,5 @@
 import { data } from "@remix-run/node";
 import { routeId } from "#contract/params";
-import type { FormInfo } from "~/utils/forms";
 import { platformData } from "./platform.server";
 
 /** The form of a page's `?id=`; anything but a positive int4 is the not-found page. */
@@ -9,7 +8,7 @@ export function formIdOf(request: Request, name = "id") {
 }
 
 export function loadForm(request: Request, id: number) {
-  return platformData<FormInfo>(request, `/form/${id}`);
+  return platformData(request, `/form/${id}`);
 }
 
 /** Pages about one's own forms are never cached. */

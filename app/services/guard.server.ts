@@ -132,7 +132,7 @@ export function requireSignedIn(request: Request, back?: string): string {
 /** Signed in with a session the platform still knows (401 → login); the account. */
 export async function requireAccount(request: Request): Promise<Account> {
   requireSignedIn(request);
-  return platformData<Account>(request, "/account");
+  return platformData(request, "/account");
 }
 
 /** Signed in as a platform administrator (the review screens); anyone else is refused with 403. */

@@ -10,6 +10,11 @@ export async function typeChecks(request: Request, id: string) {
   if (certification.ok) certification.data.has satisfies boolean;
   const stock = await callPlatform(request, `/hotel-room/${id}`, { method: "PATCH", body: { inventory: 3 } });
   if (stock.ok) stock.data.inventory satisfies number;
+  // A path two patterns fit answers with the narrower row's type (`/user/manage/{id}/options`, not `/user/manage/{id}`).
+  const options = await callPlatform(request, `/user/manage/${id}/options`);
+  if (options.ok) options.data.levels satisfies unknown[];
+  // @ts-expect-error the options are not a page of applicants
+  if (options.ok) options.data.list satisfies unknown[];
 
   // @ts-expect-error a path the table doesn't know
   await callPlatform(request, "/no-such-call");

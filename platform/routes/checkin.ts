@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { CheckinCounts, CheckinOutcome } from "#contract/checkin";
 import { checkinSchema, checkinSearchSchema, ticketCode } from "#contract/schemas/checkin";
+import type { Sent } from "#contract/views/sent";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { conferences, registrations } from "../db/schema";
 import { fail, idParam, ok, paging } from "../http";
@@ -41,7 +43,7 @@ export function checkinRoutes(deps: PlatformDeps) {
     const input = parse(c, checkinSchema, await readBody(c));
     const account = await guard(c, input.conferenceId);
     const via = c.req.query("via") === "scan" ? "scan" : input.code !== undefined ? "code" : "search";
-    return ok(c, await checkIn(db, { ...input, accountId: account.id, now: deps.now(), via }));
+    return ok(c, (await checkIn(db, { ...input, accountId: account.id, now: deps.now(), via })) satisfies Sent<CheckinOutcome>);
   });
 
   /** Undoes a check-in: `{result: "undone" | "not_checked_in", registration}`. */
@@ -51,7 +53,16 @@ export function checkinRoutes(deps: PlatformDeps) {
     const [row] = await db.select({ conferenceId: registrations.conferenceId }).from(registrations).where(eq(registrations.id, registrationId)).limit(1);
     if (!row) fail(404, "errors.notFound");
     const account = await guard(c, row.conferenceId);
-    return ok(c, await undoCheckIn(db, { conferenceId: row.conferenceId, registrationId, accountId: account.id, now: deps.now(), via: "desk" }));
+    return ok(
+      c,
+      (await undoCheckIn(db, {
+        conferenceId: row.conferenceId,
+        registrationId,
+        accountId: account.id,
+        now: deps.now(),
+        via: "desk",
+      })) satisfies Sent<CheckinOutcome>,
+    );
   });
 
   /** The desk's live counts: confirmed registrations checked in, overall and per identity, and the latest check-ins. */
@@ -62,7 +73,7 @@ export function checkinRoutes(deps: PlatformDeps) {
       db.select({ id: conferences.id, nameZh: conferences.nameZh, nameEn: conferences.nameEn }).from(conferences).where(eq(conferences.id, conferenceId)),
       checkinCounts(db, conferenceId),
     ]);
-    return ok(c, { conference, ...counts });
+    return ok(c, { conference, ...counts } satisfies Sent<CheckinCounts>);
   });
 
   /** Every figure of the statistics screen. */

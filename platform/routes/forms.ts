@@ -14,6 +14,8 @@ import {
   type AnswersFilter,
 } from "#contract/schemas/forms";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
+import type { AnswerRow, FormInfo } from "#contract/views/forms";
+import type { Sent } from "#contract/views/sent";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import type { Db } from "../db";
 import { accounts, conferences, formAdmins, formAnswers, forms, type FormField, uploads } from "../db/schema";
@@ -297,7 +299,8 @@ export function formRoutes(deps: PlatformDeps) {
     const state = stateOf(form, answers, deps.now());
     // The answer page's key: its files are bound to it, and it makes a resubmit the same answer (decision 032).
     const submissionKey = state === "open" && !form.isTemplate ? issueSubmissionKey(deps.secret, form.id, deps.now()) : null;
-    return ok(c, { ...rest, answers, state, role, answered: mine.length > 0, submissionKey });
+    const info = { ...rest, answers, state, role, answered: mine.length > 0, submissionKey };
+    return ok(c, info satisfies Sent<FormInfo>);
   });
 
   /** The form's settings, its whole list of fields (reorder, edit, remove) and the template flag: the owner only. */
@@ -457,7 +460,8 @@ export function formRoutes(deps: PlatformDeps) {
     const form = await loadForm(row.formId);
     const role = await roleOf(db, account, form);
     if (role === null && row.accountId !== account.id) fail(404, "errors.notFound");
-    return ok(c, { ...row, role, form: { id: form.id, titleZh: form.titleZh, titleEn: form.titleEn, fields: form.fields } });
+    const answer = { ...row, role, form: { id: form.id, titleZh: form.titleZh, titleEn: form.titleEn, fields: form.fields } };
+    return ok(c, answer satisfies Sent<AnswerRow>);
   });
 
   /** Removes one answer: the owner only. */

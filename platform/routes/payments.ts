@@ -1,6 +1,9 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { payeeSchema, paymentProofSchema, paymentStatusSchema, transferPaymentSchema } from "#contract/schemas/registration";
+import type { PaymentMethod } from "#contract/states";
+import type { AttendPayee, AttendPayment } from "#contract/views/attend";
+import type { Sent } from "#contract/views/sent";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { type PaymentState, invoices, payees, payments, uploads } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
@@ -42,7 +45,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
     const conference = await conferenceOf(deps, conferenceId);
     if (!conference.isPublish && !(await canManageConference(deps.db, c.get("account"), conferenceId))) fail(404, "errors.notFound");
     const [payee] = await deps.db.select().from(payees).where(eq(payees.conferenceId, conferenceId)).orderBy(payees.id).limit(1);
-    return ok(c, payee ?? null);
+    return ok(c, (payee ?? null) satisfies Sent<AttendPayee>);
   });
 
   /** Sets the conference's payee (organisers). */
@@ -57,7 +60,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
   /** The methods a payer can use for this conference now. */
   app.get("/payment/methods/:conferenceId{[0-9]+}", async (c) => {
     const conference = await conferenceOf(deps, idParam(c.req.param("conferenceId")));
-    return ok(c, availableMethods(conference, deps.payments));
+    return ok(c, availableMethods(conference, deps.payments) satisfies PaymentMethod[]);
   });
 
   // ─── Transfers and the organiser's audit ──────────────────────────────────────────
@@ -71,7 +74,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
     await closeOpenIntents(deps, { accountId: account.id, registrationId: input.registrationId, idempotencyKey: input.idempotencyKey });
     const { payment, replayed } = await createPayment(deps, { ...input, accountId: account.id });
     if (replayed) c.header("Idempotent-Replayed", "true");
-    return ok(c, publicPayment(payment));
+    return ok(c, publicPayment(payment) satisfies Sent<AttendPayment>);
   });
 
   /** My payments (`registrationId`, `conferenceId` filters); `manage=1&conferenceId=` lists a conference's for its organisers. */
@@ -95,7 +98,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
       deps.db.select().from(payments).where(condition).orderBy(desc(payments.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(payments).where(condition),
     ]);
-    return page(c, rows.map(publicPayment), total);
+    return page(c, rows.map(publicPayment) satisfies Array<Sent<AttendPayment>>, total);
   });
 
   app.get("/payment/:id{[0-9]+}", async (c) => {
@@ -128,7 +131,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
     const account = requireAccount(c);
     const input = parse(c, paymentProofSchema, await readBody(c));
     const updated = await replaceProof(deps, { accountId: account.id, paymentId: idParam(c.req.param("id")), proofKey: input.proofKey, teamOnly: false });
-    return ok(c, publicPayment(updated));
+    return ok(c, publicPayment(updated) satisfies Sent<AttendPayment>);
   });
 
   app.patch("/payment/:id{[0-9]+}", transferAudit(deps, false));
@@ -139,7 +142,7 @@ function paymentTransferRoutes(deps: PlatformDeps) {
     const organiser = await requireManager(deps, c, payment.conferenceId);
     const input = parse(c, paymentStatusSchema, await readBody(c));
     const updated = await refundPayment(deps, organiser, { payment, state: input.state, remark: input.remark });
-    return ok(c, publicPayment(updated));
+    return ok(c, publicPayment(updated) satisfies Sent<AttendPayment>);
   });
 
   return app;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import type { Account as AccountView } from "#contract/views/account";
 import type { Db } from "../db";
 import { accounts, authTokens, oauthStates, organizations, smsCodes } from "../db/schema";
 import { fail } from "../http";
@@ -219,7 +220,7 @@ export async function takeOneTime(deps: { db: Db; now: () => Date }, purpose: On
 }
 
 /** What the web reads as `data` after a login, and as the `auth` account object (spec §3). */
-export function publicAccount(account: Account, extra: { certification?: boolean } = {}) {
+export function publicAccount(account: Account, extra: { certification?: boolean } = {}): AccountView {
   return {
     id: account.id,
     accountId: account.id,
