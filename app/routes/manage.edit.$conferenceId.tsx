@@ -31,7 +31,7 @@ import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/com
 import { MODULE_SECTIONS, ModuleSections, Section } from "~/components/authoring/ModuleSections";
 import { RichTextField } from "~/components/authoring/RichTextField";
 import { RowList } from "~/components/authoring/RowList";
-import { chinaLocal, type EditorData, type ModuleData, showMoment } from "~/components/authoring/types";
+import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
 import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
@@ -420,7 +420,7 @@ export default function Edit() {
         />
       </Section>
 
-      <ModuleSections data={editor as unknown as ModuleData} />
+      <ModuleSections data={editor} />
     </EditorFrame>
   );
 }
