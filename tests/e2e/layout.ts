@@ -85,7 +85,8 @@ export async function layoutFindings(page: Page, lang: Lang): Promise<string[]> 
         const range = document.createRange();
         range.selectNodeContents(node);
         const lines = new Map<number, number>();
-        for (const rect of range.getClientRects()) if (rect.width > 0) lines.set(Math.round(rect.top), Math.max(lines.get(Math.round(rect.top)) ?? 0, rect.width));
+        for (const rect of range.getClientRects())
+          if (rect.width > 0) lines.set(Math.round(rect.top), Math.max(lines.get(Math.round(rect.top)) ?? 0, rect.width));
         if (lines.size < 2) continue;
         const fontSize = parseFloat(style.fontSize) || 16;
         if ([...lines.values()].every((w) => w <= fontSize * 1.5)) findings.push(`one character per line in ${describe(el)}: "${value.slice(0, 20)}"`);
