@@ -7,6 +7,8 @@ import { defineConfig } from "@playwright/test";
 export const E2E_PORT = 3210;
 export const E2E_DOWN_PORT = 3211;
 export const E2E_DATA_DIR = "test-results/e2e-data";
+/** How far the journeys' server clock is ahead of the machine's (tests/e2e/serve.ts, decision 058). */
+export const E2E_CLOCK_FILE = "test-results/e2e-clock";
 
 const chromium = {
   browserName: "chromium" as const,

@@ -2,6 +2,11 @@
  * The server the journeys run against: a fresh data directory, the demo seed, the SMS outbox,
  * and a fake WeChat on a loopback port (so the real WeChat adapter is exercised end to end).
  * Fake PayPal, Alipay and UnionPay run on fixed loopback ports too, with RSA keys made at start.
+ *
+ * The server runs under Debian's libfaketime, its wall clock offset by what E2E_CLOCK_FILE says
+ * (`+0` at start): a journey that must let a minute pass moves it on (`serverClock` in support.ts,
+ * decision 058) instead of waiting it out. Nothing of this is in the app: only this harness,
+ * which never runs in production, preloads the library and owns the file.
  */
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -11,7 +16,7 @@ import { startFakeAlipay } from "../../platform/payments/fake-alipay";
 import { startFakePayPal } from "../../platform/payments/fake-paypal";
 import { startFakeUnionPay } from "../../platform/payments/fake-unionpay";
 import { startFakeWeChat } from "../../platform/providers/fake-wechat";
-import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
+import { E2E_CLOCK_FILE, E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { TEST_SESSION_SECRET } from "../signed-cookies";
 
 export const E2E_WECHAT_PORT = 3298;
@@ -22,6 +27,14 @@ export const E2E_UNIONPAY_PORT = 3295;
 const dataDir = path.resolve(E2E_DATA_DIR);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+
+/** Debian's libfaketime (the `faketime` package, which scripts/test.sh installs). */
+const libfaketime = ["x86_64-linux-gnu", "aarch64-linux-gnu", ""]
+  .map((arch) => path.join("/usr/lib", arch, "faketime/libfaketime.so.1"))
+  .find((file) => fs.existsSync(file));
+if (!libfaketime) throw new Error("[e2e] libfaketime not found: install Debian's faketime (scripts/test.sh does)");
+const clockFile = path.resolve(E2E_CLOCK_FILE);
+fs.writeFileSync(clockFile, "+0\n");
 
 const wechat = await startFakeWeChat({ port: E2E_WECHAT_PORT, webhookUrl: `http://localhost:${E2E_PORT}/api/officialaccount/webhook` });
 const pem = (key: crypto.KeyObject) => key.export({ type: key.type === "private" ? "pkcs8" : "spki", format: "pem" }).toString();
@@ -37,6 +50,12 @@ const server = spawn("node", ["server.mjs"], {
   stdio: "inherit",
   env: {
     ...process.env,
+    // The wall clock read from the file at every call (no cache), so a move shows on the next request;
+    // timers and timeouts keep the real monotonic clock.
+    LD_PRELOAD: [libfaketime, process.env.LD_PRELOAD].filter(Boolean).join(" "),
+    FAKETIME_TIMESTAMP_FILE: clockFile,
+    FAKETIME_NO_CACHE: "1",
+    FAKETIME_DONT_FAKE_MONOTONIC: "1",
     PORT: String(E2E_PORT),
     DATA_DIR: dataDir,
     COOKIE_SECURE: "false",

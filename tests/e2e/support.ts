@@ -17,7 +17,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
-import { E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_CLOCK_FILE, E2E_DATA_DIR } from "../../playwright.config";
 import { cookiePayload } from "../signed-cookies";
 import { garbledBytes } from "./garbled";
 
@@ -58,12 +58,39 @@ export function journeyAddress(seed: string) {
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg)/;
 
 /**
+ * The journeys' server clock (tests/e2e/serve.ts, decision 058): `advance(ms)` moves the server's
+ * wall clock on, as if that time had passed (the next request reads it); when the journey ends,
+ * passed or not, the server is back on the machine's time, so every other journey compares its
+ * own clock with the server's as before.
+ */
+export type ServerClock = { advance(ms: number): Promise<void> };
+
+const clockFile = fileURLToPath(new URL(`../../${E2E_CLOCK_FILE}`, import.meta.url));
+
+async function setServerClockAhead(seconds: number) {
+  const file = clockFile;
+  // Renamed into place: the server reads the file at every clock call and must never see half of it.
+  await fs.writeFile(`${file}.next`, `+${seconds}\n`);
+  await fs.rename(`${file}.next`, file);
+}
+
+/**
  * Playwright's test, with the hydration marker in every page, every text response a page
  * receives (every document any journey visits, with or without JavaScript, and its data
  * requests) checked on its raw bytes, and nothing refused by the Content-Security-Policy.
  * Specs import `test` from here.
  */
-export const test = base.extend({
+export const test = base.extend<{ serverClock: ServerClock }>({
+  serverClock: async ({}, use) => {
+    let ahead = 0;
+    await use({
+      async advance(ms) {
+        ahead += Math.ceil(ms / 1000);
+        await setServerClockAhead(ahead);
+      },
+    });
+    if (ahead) await setServerClockAhead(0);
+  },
   // Each journey is a person at an address of their own (the server trusts loopback as its proxy,
   // tests/e2e/serve.ts), so the per-client SMS limits (decision 024) count one journey, not the run.
   extraHTTPHeaders: async ({}, use, testInfo) => {
