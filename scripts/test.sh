@@ -21,7 +21,11 @@ npm run lint
 # The types too: Vite and Vitest strip them without checking.
 npx tsc --noEmit
 npm run build
-npx vitest run
+# Vitest's default in a run is one worker fewer than the cores: on a 2-core CI machine, one worker
+# and an idle core. The test files are independent (each platform test has its own database, the
+# server tests their own data directory and port), so the full runs use every core.
+workers="$(node -p 'require("node:os").availableParallelism()')"
+npx vitest run --maxWorkers="$workers"
 # The unit and platform tests once more with the process clock in China's next year. Where a
 # PostgreSQL is at hand (PG_URL, as .ci/run starts one), this second run's platform tests use it
 # instead of PGlite: one run covers both the shifted clock and the other database.
@@ -29,6 +33,6 @@ if [ -n "${PG_URL:-}" ]; then
   echo "[test] the shifted-clock run's platform tests on PostgreSQL at $PG_URL"
   export TEST_DATABASE_URL="$PG_URL"
 fi
-bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" app contract platform server scripts
+bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" --maxWorkers="$workers" app contract platform server scripts
 unset TEST_DATABASE_URL
 npx playwright test
