@@ -16,10 +16,21 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# ESLint (with type information) and Prettier first: a minute, before the slow tests.
-npm run lint
-# The types too: Vite and Vitest strip them without checking.
-npx tsc --noEmit
+# ESLint (with type information) and Prettier first, before the slow tests; the types too (Vite and
+# Vitest strip them without checking). Each is one process on one core, so the two run side by side,
+# each output printed whole when it ends; either failing fails the run once both are done.
+logs="$(mktemp -d)"
+npm run lint >"$logs/lint" 2>&1 &
+lint=$!
+npx tsc --noEmit >"$logs/tsc" 2>&1 &
+tsc=$!
+failed=0
+wait "$lint" || failed=1
+cat "$logs/lint"
+wait "$tsc" || { failed=1; echo "[test] tsc --noEmit found type errors:"; }
+cat "$logs/tsc"
+rm -rf "$logs"
+[ "$failed" = 0 ] || exit 1
 npm run build
 # Vitest's default in a run is one worker fewer than the cores: on a 2-core CI machine, one worker
 # and an idle core. The test files are independent (each platform test has its own database, the
