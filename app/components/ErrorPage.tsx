@@ -30,7 +30,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
         <>
           <p className="ui-muted">{t("error.nextSteps")}</p>
           {/* A plain GET: the search works from here with or without JavaScript. */}
-          <form className="ui-input-group ui-error-search" role="search" action="/search" method="get">
+          <form className="ui-input-group ui-error-search" role="search" action="/search" method="get" aria-label={t("error.search")}>
             <input
               className="ui-input"
               type="search"

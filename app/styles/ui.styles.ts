@@ -204,7 +204,9 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   "menu-list": {
     position: "absolute",
-    insetInlineEnd: "0",
+    // In the phone's menu panel the avatar sits at the start of a row: open the list towards the end.
+    insetInlineStart: "0",
+    sm: { insetInlineStart: "auto", insetInlineEnd: "0" },
     top: "calc(100% + 8px)",
     minWidth: "200px",
     bg: "white",
@@ -382,10 +384,11 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   "button-wechat": {
     ...buttonShape,
-    bg: "#07c160",
+    // WeChat's green darkened until white text on it reaches 4.5:1 (#07c160 gives 2.3:1).
+    bg: "#057a3d",
     color: "white",
     width: "100%",
-    _hover: { bg: "#06ad56" },
+    _hover: { bg: "#04662f" },
   },
   "button-block": { width: "100%" },
   // A button that does what a link would look like it does (mark as read, remove): the link style.
