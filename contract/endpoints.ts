@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { CheckinCounts, CheckinOutcome } from "./checkin";
-import { accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema } from "./schemas/account";
+import { accountLanguageSchema, accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema } from "./schemas/account";
 import { bulkSchema, checkStateSchema, confirmSchema, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "./schemas/applicants";
 import { auditDecisionSchema, sponsorRemarkSchema } from "./schemas/audits";
 import { checkinSchema } from "./schemas/checkin";
@@ -344,6 +344,7 @@ export const endpoints = [
   call("PATCH", "/team/payment/{id}", "signedIn"),
   call("POST", "/send/{conferenceId}", "organiser", { body: smsSchema, response: view<SmsSent>() }),
   call("PUT", "/account", "signedIn", { body: accountSettingsSchema, spec: false, response: view<Account>() }),
+  call("PUT", "/account/language", "signedIn", { body: accountLanguageSchema, spec: false, response: view<Account>() }),
   call("POST", "/alipay", "signedIn", { body: onlinePaymentSchema, spec: false }),
   call("POST", "/alipay/notify", "ticket", { spec: false, answer: "raw" }),
   call("PUT", "/alipay/{tradeNo}", "ticket", { spec: false }),

@@ -1,6 +1,7 @@
 import { Form, useActionData, useSubmit } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { usePunctuation } from "~/utils/punctuation";
 import { Modal } from "./Modal";
 
 /**
@@ -21,6 +22,7 @@ export function ConfirmForm({
   asked?: boolean;
 }) {
   const { t } = useTranslation();
+  const p = usePunctuation();
   const actionData = useActionData<{ confirm?: string }>();
   const submit = useSubmit();
   const [open, setOpen] = useState(false);
@@ -33,7 +35,7 @@ export function ConfirmForm({
       <Form method="post" className="ui-banner ui-row" role="alertdialog" aria-label={title}>
         {hidden}
         <input type="hidden" name="confirmed" value="1" />
-        <span>{title}？</span>
+        <span>{`${title}${p.question}`}</span>
         <button type="submit" className="ui-button">
           {t("common.confirm")}
         </button>

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SessionState } from "~/services/account.server";
 import type { SiteLinks } from "~/services/env.server";
+import { enteredLang } from "~/utils/entered";
 import { usePrefetch } from "~/utils/prefetch";
 import { BellIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
 import { useNotices } from "./Notices";
@@ -74,8 +75,9 @@ export function Header({ session, links, lang, slim }: Props) {
             <Form method="post" action="/language" reloadDocument>
               <input type="hidden" name="lang" value={lang === "en" ? "zh" : "en"} />
               <input type="hidden" name="redirectTo" value={here} />
-              <button type="submit" className="ui-lang-switch" aria-label={t("header.languageLabel")} lang={lang === "en" ? "zh" : "en"}>
-                {t("header.language")}
+              <button type="submit" className="ui-lang-switch" aria-label={t("header.languageLabel")}>
+                {/* The other language's name, in that language. */}
+                <span lang={lang === "en" ? "zh-CN" : "en"}>{t("header.language")}</span>
               </button>
             </Form>
             {session.isLogin && session.auth ? (
@@ -136,7 +138,13 @@ function AvatarMenu({ session, links }: { session: SessionState; links: Props["l
   return (
     <details className="ui-menu" data-testid="avatar-menu">
       <summary className="ui-menu-summary" aria-label={t("header.accountMenu")}>
-        {auth.avatar ? <img className="ui-avatar" src={auth.avatar} alt="" width={34} height={34} /> : <span className="ui-avatar">{initial}</span>}
+        {auth.avatar ? (
+          <img className="ui-avatar" src={auth.avatar} alt="" width={34} height={34} />
+        ) : (
+          <span className="ui-avatar" {...enteredLang(initial)}>
+            {initial}
+          </span>
+        )}
       </summary>
       <ul className="ui-menu-list">
         <li>

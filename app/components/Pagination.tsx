@@ -13,9 +13,9 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
     return `${location.pathname}?${query}`;
   };
   return (
-    <nav className="ui-pagination" aria-label="pagination">
+    <nav className="ui-pagination" aria-label={t("common.pagination")}>
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev">
+        <Link className="ui-link" to={href(page - 1)} rel="prev">
           {t("common.previous")}
         </Link>
       ) : (
@@ -23,7 +23,7 @@ export function Pagination({ page, pageSize, total }: { page: number; pageSize: 
       )}
       <span>{t("common.pageOf", { page, pages, total })}</span>
       {page < pages ? (
-        <Link to={href(page + 1)} rel="next">
+        <Link className="ui-link" to={href(page + 1)} rel="next">
           {t("common.next")}
         </Link>
       ) : (

@@ -130,7 +130,10 @@ export const documents: Record<"agreement" | "privacy" | "help", { zh: Doc; en: 
           ],
         },
         { heading: "收不到验证码？", paragraphs: ["请确认手机号正确、手机信号正常，并检查短信是否被拦截。一分钟后可以重新获取。"] },
-        { heading: "如何切换语言？", paragraphs: ["点击页面顶部的“English / 中文”按钮。您也可以在账号设置中设置默认语言，登录后自动使用。"] },
+        {
+          heading: "如何切换语言？",
+          paragraphs: ["点击页面顶部的“English / 中文”按钮。登录后切换的语言会保存到您的账号，下次登录仍然使用；也可以在账号设置中设置默认语言。"],
+        },
         { heading: "联系客服", paragraphs: ["服务时间：工作日 9:00 至 17:00。"] },
       ],
     },
@@ -151,7 +154,7 @@ export const documents: Record<"agreement" | "privacy" | "help", { zh: Doc; en: 
         {
           heading: "How do I change the language?",
           paragraphs: [
-            "Use the “English / 中文” button at the top of every page, or set a default language in account settings; it applies whenever you sign in.",
+            "Use the language button at the top of every page (it reads “English” on Chinese pages). Signed in, your choice is saved to your account and applies whenever you sign in; you can also set it in account settings.",
           ],
         },
         { heading: "Contact support", paragraphs: ["Weekdays from 9:00 to 17:00."] },

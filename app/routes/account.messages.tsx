@@ -4,13 +4,16 @@ import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { inboxReadSchema } from "#contract/schemas/account";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { EmptyState } from "~/components/EmptyState";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 
 type InboxItem = { id: number; titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; readAt: string | null; createdAt: string };
@@ -63,14 +66,14 @@ export default function Messages() {
   return (
     <section>
       <h1 className="ui-page-title">{t("account.messagesTitle")}</h1>
-      <nav className="ui-tabs">
+      <nav className="ui-tabs" aria-label={t("account.messagesTitle")}>
         {KINDS.map((k) => (
           <Link key={k} className="ui-tab" to={`?kind=${k}`} aria-current={kind === k ? "page" : undefined}>
             {t(`account.${k}`)}{" "}
             {unread[k] > 0 && (
-              <span className="ui-badge" data-tone="brand">
+              <StatusBadge tone="info" aria-label={t("account.unreadCount", { count: unread[k] })}>
                 {unread[k]}
-              </span>
+              </StatusBadge>
             )}
           </Link>
         ))}
@@ -82,21 +85,19 @@ export default function Messages() {
         </ConfirmForm>
       )}
       {items.list.length === 0 ? (
-        <p className="ui-muted">{t("account.empty")}</p>
+        <EmptyState message={t(`account.empty.${kind}`)} action={{ href: "/", label: t("account.emptyNext") }} />
       ) : (
         <ul>
           {items.list.map((item) => (
             <li key={item.id} className="ui-inbox-item" data-unread={!item.readAt}>
               <div style={{ flex: 1 }}>
                 <p>
-                  {!item.readAt && (
-                    <span className="ui-badge" data-tone="warning">
-                      {t("account.unreadBadge")}
-                    </span>
-                  )}{" "}
-                  {en && item.titleEn ? item.titleEn : item.titleZh}
+                  {!item.readAt && <StatusBadge tone="info">{t("account.unreadBadge")}</StatusBadge>}{" "}
+                  <span {...enteredLang(en && item.titleEn ? item.titleEn : item.titleZh)}>{en && item.titleEn ? item.titleEn : item.titleZh}</span>
                 </p>
-                <p className="ui-muted">{en && item.bodyEn ? item.bodyEn : item.bodyZh}</p>
+                <p className="ui-muted" {...enteredLang(en && item.bodyEn ? item.bodyEn : item.bodyZh)}>
+                  {en && item.bodyEn ? item.bodyEn : item.bodyZh}
+                </p>
                 <p className="ui-muted">{new Date(item.createdAt).toLocaleString(en ? "en-GB" : "zh-CN", { timeZone: "Asia/Shanghai" })}</p>
               </div>
               {!item.readAt && (

@@ -73,7 +73,7 @@ export default function Settings() {
           </p>
         ))}
         <p className="ui-muted">
-          {t("account.mobile")}：{account.mobile} · {t(account.wechatBound ? "account.wechatBound" : "account.wechatNotBound")}
+          {t("account.mobileValue", { mobile: account.mobile })} · {t(account.wechatBound ? "account.wechatBound" : "account.wechatNotBound")}
         </p>
         <div className="ui-field">
           <label className="ui-label" htmlFor={fields.name.id}>

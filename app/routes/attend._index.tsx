@@ -9,6 +9,7 @@ import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { Pagination } from "~/components/Pagination";
 import { ServiceLinks } from "~/components/services/ServicePage";
+import { StatusBadge } from "~/components/StatusBadge";
 import { ticketQr } from "~/services/attend.server";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
@@ -105,13 +106,13 @@ export default function MyConferences() {
                     <dt>{t("attend.state")}</dt>
                     <dd>
                       {r.holdExpired ? (
-                        <span className="ui-badge ui-attend-state-cancelled" data-testid="state">
+                        <StatusBadge state="expired" data-testid="state">
                           {t("attend.hold.expiredBadge")}
-                        </span>
+                        </StatusBadge>
                       ) : (
-                        <span className={`ui-badge ui-attend-state-${r.state}`} data-testid="state">
+                        <StatusBadge state={r.state} data-testid="state">
                           {t(`registration.states.${r.state}`)}
-                        </span>
+                        </StatusBadge>
                       )}
                     </dd>
                     <dt>{t("attend.fee")}</dt>

@@ -13,6 +13,7 @@ import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
 import { pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -188,7 +189,7 @@ export default function PapersAndFiles() {
               <h3 className="ui-svc-card-title">
                 {paper.title} <StateBadge state={paper.state} />
               </h3>
-              <p className="ui-muted">{paper.authors.map((a) => `${a.name}（${a.affiliation}）`).join("；")}</p>
+              <p className="ui-muted">{paper.authors.map((a) => `${a.name}${punctuation(lang).aside(a.affiliation)}`).join(punctuation(lang).semicolon)}</p>
               <Review row={paper} lang={lang} />
               {paper.state === "pending" && (
                 <PendingActions

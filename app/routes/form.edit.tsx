@@ -11,6 +11,7 @@ import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/com
 import { chinaLocal } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -252,7 +253,11 @@ function NewForm() {
                   <li key={template.id} className="ui-edit-item ui-frm-template">
                     <div>
                       <strong>{title}</strong>
-                      {template.mine && <span className="ui-badge ui-frm-badge-gap">{t("forms.edit.mine")}</span>}
+                      {template.mine && (
+                        <StatusBadge tone="info" className="ui-frm-badge-gap">
+                          {t("forms.edit.mine")}
+                        </StatusBadge>
+                      )}
                       <p className="ui-muted">
                         {pick(lang, template.descriptionZh, template.descriptionEn)} · {t("forms.edit.fieldCount", { count: template.fieldCount })}
                       </p>
@@ -359,9 +364,9 @@ function EditForm({ form, conferences, lang }: { form: FormInfo; conferences: Co
         {/* A <div>: it holds forms, which no <p> may contain (the parser would close the <p> at the first). */}
         <div className="ui-row ui-frm-status">
           {!form.isTemplate && (
-            <span className="ui-badge" data-tone={form.state === "open" ? "success" : "warning"} data-testid="form-state">
+            <StatusBadge state={form.state} data-testid="form-state">
               {t(`forms.states.${form.state}`)}
-            </span>
+            </StatusBadge>
           )}
           <IntentButton intent="save-template" hidden={{}} label={t("forms.edit.saveAsTemplate")} tone="outline" />
           <ConfirmForm title={t("forms.edit.deleteConfirm", { title })} fields={{ intent: "delete" }}>

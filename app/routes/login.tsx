@@ -133,7 +133,7 @@ export default function Login() {
 
   return (
     <div className="ui-card-narrow">
-      <div className="ui-tabs" role="tablist">
+      <nav className="ui-tabs" aria-label={t("auth.modes")}>
         <Link className="ui-tab" to={`/login${switchQuery.size ? `?${switchQuery}` : ""}`} aria-current={mode === "login" ? "page" : undefined}>
           {t("auth.loginTab")}
         </Link>
@@ -144,7 +144,7 @@ export default function Login() {
         >
           {t("auth.registerTab")}
         </Link>
-      </div>
+      </nav>
       <h1 className="ui-section-title">{t(mode === "register" ? "auth.registerTitle" : "auth.loginTitle")}</h1>
       {loaderData.bindTicket && <p className="ui-banner">{t("auth.wechatBinding", { nickname: loaderData.nickname })}</p>}
 

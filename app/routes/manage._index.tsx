@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { parsePage, routeId } from "#contract/params";
 import { IntentButton, useIntentResult } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -95,9 +96,9 @@ export default function Manage() {
                     </td>
                     <td>{t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}</td>
                     <td>
-                      <span className="ui-badge" data-tone={c.isPublish ? "success" : "warning"}>
+                      <StatusBadge state={c.isPublish ? "published" : "unpublished"}>
                         {t(c.isPublish ? "authoring.manage.published" : "authoring.manage.draft")}
-                      </span>
+                      </StatusBadge>
                     </td>
                     <td>{c.registrations}</td>
                     <td>

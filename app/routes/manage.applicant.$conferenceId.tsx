@@ -20,6 +20,7 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import {
   type Applicant,
   type ApplicantOptions,
@@ -34,6 +35,7 @@ import { requireSignedIn } from "~/services/guard.server";
 import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
+import { punctuation } from "~/utils/punctuation";
 
 /** The hand entry as the page posts it: the conference and the answers are the action's to add. */
 const addSchema = adminRegistrationSchema.omit({ conferenceId: true, answers: true });
@@ -135,7 +137,7 @@ export default function Applicants() {
           className="ui-banner ui-row"
           label={t("applicants.bulk.deleteQuestion", { count: bulkResult.bulkConfirm.ids.length })}
         >
-          <span>{t("applicants.bulk.deleteQuestion", { count: bulkResult.bulkConfirm.ids.length })}？</span>
+          <span>{`${t("applicants.bulk.deleteQuestion", { count: bulkResult.bulkConfirm.ids.length })}${punctuation(lang).question}`}</span>
         </ConfirmedBulk>
       )}
 
@@ -571,11 +573,7 @@ function ApplicantRow({
           <span>{row.mobile}</span>
           {row.email && <span className="ui-muted">{row.email}</span>}
           <span className="ui-muted">{showMoment(row.createdAt)}</span>
-          {row.accountId === null && (
-            <span className="ui-badge" data-tone="warning">
-              {t("applicants.unclaimed")}
-            </span>
-          )}
+          {row.accountId === null && <StatusBadge tone="warning">{t("applicants.unclaimed")}</StatusBadge>}
           {row.remark && (
             <span className="ui-muted" data-testid="remark">
               {row.remark}
@@ -589,23 +587,19 @@ function ApplicantRow({
         {level && (
           <>
             <br />
-            <span className="ui-badge" data-tone="brand">
-              {named(level)}
-            </span>
+            <StatusBadge tone="info">{named(level)}</StatusBadge>
           </>
         )}
       </td>
       <td>
         {formatMoney(row.feeFen, row.currency)}
         <br />
-        <span className="ui-badge" data-tone={row.paymentState === "paid" ? "success" : row.paymentState ? "warning" : undefined}>
-          {row.paymentState ? t(`payment.states.${row.paymentState}`) : t("applicants.payment.free")}
-        </span>
+        <StatusBadge state={row.paymentState}>{row.paymentState ? t(`payment.states.${row.paymentState}`) : t("applicants.payment.free")}</StatusBadge>
       </td>
       <td>
-        <span className="ui-badge" data-tone={row.state === "confirmed" ? "success" : row.state === "pending" ? "warning" : undefined} data-testid="state">
+        <StatusBadge state={row.state} data-testid="state">
           {t(`registration.states.${row.state}`)}
-        </span>
+        </StatusBadge>
       </td>
       <td data-testid="checkin">{row.checkinState ? t("applicants.checkedInAt", { time: showMoment(row.checkedInAt) }) : t("applicants.notCheckedIn")}</td>
       <td>

@@ -33,6 +33,7 @@ import { RichTextField } from "~/components/authoring/RichTextField";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { StatusBadge } from "~/components/StatusBadge";
 import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
 import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
@@ -41,6 +42,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
 import { lastResultOf } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -333,9 +335,9 @@ export default function Edit() {
         {scheduleModules.map((module) => (
           <div key={module.id} className="ui-edit-actions">
             <strong>{pick(lang, module.titleZh, module.titleEn)}</strong>
-            <span className="ui-badge" data-tone={module.schedulePublished ? "success" : "warning"}>
+            <StatusBadge state={module.schedulePublished ? "published" : "unpublished"}>
               {t(module.schedulePublished ? "authoring.edit.schedulePublished" : "authoring.edit.scheduleDraft")}
-            </span>
+            </StatusBadge>
             <IntentButton
               intent="schedule-publish"
               hidden={{ rowId: module.id, published: String(!module.schedulePublished) }}
@@ -359,7 +361,9 @@ export default function Edit() {
                 summary={(item) => (
                   <>
                     {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} · <strong>{pick(lang, item.titleZh, item.titleEn)}</strong>
-                    {item.speakers.length ? ` · ${item.speakers.map((s) => (s.affiliation ? `${s.name}（${s.affiliation}）` : s.name)).join("、")}` : ""}
+                    {item.speakers.length
+                      ? ` · ${item.speakers.map((s) => `${s.name}${punctuation(lang).aside(s.affiliation)}`).join(punctuation(lang).list)}`
+                      : ""}
                     {item.room ? ` · ${item.room}` : ""}
                   </>
                 )}

@@ -28,6 +28,7 @@ import {
   nightsBetween,
 } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;
@@ -203,7 +204,7 @@ export default function ManageHotel() {
                 <Facts
                   rows={[
                     ...stayFacts(r),
-                    [t("audits.hotel.guests"), r.guests.map((g) => (g.mobile ? `${g.name} ${g.mobile}` : g.name)).join("、") || "—"],
+                    [t("audits.hotel.guests"), r.guests.map((g) => (g.mobile ? `${g.name} ${g.mobile}` : g.name)).join(punctuation(lang).list) || "—"],
                     ...stateFacts(t, { value: r.state, label: t(`audits.states.${r.state}`) }, r.remark),
                   ]}
                 />

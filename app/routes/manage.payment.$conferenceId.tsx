@@ -7,6 +7,7 @@ import { AuditFrame, Cards, DecisionForm, Facts, FilterForm, Section, stateFacts
 import { useIntentResult } from "~/components/authoring/IntentForm";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { formValues, rejectValues } from "~/services/form-protocol.server";
@@ -148,11 +149,11 @@ export default function ManagePayments() {
               <div className="ui-aud-card-body">
                 <p className="ui-aud-card-title">
                   {p.payerName ?? "—"} {p.payerMobile && <span className="ui-muted">{p.payerMobile}</span>}
-                  {p.teamId !== null && <span className="ui-badge">{t("audits.payments.team", { name: p.teamName ?? "" })}</span>}
+                  {p.teamId !== null && <StatusBadge tone="neutral">{t("audits.payments.team", { name: p.teamName ?? "" })}</StatusBadge>}
                   {p.refundDue && p.state !== "refunded" && (
-                    <span className="ui-badge" data-testid="refund-due">
+                    <StatusBadge tone="info" data-testid="refund-due">
                       {t(`audits.payments.refundDue.${p.refundDue}`)}
-                    </span>
+                    </StatusBadge>
                   )}
                 </p>
                 <Facts

@@ -7,6 +7,7 @@ import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS, type PrintColumn, type Sponsor } from "~/utils/audits";
 import { useHydrated } from "~/utils/hydrated";
+import { usePunctuation } from "~/utils/punctuation";
 
 /** The platform pages at most 100 rows; a printed list stops at this many. */
 const PAGE_SIZE = 100;
@@ -45,11 +46,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function PrintExhibitors() {
   const { name, id, columns, rows, authors, total, kind, state } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const p = usePunctuation();
   const hydrated = useHydrated();
   const cell = (s: Sponsor, column: PrintColumn) => {
     if (column === "kind") return t(`audits.kinds.${s.kind}`);
     if (column === "state") return t(`audits.states.${s.state}`);
-    if (column === "remarks") return s.remarks.map((r) => `${authors[r.by] ?? ""}：${r.text}`).join("\n");
+    if (column === "remarks") return s.remarks.map((r) => `${authors[r.by] ?? ""}${p.colon}${r.text}`).join("\n");
     return s[column];
   };
   return (

@@ -21,6 +21,7 @@ import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { formatMoney, pick } from "~/utils/format";
+import { usePunctuation } from "~/utils/punctuation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -270,6 +271,7 @@ export default function Signup() {
 /** Every identity × strategy cell, each set in place (the amount shows what is stored). */
 function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: string; nameEn: string }) => string }) {
   const { t } = useTranslation();
+  const p = usePunctuation();
   if (editor.identities.length === 0 || editor.strategies.length === 0) return <p className="ui-muted">{t("authoring.signup.noFeeTable")}</p>;
   return (
     <ul className="ui-edit-list" data-testid="fee-table">
@@ -279,7 +281,9 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
           return (
             <li key={`${identity.id}-${strategy.id}`} className="ui-edit-item">
               <span>
-                {named(identity)} × {named(strategy)}：{fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty")}
+                {named(identity)} × {named(strategy)}
+                {p.colon}
+                {fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty")}
               </span>
               <IntentForm
                 inline
@@ -289,7 +293,7 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
                 fields={[
                   {
                     name: "amount",
-                    label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`,
+                    label: `${t("authoring.signup.amount")}${p.aside(`${named(identity)} × ${named(strategy)}`)}`,
                     required: true,
                     defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "",
                   },

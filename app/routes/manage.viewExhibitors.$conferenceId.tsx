@@ -17,6 +17,7 @@ import {
 } from "~/components/audits/AuditParts";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
@@ -95,7 +96,7 @@ export default function ViewExhibitors() {
               {/* A heading: each card's "remarks" (h3) sits under it. */}
               <h2 className="ui-aud-card-title">
                 {s.logo && <img src={fileHref(s.logo)} alt={t("audits.sponsors.logoOf", { company: s.company })} className="ui-aud-logo" loading="lazy" />}
-                {s.company} <span className="ui-badge">{t(`audits.kinds.${s.kind}`)}</span>
+                {s.company} <StatusBadge tone="neutral">{t(`audits.kinds.${s.kind}`)}</StatusBadge>
               </h2>
               <Facts
                 rows={[

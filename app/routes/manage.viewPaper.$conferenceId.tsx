@@ -9,6 +9,7 @@ import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision 
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 
 const PAGE_SIZE = 20;
 
@@ -92,7 +93,10 @@ export default function ViewPaper() {
                 rows={[
                   ...("title" in row
                     ? ([
-                        [t("audits.papers.authors"), row.authors.map((a) => (a.affiliation ? `${a.name}（${a.affiliation}）` : a.name)).join("；") || "—"],
+                        [
+                          t("audits.papers.authors"),
+                          row.authors.map((a) => `${a.name}${punctuation(lang).aside(a.affiliation)}`).join(punctuation(lang).semicolon) || "—",
+                        ],
                         [t("audits.papers.keywords"), row.keywords || "—"],
                       ] as Array<[string, string]>)
                     : []),

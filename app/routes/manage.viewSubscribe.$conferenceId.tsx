@@ -8,6 +8,7 @@ import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
 import { pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 
 const PAGE_SIZE = 20;
 /** The platform lists this many subscribers under each session. */
@@ -64,7 +65,7 @@ export default function ViewSubscribe() {
                             <li key={p.accountId}>
                               {p.name} {p.mobile} ·{" "}
                               {p.registrationName
-                                ? t("audits.subscribe.registered", { name: [p.registrationName, p.institution].filter(Boolean).join("，") })
+                                ? t("audits.subscribe.registered", { name: [p.registrationName, p.institution].filter(Boolean).join(punctuation(lang).list) })
                                 : t("audits.subscribe.notRegistered")}
                             </li>
                           ))}

@@ -6,6 +6,7 @@ import { ConferenceCard, type ConferenceSummary } from "~/components/ConferenceC
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
+import { StatusBadge } from "~/components/StatusBadge";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
@@ -102,9 +103,7 @@ function InstitutionList({ keyword, page, institutions }: { keyword: string; pag
                     </h2>
                     <p className="ui-org-sub">
                       <Highlight text={pick(lang, institution.cityZh, institution.cityEn)} keyword={keyword} />
-                      <span className="ui-badge" data-tone="success">
-                        {t("orgList.certified")}
-                      </span>
+                      <StatusBadge state="approved">{t("orgList.certified")}</StatusBadge>
                     </p>
                   </div>
                 </div>
@@ -156,9 +155,7 @@ function InstitutionConferences({ detail, page }: { detail: InstitutionDetail; p
           <h1 className="ui-org-title">{name}</h1>
           <p className="ui-org-sub">
             {pick(lang, info.cityZh, info.cityEn)}
-            <span className="ui-badge" data-tone="success">
-              {t("orgList.certified")}
-            </span>
+            <StatusBadge state="approved">{t("orgList.certified")}</StatusBadge>
             <span>{conferences.total > 0 ? t("orgList.conferenceCount", { count: conferences.total }) : t("orgList.noConferences")}</span>
           </p>
         </div>

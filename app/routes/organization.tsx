@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { organizationSchema, organizationTypes } from "#contract/schemas/organization";
 import { FieldError } from "~/components/FieldError";
+import { StatusBadge } from "~/components/StatusBadge";
 import { UploadField } from "~/components/UploadField";
 import { appEnv } from "~/services/env.server";
 import { requireAccount } from "~/services/guard.server";
@@ -73,9 +74,7 @@ export default function Organization() {
     <section className="ui-card-narrow" style={{ maxWidth: 560 }}>
       <h1 className="ui-section-title">{t("organization.title")}</h1>
       <p className="ui-row" data-testid="organization-state">
-        <span className="ui-badge" data-tone={application?.state === "approved" ? "success" : application?.state === "pending" ? "brand" : "warning"}>
-          {t(`organization.states.${application?.state ?? "none"}`)}
-        </span>
+        <StatusBadge state={application?.state}>{t(`organization.states.${application?.state ?? "none"}`)}</StatusBadge>
         {application && <span className="ui-muted">{application.name}</span>}
       </p>
       {application?.state === "pending" && <p className="ui-banner">{t("organization.pendingNote")}</p>}

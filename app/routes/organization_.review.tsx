@@ -6,12 +6,14 @@ import { parseId, parsePage } from "#contract/params";
 import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSchema, organizationDecisionSchema } from "#contract/schemas/organization";
 import { useIntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
 import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { intentView } from "~/utils/form-protocol";
+import { punctuation } from "~/utils/punctuation";
 import { refusalMessages } from "~/utils/validation";
 
 type Application = {
@@ -188,10 +190,8 @@ function ConferenceRequests({ kind, requests }: { kind: ConferenceReviewKind; re
         {requests.list.map((r) => (
           <li key={r.conferenceId} className="ui-card" data-testid={`review-${kind}`}>
             <p className="ui-row">
-              <strong data-testid="review-subject">{kind === "signName" ? `【${r.subject}】` : r.subject}</strong>
-              <span className="ui-badge" data-tone={r.state === "approved" ? "success" : r.state === "pending" ? "brand" : "warning"}>
-                {t(`organization.states.${r.state}`)}
-              </span>
+              <strong data-testid="review-subject">{kind === "signName" ? punctuation(language).signName(r.subject) : r.subject}</strong>
+              <StatusBadge state={r.state}>{t(`organization.states.${r.state}`)}</StatusBadge>
             </p>
             <p>
               {t("organization.conferenceReview.conference")}: <a href={`/conf/${r.conferenceId}`}>{language === "en" ? r.nameEn || r.nameZh : r.nameZh}</a>
@@ -228,10 +228,8 @@ function Applications({ applications }: { applications: Page<Application> }) {
           <li key={a.id} className="ui-card">
             <p className="ui-row">
               <strong>{a.name}</strong>
-              <span className="ui-badge">{t(`organization.types.${a.type}`)}</span>
-              <span className="ui-badge" data-tone={a.state === "approved" ? "success" : a.state === "pending" ? "brand" : "warning"}>
-                {t(`organization.states.${a.state}`)}
-              </span>
+              <StatusBadge tone="neutral">{t(`organization.types.${a.type}`)}</StatusBadge>
+              <StatusBadge state={a.state}>{t(`organization.states.${a.state}`)}</StatusBadge>
             </p>
             <p className="ui-muted">
               {a.address} · {a.contact}

@@ -5,6 +5,7 @@ import { parsePage } from "#contract/params";
 import { showMoment } from "~/components/authoring/types";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
+import { StatusBadge } from "~/components/StatusBadge";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -78,9 +79,9 @@ export default function SearchForms() {
                   {form.deadline && <p className="ui-muted">{t("forms.detail.deadline", { deadline: showMoment(form.deadline) })}</p>}
                 </div>
                 <div className="ui-frm-result-side">
-                  <span className="ui-badge" data-tone={state === "open" ? "success" : "warning"} data-testid="form-state">
+                  <StatusBadge state={state} data-testid="form-state">
                     {t(`forms.states.${state}`)}
-                  </span>
+                  </StatusBadge>
                   {state === "open" && (
                     <Link className="ui-button-outline" to={formPath.detail(form.id)} aria-label={t("forms.search.fillLabel", { title })}>
                       {t("forms.search.fill")}

@@ -10,6 +10,7 @@ import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest }
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
+import { punctuation } from "~/utils/punctuation";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
@@ -126,7 +127,7 @@ export default function SponsorHotel() {
               details={
                 <>
                   <dt>{t("services.sponsorHotel.guests")}</dt>
-                  <dd>{r.guests.map((g) => (g.mobile ? `${g.name}（${g.mobile}）` : g.name)).join("、")}</dd>
+                  <dd>{r.guests.map((g) => `${g.name}${punctuation(lang).aside(g.mobile)}`).join(punctuation(lang).list)}</dd>
                 </>
               }
               changeForm={

@@ -6,6 +6,7 @@ import { adminRegistrationSchema } from "#contract/schemas/registration";
 import type { Applicant } from "#contract/views/applicants";
 import { pick } from "~/utils/format";
 import type { NoticeInput } from "~/utils/notice";
+import { punctuation } from "~/utils/punctuation";
 import { formValues, parseValues, refuseIntent, rejectIntent, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
 import { dangerNotices, redirectWithNotice } from "./notices.server";
@@ -168,7 +169,7 @@ async function bulkAction(request: Request, conferenceId: number, formData: Form
   if (!done.ok) return refuseIntent("bulk", submission, done);
   const { skipped } = done.data;
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
-  const reasons = [...new Set(skipped.map((s) => platformWords(lang, s.reason)))].join("；");
+  const reasons = [...new Set(skipped.map((s) => platformWords(lang, s.reason)))].join(punctuation(lang).semicolon);
   throw await redirectWithNotice(request, back, [
     { content: t("applicants.bulk.done", { done: done.data.done }), color: "success" },
     ...(skipped.length ? dangerNotices([t("applicants.bulk.skipped", { count: skipped.length, reasons })]) : []),

@@ -14,6 +14,7 @@ import type {
 } from "~/components/conference/types";
 import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
 import { pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 import { publicPageHeaders } from "./cache.server";
 import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
@@ -87,9 +88,7 @@ export function groupSchedule(lang: Lang, page: Pick<PlatformConferencePage, "sc
       start: start.time,
       end: end.time,
       title: pick(lang, item.titleZh, item.titleEn),
-      speakers: item.speakers
-        .map((s) => (s.affiliation ? (lang === "en" ? `${s.name} (${s.affiliation})` : `${s.name}（${s.affiliation}）`) : s.name))
-        .join(lang === "en" ? ", " : "、"),
+      speakers: item.speakers.map((s) => `${s.name}${punctuation(lang).aside(s.affiliation)}`).join(punctuation(lang).list),
       room: item.room,
     });
   }

@@ -39,10 +39,6 @@ export const ui: Record<string, SystemStyleObject> = {
   "attend-actions": { flexWrap: "wrap", gap: "2", marginTop: "2" },
   "attend-ticket": { margin: "0", display: "flex", flexDirection: "column", alignItems: "center", gap: "1", flexShrink: "0" },
   "attend-ticket-code": { fontFamily: "mono", fontSize: "sm", letterSpacing: "0.1em", color: "gray.700" },
-  "attend-state-pending": { bg: "orange.100", color: "orange.800" },
-  "attend-state-confirmed": { bg: "green.100", color: "green.800" },
-  "attend-state-rejected": { bg: "red.100", color: "red.800" },
-  "attend-state-cancelled": { bg: "gray.100", color: "gray.700" },
   "attend-saved": { listStyle: "none", padding: "0", margin: "0", display: "flex", flexDirection: "column", gap: "1" },
   "attend-members": { width: "100%" },
 };

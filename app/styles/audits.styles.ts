@@ -111,7 +111,6 @@ export const ui: Record<string, SystemStyleObject> = {
     borderRadius: "md",
   },
   "aud-buttons": { display: "flex", flexWrap: "wrap", gap: "2" },
-  "aud-state": { "&[data-tone=danger]": { bg: "red.100", color: "red.800" } },
   "aud-links": {
     display: "flex",
     flexWrap: "wrap",

@@ -46,6 +46,12 @@ export const config = defineConfig({
   globalCss: {
     "html, body": { bg: "white", color: "gray.900", fontFamily: "body", lineHeight: "1.6" },
     a: { color: "inherit", textDecoration: "none" },
+    // Links in running text look like links (the `.ui-link` style); navigation, cards and buttons carry classes of their own.
+    ":is(p, dd, td, .ui-prose li, .ui-field-help) > a:not([class])": {
+      color: "{colors.brand.700}",
+      textDecoration: "underline",
+      textUnderlineOffset: "2px",
+    },
     "a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, summary:focus-visible": {
       outline: "2px solid {colors.brand.500}",
       outlineOffset: "2px",

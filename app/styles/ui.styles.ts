@@ -204,7 +204,9 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   "menu-list": {
     position: "absolute",
-    insetInlineEnd: "0",
+    // In the phone's menu panel the avatar sits at the start of a row: open the list towards the end.
+    insetInlineStart: "0",
+    sm: { insetInlineStart: "auto", insetInlineEnd: "0" },
     top: "calc(100% + 8px)",
     minWidth: "200px",
     bg: "white",
@@ -325,6 +327,7 @@ export const ui: Record<string, SystemStyleObject> = {
   // ── forms ──
   field: { display: "flex", flexDirection: "column", gap: "1" },
   label: { fontSize: "sm", fontWeight: "500", color: "gray.800" },
+  // Full width: on a phone every field spans the screen.
   input: {
     height: "40px",
     paddingInline: "3",
@@ -335,10 +338,20 @@ export const ui: Record<string, SystemStyleObject> = {
     width: "100%",
     _focus: { borderColor: "brand.500", outline: "none", boxShadow: "0 0 0 1px {colors.brand.500}" },
     "&[aria-invalid=true]": { borderColor: "red.500" },
+    "&:is(textarea)": { height: "auto", minHeight: "96px", paddingBlock: "2" },
   },
   "field-error": { color: "red.600", fontSize: "sm" },
   "field-help": { color: "gray.500", fontSize: "xs" },
-  checkbox: { display: "flex", alignItems: "flex-start", gap: "2", fontSize: "sm", "& input": { marginTop: "5px" } },
+  // A radio or checkbox with its label: the whole label is the target, at least 44 px high (WCAG 2.5.5), for phones.
+  checkbox: {
+    display: "flex",
+    alignItems: "center",
+    gap: "2",
+    minHeight: "44px",
+    fontSize: "sm",
+    cursor: "pointer",
+    "& input": { width: "18px", height: "18px", margin: "0", flexShrink: "0", accentColor: "{colors.brand.500}", cursor: "pointer" },
+  },
   "input-group": { display: "flex", gap: "2", "& > input": { flex: "1", minWidth: "0" } },
   button: {
     ...buttonShape,
@@ -354,23 +367,44 @@ export const ui: Record<string, SystemStyleObject> = {
     border: "1px solid {colors.brand.500}",
     _hover: { bg: "brand.50" },
   },
+  "button-danger": {
+    ...buttonShape,
+    bg: "red.600",
+    color: "white",
+    border: "1px solid transparent",
+    _hover: { bg: "red.700" },
+  },
+  // A quiet action beside a primary one (cancel, back): text in the brand colour, no box until hovered.
+  "button-ghost": {
+    ...buttonShape,
+    bg: "transparent",
+    color: "brand.700",
+    border: "1px solid transparent",
+    _hover: { bg: "brand.50" },
+  },
   "button-wechat": {
     ...buttonShape,
-    bg: "#07c160",
+    // WeChat's green darkened until white text on it reaches 4.5:1 (#07c160 gives 2.3:1).
+    bg: "#057a3d",
     color: "white",
     width: "100%",
-    _hover: { bg: "#06ad56" },
+    _hover: { bg: "#04662f" },
   },
   "button-block": { width: "100%" },
+  // A button that does what a link would look like it does (mark as read, remove): the link style.
   "link-button": {
     bg: "transparent",
     border: "none",
-    color: "brand.600",
+    color: "brand.700",
+    textDecoration: "underline",
+    textUnderlineOffset: "2px",
     cursor: "pointer",
     padding: "0",
     fontSize: "sm",
-    _hover: { textDecoration: "underline" },
+    _hover: { color: "brand.500" },
   },
+  // The one link style in body text: brand colour and an underline, so it reads as a link without colour vision.
+  link: { color: "brand.700", textDecoration: "underline", textUnderlineOffset: "2px", _hover: { color: "brand.500" } },
 
   // ── notices (spec §3, §9) ──
   notices: {
@@ -448,6 +482,7 @@ export const ui: Record<string, SystemStyleObject> = {
   "error-page": { textAlign: "center", paddingBlock: "16", display: "flex", flexDirection: "column", alignItems: "center", gap: "3" },
   "error-code": { fontSize: "6xl", fontWeight: "800", color: "brand.500", lineHeight: "1" },
   "error-title": { fontSize: "2xl", fontWeight: "700" },
+  "error-search": { width: "min(420px, 100%)" },
 
   // ── tables and lists ──
   table: {
@@ -457,16 +492,39 @@ export const ui: Record<string, SystemStyleObject> = {
     "& th, & td": { textAlign: "start", padding: "2", borderBottom: "1px solid {colors.gray.200}" },
     "& th": { color: "gray.600", fontWeight: "600" },
   },
+  // The one status badge (components/StatusBadge.tsx): the state in words, a mark, the tone's colour (text ≥ 4.5:1).
   badge: {
-    display: "inline-block",
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "1.5",
+    maxWidth: "100%",
     fontSize: "xs",
+    fontWeight: "600",
+    lineHeight: "1.6",
     paddingInline: "2",
     borderRadius: "full",
+    border: "1px solid {colors.gray.300}",
     bg: "gray.100",
+    color: "gray.800",
+    verticalAlign: "middle",
+    "&::before": { content: '""', width: "6px", height: "6px", borderRadius: "full", bg: "currentColor", flexShrink: "0" },
+    "&[data-tone=success]": { bg: "green.50", color: "green.800", borderColor: "green.300" },
+    "&[data-tone=warning]": { bg: "orange.50", color: "orange.800", borderColor: "orange.300" },
+    "&[data-tone=danger]": { bg: "red.50", color: "red.800", borderColor: "red.300" },
+    "&[data-tone=info]": { bg: "brand.50", color: "brand.700", borderColor: "brand.200" },
+  },
+  // The one empty state (components/EmptyState.tsx): what is missing, and the next step.
+  empty: {
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "center",
+    gap: "3",
+    textAlign: "center",
+    paddingBlock: "10",
+    paddingInline: "4",
+    border: "1px dashed {colors.gray.300}",
+    borderRadius: "lg",
     color: "gray.700",
-    "&[data-tone=success]": { bg: "green.100", color: "green.800" },
-    "&[data-tone=warning]": { bg: "orange.100", color: "orange.800" },
-    "&[data-tone=brand]": { bg: "brand.100", color: "brand.700" },
   },
   "inbox-item": {
     paddingBlock: "3",

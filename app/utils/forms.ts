@@ -1,4 +1,5 @@
 import type { FormField } from "#contract/states";
+import { punctuation } from "./punctuation";
 
 export type { AnswerRow, FormInfo, FormListRow, FormRole, FormState } from "#contract/views/forms";
 
@@ -9,7 +10,7 @@ export function answerText(field: FormField, value: unknown, lang: string) {
     return option ? (lang === "en" ? option.labelEn || option.labelZh : option.labelZh || option.labelEn) : v;
   };
   if (value === undefined || value === null || value === "") return "";
-  if (Array.isArray(value)) return value.map((v) => label(String(v))).join(lang === "en" ? ", " : "、");
+  if (Array.isArray(value)) return value.map((v) => label(String(v))).join(punctuation(lang).list);
   return field.options ? label(String(value)) : String(value);
 }
 

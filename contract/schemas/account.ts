@@ -56,6 +56,9 @@ export const accountSettingsSchema = z.object({
   defaultType: z.coerce.number().int().min(0).max(1),
 });
 
+/** The header's language switch, signed in: the account's default language alone (0 Chinese, 1 English). */
+export const accountLanguageSchema = accountSettingsSchema.pick({ defaultType: true });
+
 /** A post that asks first (ConfirmForm): true only when `confirmed=1` was posted; anything else asks. */
 export const confirmation = z
   .unknown()

@@ -72,6 +72,20 @@ describe("account", () => {
     expect(good.data).toMatchObject({ email: "a@b.cn", defaultType: 1 });
   });
 
+  it("saves the language alone, for the account that asks, and refuses anything but 0 or 1", async () => {
+    expect((await p.call("PUT", "/account/language", { body: { defaultType: 1 } })).status).toBe(401);
+    const before = (await p.call<{ name: string; email: string | null }>("GET", "/account", { token: owner })).data;
+    const english = await p.call<{ defaultType: number; name: string; email: string | null }>("PUT", "/account/language", {
+      token: owner,
+      body: { defaultType: 1 },
+    });
+    expect(english.data).toMatchObject({ defaultType: 1, name: before.name, email: before.email });
+    expect((await p.call<{ defaultType: number }>("PUT", "/account/language", { token: owner, body: { defaultType: 0 } })).data.defaultType).toBe(0);
+    expect((await p.call<{ defaultType: number }>("GET", "/account", { token: owner })).data.defaultType).toBe(0);
+    expect((await p.call("PUT", "/account/language", { token: owner, body: { defaultType: 7 } })).status).toBe(400);
+    expect((await p.call("PUT", "/account/language", { token: owner, body: {} })).status).toBe(400);
+  });
+
   it("certification follows an approved organization", async () => {
     expect((await p.call<{ has: boolean }>("GET", "/account/certification", { token: owner })).data.has).toBe(false);
     await p.db.insert(organizations).values({ accountId: ownerId, name: "某大学", type: "university", state: "approved", ...p.stamp() });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { Hono } from "hono";
-import { accountSettingsSchema } from "#contract/schemas/account";
+import { accountLanguageSchema, accountSettingsSchema } from "#contract/schemas/account";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { accounts, researchGroups } from "../db/schema";
@@ -29,6 +29,14 @@ export function accountRoutes(deps: PlatformDeps) {
       })
       .where(eq(accounts.id, account.id))
       .returning();
+    return ok(c, publicAccount(updated));
+  });
+
+  /** The header's language switch tells the account, so the language chosen is the one the next sign-in brings. */
+  app.put("/account/language", async (c) => {
+    const account = requireAccount(c);
+    const { defaultType } = parse(c, accountLanguageSchema, await readBody(c));
+    const [updated] = await deps.db.update(accounts).set({ defaultType, updatedAt: deps.now() }).where(eq(accounts.id, account.id)).returning();
     return ok(c, publicAccount(updated));
   });
 

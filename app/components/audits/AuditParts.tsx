@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { StatusBadge } from "~/components/StatusBadge";
 import { useIntentForm, useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import { ManageNav } from "../manage/ManageNav";
@@ -128,22 +129,11 @@ export function stateOptions(t: (key: string) => string, states: readonly string
   return [{ value: "", label: t("audits.all") }, ...states.map((state) => ({ value: state, label: t(`${prefix}.${state}`) }))];
 }
 
-const TONES: Record<string, string> = {
-  approved: "success",
-  paid: "success",
-  confirmed: "success",
-  issued: "success",
-  pending: "warning",
-  pending_audit: "warning",
-  requested: "warning",
-  rejected: "danger",
-};
-
 export function StateBadge({ state, label }: { state: string; label: string }) {
   return (
-    <span className="ui-badge ui-aud-state" data-tone={TONES[state] ?? undefined} data-state={state} data-testid="state">
+    <StatusBadge state={state} data-testid="state">
       {label}
-    </span>
+    </StatusBadge>
   );
 }
 

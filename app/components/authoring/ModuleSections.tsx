@@ -14,7 +14,9 @@ import {
   sponsorSchema,
 } from "#contract/schemas/conference";
 import { payeeSchema } from "#contract/schemas/registration";
+import { StatusBadge } from "~/components/StatusBadge";
 import { formatMoney, pick } from "~/utils/format";
+import { usePunctuation } from "~/utils/punctuation";
 import { formatDuration } from "~/utils/replay";
 import { UploadField } from "../UploadField";
 import { type FieldSpec, IntentButton, IntentForm } from "./IntentForm";
@@ -41,6 +43,7 @@ type Upload = (row: { id: number } | undefined, typed: Record<string, string> | 
 
 export function ModuleSections({ data }: { data: ModuleData }) {
   const { t, i18n } = useTranslation();
+  const p = usePunctuation();
   const lang = i18n.language;
   const named = (row: { nameZh: string; nameEn: string }) => pick(lang, row.nameZh, row.nameEn);
   const titled = (row: { titleZh: string; titleEn: string }) => pick(lang, row.titleZh, row.titleEn);
@@ -120,7 +123,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
               {row.company} · {more(`kind.${row.kind}`)}
               {row.level ? ` · ${row.level}` : ""}
               {row.booth ? ` · ${more("booth")} ${row.booth}` : ""}
-              {row.remarks.length ? ` · ${row.remarks.map((remark) => remark.text).join("；")}` : ""}
+              {row.remarks.length ? ` · ${row.remarks.map((remark) => remark.text).join(p.semicolon)}` : ""}
             </>
           )}
           fields={(row) => [
@@ -203,7 +206,9 @@ export function ModuleSections({ data }: { data: ModuleData }) {
               {hotel.qrCode && (
                 <>
                   {" "}
-                  · {more("qrCode")}：{hotel.qrCode}
+                  · {more("qrCode")}
+                  {p.colon}
+                  {hotel.qrCode}
                 </>
               )}
             </>
@@ -235,9 +240,9 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           summary={(row) => (
             <>
               <strong>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
-              <span className="ui-badge" data-tone={row.isPublish ? "success" : "warning"}>
+              <StatusBadge state={row.isPublish ? "published" : "unpublished"}>
                 {t(row.isPublish ? "authoring.replays.published" : "authoring.replays.draft")}
-              </span>
+              </StatusBadge>
             </>
           )}
           fields={(row) => [

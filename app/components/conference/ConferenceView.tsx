@@ -1,7 +1,9 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { RichText } from "~/components/RichText";
+import { StatusBadge } from "~/components/StatusBadge";
 import { formatDay, formatMoney } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 import { QrCode } from "./QrCode";
 import type { ConferencePageData, ConferenceSection, FeeTable, Hotel, ScheduleDay, Special, SpecialPerson } from "./types";
 
@@ -304,11 +306,7 @@ function Sponsors({ page, t }: { page: ConferencePageData; t: T }) {
             {page.sponsors.map((s) => (
               <li key={s.id} className="ui-conf-card">
                 <Company company={s.company} logo={s.logo} website={s.website} />
-                {s.level && (
-                  <span className="ui-badge" data-tone="brand">
-                    {t(`conferencePage.sponsors.levels.${s.level}`, { defaultValue: s.level })}
-                  </span>
-                )}
+                {s.level && <StatusBadge tone="info">{t(`conferencePage.sponsors.levels.${s.level}`, { defaultValue: s.level })}</StatusBadge>}
               </li>
             ))}
           </ul>
@@ -321,7 +319,7 @@ function Sponsors({ page, t }: { page: ConferencePageData; t: T }) {
             {page.exhibitors.map((s) => (
               <li key={s.id} className="ui-conf-card">
                 <Company company={s.company} logo={s.logo} website={s.website} />
-                {s.booth && <span className="ui-badge">{t("conferencePage.sponsors.booth", { booth: s.booth })}</span>}
+                {s.booth && <StatusBadge tone="neutral">{t("conferencePage.sponsors.booth", { booth: s.booth })}</StatusBadge>}
               </li>
             ))}
           </ul>
@@ -497,7 +495,7 @@ function Organizers({ page, t }: { page: ConferencePageData; t: T }) {
               {page.organizers
                 .filter((o) => o.role === role)
                 .map((o) => o.name)
-                .join(page.lang === "en" ? "; " : "、")}
+                .join(punctuation(page.lang).nameList)}
             </dd>
           </div>
         ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, formatMoney, pick } from "~/utils/format";
+import { punctuation } from "~/utils/punctuation";
 import { ConfirmForm } from "../ConfirmForm";
 import { EditDetails, FormMessages, StateBadge } from "./ServiceFields";
 import type { BookableRoom, ReviewState } from "./types";
@@ -151,7 +152,9 @@ export function RoomCard({
       ) : (
         <>
           <p className="ui-svc-left" data-testid="room-left">
-            {full.length ? t("services.hotel.someNightsFull", { nights: full.join("、") }) : t("services.hotel.left", { count: room.fewestFree })}
+            {full.length
+              ? t("services.hotel.someNightsFull", { nights: full.join(punctuation(lang).list) })
+              : t("services.hotel.left", { count: room.fewestFree })}
           </p>
           {children}
         </>

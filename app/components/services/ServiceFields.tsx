@@ -1,6 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { StatusBadge } from "~/components/StatusBadge";
 import { useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import type { ReviewState } from "./types";
@@ -154,9 +155,9 @@ export function useTyped(intent: string) {
 export function StateBadge({ state }: { state: ReviewState }) {
   const { t } = useTranslation();
   return (
-    <span className={`ui-badge ui-svc-state-${state}`} data-testid="review-state">
+    <StatusBadge state={state} data-testid="review-state">
       {t(`services.states.${state}`)}
-    </span>
+    </StatusBadge>
   );
 }
 

@@ -2,10 +2,12 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionDay, SessionView } from "~/services/agenda.server";
+import { usePunctuation } from "~/utils/punctuation";
 
 /** Sessions by day, then by branch (the main venue first as given), each with its action. */
 export function SessionList({ days, action, showConference }: { days: SessionDay[]; action: (session: SessionView) => ReactNode; showConference?: boolean }) {
   const { t } = useTranslation();
+  const p = usePunctuation();
   return (
     <div className="ui-stack" data-testid="sessions">
       {days.map((day) => (
@@ -25,7 +27,7 @@ export function SessionList({ days, action, showConference }: { days: SessionDay
                       {showConference && <span className="ui-muted"> · {session.conferenceName}</span>}
                       {session.room && <span className="ui-muted"> · {session.room}</span>}
                       {session.speakers.length > 0 && (
-                        <span className="ui-muted ui-svc-session-speakers">{session.speakers.map((s) => s.name).join("、")}</span>
+                        <span className="ui-muted ui-svc-session-speakers">{session.speakers.map((s) => s.name).join(p.list)}</span>
                       )}
                     </span>
                     {action(session)}
