@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { registrationCancelSchema } from "#contract/schemas/registration";
+import { showMoment } from "~/components/authoring/types";
 import { QrCode } from "~/components/conference/QrCode";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
@@ -16,6 +17,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { enteredLang } from "~/utils/entered";
 import { canCancel, canEdit, canPay } from "~/utils/attend";
 import { replyMessages } from "~/utils/form-protocol";
 import { formatDay, formatMoney, pick } from "~/utils/format";
@@ -86,7 +88,9 @@ export default function MyConferences() {
               <li key={r.id} className="ui-attend-item" data-testid="registration" data-id={r.id}>
                 <div className="ui-attend-item-body">
                   <h2 className="ui-attend-item-title">
-                    <Link to={`/conf/${r.conferenceId}`}>{name}</Link>
+                    <Link to={`/conf/${r.conferenceId}`} {...enteredLang(name)}>
+                      {name}
+                    </Link>
                   </h2>
                   {r.conference && (
                     <p className="ui-muted">
@@ -95,11 +99,11 @@ export default function MyConferences() {
                   )}
                   <dl className="ui-attend-quote">
                     <dt>{t("attend.participant")}</dt>
-                    <dd>{r.name}</dd>
+                    <dd {...enteredLang(r.name)}>{r.name}</dd>
                     {r.identity && (
                       <>
                         <dt>{t("attend.identity")}</dt>
-                        <dd>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
+                        <dd {...enteredLang(pick(lang, r.identity.nameZh, r.identity.nameEn))}>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
                       </>
                     )}
                     <dt>{t("attend.state")}</dt>
@@ -114,6 +118,15 @@ export default function MyConferences() {
                         </span>
                       )}
                     </dd>
+                    {r.checkedInAt && (
+                      <>
+                        <dt>{t("attend.checkin.label")}</dt>
+                        <dd data-testid="checked-in">
+                          <span className="ui-badge ui-attend-state-confirmed">{t("attend.checkin.done")}</span>{" "}
+                          {t("attend.checkin.at", { time: showMoment(r.checkedInAt) })}
+                        </dd>
+                      </>
+                    )}
                     <dt>{t("attend.fee")}</dt>
                     <dd>{r.feeFen > 0 ? formatMoney(r.feeFen, r.currency) : t("attend.free")}</dd>
                     {r.paymentState && (

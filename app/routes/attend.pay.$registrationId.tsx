@@ -10,6 +10,7 @@ import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { paymentKey } from "~/services/attend.server";
 import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { appEnv } from "~/services/env.server";
 import { i18n } from "~/services/i18n.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -46,6 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       payee,
       methods,
       keys: { transfer: key("transfer"), paypal: key("paypal"), alipay: key("alipay"), union: key("union") },
+      maxMb: appEnv().UPLOAD_MAX_MB,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -107,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Pay() {
-  const { registration: r, payee, methods, lang, keys } = useLoaderData<typeof loader>();
+  const { registration: r, payee, methods, lang, keys, maxMb } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const gateway = actionData && "gateway" in actionData ? actionData.gateway : null;
   const refused = intentView(actionData);
@@ -198,7 +200,7 @@ export default function Pay() {
               name="proof"
               id="proof"
               label={t("attend.proof")}
-              help={t("attend.proofHelp")}
+              help={t("attend.proofHelp", { mb: maxMb })}
               accept={DOCUMENT_TYPES}
               document
               keep={`pay:${r.id}`}

@@ -7,7 +7,7 @@ import { FieldError } from "~/components/FieldError";
 import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateBadge, useServiceResult, useTyped } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
-import { UploadField } from "~/components/UploadField";
+import { IMAGE_ACCEPT, UploadField } from "~/components/UploadField";
 import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
@@ -16,8 +16,6 @@ import { type KeptFile, keptFile } from "~/utils/kept";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
-
-const IMAGE_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon";
 
 /** A company applies to sponsor or exhibit at a conference (issue 6), and follows its applications' review. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -186,7 +184,7 @@ function ApplicationForm({ application, maxMb }: { application?: Application; ma
         label={t("services.sponsor.logo")}
         help={t("services.sponsor.logoHelp", { mb: maxMb })}
         defaultUrl={typed("logoKept", "") ? null : typed("logo", application?.logo ?? "") || null}
-        accept={IMAGE_TYPES}
+        accept={IMAGE_ACCEPT}
         document
         keep={`sponsor:${conferenceId}`}
         kept={typed("logoKept", "") || null}
