@@ -17,8 +17,8 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
-import { enteredLang } from "~/utils/entered";
 import { canCancel, canEdit, canPay } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 

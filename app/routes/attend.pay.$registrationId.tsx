@@ -8,15 +8,16 @@ import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { paymentKey } from "~/services/attend.server";
+import { appEnv } from "~/services/env.server";
 import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
-import { appEnv } from "~/services/env.server";
 import { i18n } from "~/services/i18n.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AttendPayment, canPay } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 
@@ -137,11 +138,11 @@ export default function Pay() {
       <p className="ui-attend-conf-name">{conferenceName}</p>
       <dl className="ui-attend-quote">
         <dt>{t("attend.participant")}</dt>
-        <dd>{r.name}</dd>
+        <dd {...enteredLang(r.name)}>{r.name}</dd>
         {r.identity && (
           <>
             <dt>{t("attend.identity")}</dt>
-            <dd>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
+            <dd {...enteredLang(pick(lang, r.identity.nameZh, r.identity.nameEn))}>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
           </>
         )}
         <dt>{t("attend.amount")}</dt>
@@ -176,15 +177,15 @@ export default function Pay() {
           {payee ? (
             <dl className="ui-attend-quote" data-testid="payee">
               <dt>{t("attend.payeeName")}</dt>
-              <dd>{payee.accountName}</dd>
+              <dd {...enteredLang(payee.accountName)}>{payee.accountName}</dd>
               <dt>{t("attend.payeeBank")}</dt>
-              <dd>{payee.bankName}</dd>
+              <dd {...enteredLang(payee.bankName)}>{payee.bankName}</dd>
               <dt>{t("attend.payeeAccount")}</dt>
               <dd>{payee.accountNo}</dd>
               {pick(lang, payee.noteZh, payee.noteEn) && (
                 <>
                   <dt>{t("attend.payeeNote")}</dt>
-                  <dd>{pick(lang, payee.noteZh, payee.noteEn)}</dd>
+                  <dd {...enteredLang(pick(lang, payee.noteZh, payee.noteEn))}>{pick(lang, payee.noteZh, payee.noteEn)}</dd>
                 </>
               )}
             </dl>

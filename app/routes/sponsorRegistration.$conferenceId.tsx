@@ -12,6 +12,7 @@ import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
+import { enteredLang } from "~/utils/entered";
 import { type KeptFile, keptFile } from "~/utils/kept";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -209,23 +210,23 @@ export default function SponsorRegistration() {
             {applications.map((a) => (
               <li key={a.id} className="ui-svc-card" data-testid="application">
                 <h3 className="ui-svc-card-title">
-                  {a.company} · {t(`services.sponsor.kinds.${a.kind}`)} <StateBadge state={a.state} />
+                  <span {...enteredLang(a.company)}>{a.company}</span> · {t(`services.sponsor.kinds.${a.kind}`)} <StateBadge state={a.state} />
                 </h3>
                 <dl className="ui-attend-quote">
                   <dt>{t("services.sponsor.contact")}</dt>
                   <dd>
-                    {a.contact} · {a.phone} · {a.email}
+                    <span {...enteredLang(a.contact)}>{a.contact}</span> · {a.phone} · {a.email}
                   </dd>
                   {a.level && (
                     <>
                       <dt>{t("services.sponsor.level")}</dt>
-                      <dd>{a.level}</dd>
+                      <dd {...enteredLang(a.level)}>{a.level}</dd>
                     </>
                   )}
                   {a.booth && (
                     <>
                       <dt>{t("services.sponsor.booth")}</dt>
-                      <dd>{a.booth}</dd>
+                      <dd {...enteredLang(a.booth)}>{a.booth}</dd>
                     </>
                   )}
                   {a.logo && (
@@ -256,7 +257,7 @@ export default function SponsorRegistration() {
                           <time dateTime={r.at} className="ui-muted">
                             {r.at.slice(0, 10)}
                           </time>{" "}
-                          {r.text}
+                          <span {...enteredLang(r.text)}>{r.text}</span>
                         </li>
                       ))}
                     </ul>

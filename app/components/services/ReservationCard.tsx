@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 import { ConfirmForm } from "../ConfirmForm";
 import { EditDetails, FormMessages, StateBadge } from "./ServiceFields";
@@ -58,7 +59,7 @@ export function ReservationCard({
         {row.remark && (
           <>
             <dt>{t("services.remark")}</dt>
-            <dd>{row.remark}</dd>
+            <dd {...enteredLang(row.remark)}>{row.remark}</dd>
           </>
         )}
       </dl>
@@ -151,7 +152,9 @@ export function RoomCard({
       ) : (
         <>
           <p className="ui-svc-left" data-testid="room-left">
-            {full.length ? t("services.hotel.someNightsFull", { nights: full.join("、") }) : t("services.hotel.left", { count: room.fewestFree })}
+            {full.length
+              ? t("services.hotel.someNightsFull", { nights: full.join(t("services.listSeparator")) })
+              : t("services.hotel.left", { count: room.fewestFree })}
           </p>
           {children}
         </>
