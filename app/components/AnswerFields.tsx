@@ -3,10 +3,7 @@ import { visibleFields } from "#contract/schemas/form-fields";
 import type { FormField } from "#contract/states";
 import { pick } from "~/utils/format";
 import { FieldError } from "./FieldError";
-import { UploadField } from "./UploadField";
-
-const DOCUMENT_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon,application/pdf";
-const IMAGE_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon";
+import { DOCUMENT_TYPES, IMAGE_ACCEPT, UploadField } from "./UploadField";
 
 /**
  * Conditional fields in a form ("show only when field X has value Y"): with JavaScript a field
@@ -100,7 +97,7 @@ export function AnswerFields({
                 label={label + (field.required ? " *" : "")}
                 help={files.help(field)}
                 defaultUrl={typeof value === "string" ? value : ""}
-                accept={field.type === "image" ? IMAGE_TYPES : DOCUMENT_TYPES}
+                accept={field.type === "image" ? IMAGE_ACCEPT : DOCUMENT_TYPES}
                 document
                 required={field.required}
                 action={files.action}

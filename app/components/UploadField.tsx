@@ -1,9 +1,12 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { acceptOf, DOCUMENT_TYPES as DOCUMENTS, IMAGE_TYPES as IMAGES } from "#contract/uploads";
 import { type KeptFile, keptFile } from "~/utils/kept";
 
-/** What a private document field accepts: a PDF or an image. */
-export const DOCUMENT_TYPES = "application/pdf,image/png,image/jpeg,image/gif,image/bmp";
+/** What a private document field accepts, as the platform checks it: an image (png, gif, jpeg, bmp, ico) or a PDF. */
+export const DOCUMENT_TYPES = acceptOf(DOCUMENTS);
+/** What a public image field accepts, as the platform checks it. */
+export const IMAGE_ACCEPT = acceptOf(IMAGES);
 
 /**
  * The one upload field. Without JavaScript the file travels with its form (`<name>File`) and
@@ -20,7 +23,7 @@ export function UploadField({
   label,
   help,
   defaultUrl,
-  accept = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon",
+  accept = IMAGE_ACCEPT,
   document = false,
   required = false,
   id = `upload-${name}`,

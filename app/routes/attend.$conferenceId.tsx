@@ -22,6 +22,7 @@ import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang, getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, postedFile } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { parseForm, refusalMessages } from "~/utils/validation";
 
@@ -272,7 +273,9 @@ export default function AttendForm() {
         <Link to={`/conf/${conference.id}`}>{t("attend.backToConference")}</Link>
       </p>
       <h1 className="ui-page-title">{t("attend.formTitle")}</h1>
-      <p className="ui-attend-conf-name">{name}</p>
+      <p className="ui-attend-conf-name" {...enteredLang(name)}>
+        {name}
+      </p>
       {info.strategy && (
         <p className="ui-attend-strategy" data-testid="strategy">
           {t("attend.strategyNow", { name: pick(lang, info.strategy.nameZh, info.strategy.nameEn) })}
@@ -592,16 +595,18 @@ function RegistrationForm({ edit }: { edit?: AttendRegistration }) {
       )}
       <QuoteView quote={actionData?.quote ?? null} error={null} />
 
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className="ui-button ui-button-block"
-        disabled={busy}
-        data-testid={edit ? "save-registration" : "submit-registration"}
-      >
-        {t(edit ? "registration.edit.save" : "attend.submit")}
-      </button>
+      <div className="ui-attend-submit-bar">
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className="ui-button ui-button-block"
+          disabled={busy}
+          data-testid={edit ? "save-registration" : "submit-registration"}
+        >
+          {t(edit ? "registration.edit.save" : "attend.submit")}
+        </button>
+      </div>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { registrationCancelSchema } from "#contract/schemas/registration";
+import { showMoment } from "~/components/authoring/types";
 import { QrCode } from "~/components/conference/QrCode";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
@@ -18,6 +19,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { canCancel, canEdit, canPay } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 
@@ -87,7 +89,9 @@ export default function MyConferences() {
               <li key={r.id} className="ui-attend-item" data-testid="registration" data-id={r.id}>
                 <div className="ui-attend-item-body">
                   <h2 className="ui-attend-item-title">
-                    <Link to={`/conf/${r.conferenceId}`}>{name}</Link>
+                    <Link to={`/conf/${r.conferenceId}`} {...enteredLang(name)}>
+                      {name}
+                    </Link>
                   </h2>
                   {r.conference && (
                     <p className="ui-muted">
@@ -96,11 +100,11 @@ export default function MyConferences() {
                   )}
                   <dl className="ui-attend-quote">
                     <dt>{t("attend.participant")}</dt>
-                    <dd>{r.name}</dd>
+                    <dd {...enteredLang(r.name)}>{r.name}</dd>
                     {r.identity && (
                       <>
                         <dt>{t("attend.identity")}</dt>
-                        <dd>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
+                        <dd {...enteredLang(pick(lang, r.identity.nameZh, r.identity.nameEn))}>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
                       </>
                     )}
                     <dt>{t("attend.state")}</dt>
@@ -115,6 +119,15 @@ export default function MyConferences() {
                         </StatusBadge>
                       )}
                     </dd>
+                    {r.checkedInAt && (
+                      <>
+                        <dt>{t("attend.checkin.label")}</dt>
+                        <dd data-testid="checked-in">
+                          <span className="ui-badge ui-attend-state-confirmed">{t("attend.checkin.done")}</span>{" "}
+                          {t("attend.checkin.at", { time: showMoment(r.checkedInAt) })}
+                        </dd>
+                      </>
+                    )}
                     <dt>{t("attend.fee")}</dt>
                     <dd>{r.feeFen > 0 ? formatMoney(r.feeFen, r.currency) : t("attend.free")}</dd>
                     {r.paymentState && (

@@ -15,6 +15,7 @@ import { callPlatform } from "~/services/platform.server";
 import { getLang, setTokenCookie } from "~/services/session.server";
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { type AttendRegistration, attendMeta } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";
 
@@ -112,15 +113,19 @@ export default function Claim() {
       {claimable ? (
         <dl className="ui-attend-quote" data-testid="claimable">
           <dt>{t("attend.conference")}</dt>
-          <dd>{claimable.conference ? pick(lang, claimable.conference.nameZh, claimable.conference.nameEn) : ""}</dd>
+          <dd {...enteredLang(claimable.conference ? pick(lang, claimable.conference.nameZh, claimable.conference.nameEn) : "")}>
+            {claimable.conference ? pick(lang, claimable.conference.nameZh, claimable.conference.nameEn) : ""}
+          </dd>
           <dt>{t("attend.participant")}</dt>
           <dd>
-            {claimable.name} · {claimable.mobile}
+            <span {...enteredLang(claimable.name)}>{claimable.name}</span> · {claimable.mobile}
           </dd>
           {claimable.identity && (
             <>
               <dt>{t("attend.identity")}</dt>
-              <dd>{pick(lang, claimable.identity.nameZh, claimable.identity.nameEn)}</dd>
+              <dd {...enteredLang(pick(lang, claimable.identity.nameZh, claimable.identity.nameEn))}>
+                {pick(lang, claimable.identity.nameZh, claimable.identity.nameEn)}
+              </dd>
             </>
           )}
           <dt>{t("attend.fee")}</dt>

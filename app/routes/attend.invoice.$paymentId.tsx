@@ -10,6 +10,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { type AttendPayment } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney } from "~/utils/format";
 import { parseForm, refusalMessages } from "~/utils/validation";
 
@@ -100,7 +101,7 @@ export default function InvoicePage() {
         {invoice?.remark && (
           <>
             <dt>{t("attend.remark")}</dt>
-            <dd>{invoice.remark}</dd>
+            <dd {...enteredLang(invoice.remark)}>{invoice.remark}</dd>
           </>
         )}
       </dl>

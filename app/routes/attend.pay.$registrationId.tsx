@@ -8,6 +8,7 @@ import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { paymentKey } from "~/services/attend.server";
+import { appEnv } from "~/services/env.server";
 import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -16,6 +17,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AttendPayment, canPay } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 
@@ -46,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       payee,
       methods,
       keys: { transfer: key("transfer"), paypal: key("paypal"), alipay: key("alipay"), union: key("union") },
+      maxMb: appEnv().UPLOAD_MAX_MB,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -107,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Pay() {
-  const { registration: r, payee, methods, lang, keys } = useLoaderData<typeof loader>();
+  const { registration: r, payee, methods, lang, keys, maxMb } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const gateway = actionData && "gateway" in actionData ? actionData.gateway : null;
   const refused = intentView(actionData);
@@ -135,11 +138,11 @@ export default function Pay() {
       <p className="ui-attend-conf-name">{conferenceName}</p>
       <dl className="ui-attend-quote">
         <dt>{t("attend.participant")}</dt>
-        <dd>{r.name}</dd>
+        <dd {...enteredLang(r.name)}>{r.name}</dd>
         {r.identity && (
           <>
             <dt>{t("attend.identity")}</dt>
-            <dd>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
+            <dd {...enteredLang(pick(lang, r.identity.nameZh, r.identity.nameEn))}>{pick(lang, r.identity.nameZh, r.identity.nameEn)}</dd>
           </>
         )}
         <dt>{t("attend.amount")}</dt>
@@ -174,15 +177,15 @@ export default function Pay() {
           {payee ? (
             <dl className="ui-attend-quote" data-testid="payee">
               <dt>{t("attend.payeeName")}</dt>
-              <dd>{payee.accountName}</dd>
+              <dd {...enteredLang(payee.accountName)}>{payee.accountName}</dd>
               <dt>{t("attend.payeeBank")}</dt>
-              <dd>{payee.bankName}</dd>
+              <dd {...enteredLang(payee.bankName)}>{payee.bankName}</dd>
               <dt>{t("attend.payeeAccount")}</dt>
               <dd>{payee.accountNo}</dd>
               {pick(lang, payee.noteZh, payee.noteEn) && (
                 <>
                   <dt>{t("attend.payeeNote")}</dt>
-                  <dd>{pick(lang, payee.noteZh, payee.noteEn)}</dd>
+                  <dd {...enteredLang(pick(lang, payee.noteZh, payee.noteEn))}>{pick(lang, payee.noteZh, payee.noteEn)}</dd>
                 </>
               )}
             </dl>
@@ -198,7 +201,7 @@ export default function Pay() {
               name="proof"
               id="proof"
               label={t("attend.proof")}
-              help={t("attend.proofHelp")}
+              help={t("attend.proofHelp", { mb: maxMb })}
               accept={DOCUMENT_TYPES}
               document
               keep={`pay:${r.id}`}

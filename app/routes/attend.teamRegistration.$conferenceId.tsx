@@ -16,10 +16,11 @@ import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { type AttendPayment, type AttendRegistration } from "~/utils/attend";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
 
-type Team = { id: number; name: string; conferenceId: number; members?: number };
+type Team = { id: number; name: string; conferenceId: number; members?: number; replayed?: boolean };
 type TeamTotal = { count: number; totalFen: number; currency: string };
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -94,7 +95,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return failed("team", submission.reply());
     const made = await callPlatform<Team>(request, "/team", { method: "POST", body: { ...submission.value, conferenceId } });
     if (!made.ok) return failed("team", submission.reply(refusal(made)));
-    throw await redirectWithNotice(request, `${here}?team=${made.data.id}`, { content: t("attend.teamCreated"), color: "success" });
+    // The same name sent again (a second click) is the team made first (decision 052).
+    const content = made.data.replayed ? t("attend.teamExists", { name: made.data.name }) : t("attend.teamCreated");
+    throw await redirectWithNotice(request, `${here}?team=${made.data.id}`, { content, color: "success" });
   }
   if (intent === "member") {
     const submission = parseForm(formData, memberForm);
@@ -150,20 +153,6 @@ export default function TeamRegistration() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const conferenceName = pick(lang, info.conference.nameZh, info.conference.nameEn);
-  const [teamFormMeta, teamFields] = useForm<z.input<typeof teamForm>>({
-    id: "team",
-    lastResult: actionData?.form === "team" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, teamForm),
-  });
-  const [memberFormMeta, memberFields] = useForm<z.input<typeof memberForm>>({
-    id: `member-${team?.id ?? 0}`,
-    lastResult: actionData?.form === "member" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, memberForm),
-  });
   const waiting = payments.find((p) => p.state === "pending_audit");
   const refused = waiting ? undefined : payments.find((p) => p.state === "rejected");
 
@@ -173,12 +162,14 @@ export default function TeamRegistration() {
         <Link to={`/attend/${info.conference.id}`}>{t("attend.backToForm")}</Link>
       </p>
       <h1 className="ui-page-title">{t("attend.teamTitle")}</h1>
-      <p className="ui-attend-conf-name">{conferenceName}</p>
+      <p className="ui-attend-conf-name" {...enteredLang(conferenceName)}>
+        {conferenceName}
+      </p>
 
       {teams.length > 1 && (
         <nav aria-label={t("attend.myTeams")} className="ui-row">
           {teams.map((row) => (
-            <Link key={row.id} to={`?team=${row.id}`} aria-current={row.id === team?.id ? "page" : undefined} className="ui-tab">
+            <Link key={row.id} to={`?team=${row.id}`} aria-current={row.id === team?.id ? "page" : undefined} className="ui-tab" {...enteredLang(row.name)}>
               {row.name}
             </Link>
           ))}
@@ -188,7 +179,7 @@ export default function TeamRegistration() {
       {team && (
         <section className="ui-attend-section" aria-labelledby="team-members-title">
           <h2 id="team-members-title" className="ui-section-title" data-testid="team-name">
-            {team.name}
+            <span {...enteredLang(team.name)}>{team.name}</span>
           </h2>
           {members.length === 0 ? (
             <p className="ui-muted">{t("attend.noMembers")}</p>
@@ -207,12 +198,18 @@ export default function TeamRegistration() {
               <tbody>
                 {members.map((m) => (
                   <tr key={m.id}>
-                    <td>{m.name}</td>
-                    <td>{m.mobile}</td>
-                    <td>{m.identity ? pick(lang, m.identity.nameZh, m.identity.nameEn) : ""}</td>
-                    <td>{formatMoney(m.feeFen, m.currency)}</td>
-                    <td>{m.paymentState ? t(`payment.states.${m.paymentState}`) : t("attend.nothingToPay")}</td>
-                    <td data-testid="member-place">
+                    <td data-label={t("auth.name")} data-nowrap {...enteredLang(m.name)}>
+                      {m.name}
+                    </td>
+                    <td data-label={t("auth.mobile")} data-nowrap>
+                      {m.mobile}
+                    </td>
+                    <td data-label={t("attend.identity")}>{m.identity ? pick(lang, m.identity.nameZh, m.identity.nameEn) : ""}</td>
+                    <td data-label={t("attend.fee")} data-nowrap>
+                      {formatMoney(m.feeFen, m.currency)}
+                    </td>
+                    <td data-label={t("attend.paymentState")}>{m.paymentState ? t(`payment.states.${m.paymentState}`) : t("attend.nothingToPay")}</td>
+                    <td data-label={t("attend.team.place")} data-testid="member-place">
                       {m.holdExpired ? t("attend.hold.expiredBadge") : m.holdsPlace ? t("attend.team.holding") : t("attend.team.unclaimed")}
                       <HoldNotice registration={m} />
                     </td>
@@ -250,63 +247,8 @@ export default function TeamRegistration() {
             />
           )}
 
-          <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(memberFormMeta)} aria-labelledby="member-title">
-            <h3 id="member-title" className="ui-section-title">
-              {t("attend.addMember")}
-            </h3>
-            <input type="hidden" name="intent" value="member" />
-            <input type="hidden" name="teamId" value={team.id} />
-            {memberFormMeta.errors?.map((message) => (
-              <p key={message} className="ui-field-error" role="alert">
-                {t(message)}
-              </p>
-            ))}
-            <div className="ui-field">
-              <label className="ui-label" htmlFor={memberFields.name.id}>
-                {t("auth.name")}
-              </label>
-              <input className="ui-input" {...getInputProps(memberFields.name, { type: "text" })} />
-              <FieldError id={memberFields.name.errorId} errors={memberFields.name.errors} />
-            </div>
-            <div className="ui-field">
-              <label className="ui-label" htmlFor={memberFields.mobile.id}>
-                {t("auth.mobile")}
-              </label>
-              <input className="ui-input" {...getInputProps(memberFields.mobile, { type: "tel" })} />
-              <FieldError id={memberFields.mobile.errorId} errors={memberFields.mobile.errors} />
-            </div>
-            {info.identities.length > 0 && (
-              <div className="ui-field">
-                <label className="ui-label" htmlFor={memberFields.identityId.id}>
-                  {t("attend.identity")}
-                </label>
-                <select
-                  className="ui-input"
-                  id={memberFields.identityId.id}
-                  name={memberFields.identityId.name}
-                  defaultValue={String(memberFields.identityId.initialValue ?? "")}
-                >
-                  <option value="">{t("attend.chooseIdentity")}</option>
-                  {info.identities.map((identity) => (
-                    <option key={identity.id} value={identity.id}>
-                      {pick(lang, identity.nameZh, identity.nameEn)}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={memberFields.identityId.errorId} errors={memberFields.identityId.errors} />
-              </div>
-            )}
-            <div className="ui-field">
-              <label className="ui-label" htmlFor={memberFields.email.id}>
-                {t("attend.email")}
-              </label>
-              <input className="ui-input" {...getInputProps(memberFields.email, { type: "email" })} />
-              <FieldError id={memberFields.email.errorId} errors={memberFields.email.errors} />
-            </div>
-            <button type="submit" className="ui-button-outline" disabled={busy} data-testid="add-member">
-              {t("attend.addMember")}
-            </button>
-          </Form>
+          {/* Keyed by the page's one-time key: after a successful post the new page's form starts empty. */}
+          <MemberForm key={idempotencyKey} teamId={team.id} busy={busy} />
 
           {total && total.totalFen > 0 && !waiting && (
             <Form method="post" encType="multipart/form-data" className="ui-card ui-stack ui-attend-section" aria-labelledby="team-pay-title">
@@ -316,9 +258,9 @@ export default function TeamRegistration() {
               {payee && (
                 <dl className="ui-attend-quote">
                   <dt>{t("attend.payeeName")}</dt>
-                  <dd>{payee.accountName}</dd>
+                  <dd {...enteredLang(payee.accountName)}>{payee.accountName}</dd>
                   <dt>{t("attend.payeeBank")}</dt>
-                  <dd>{payee.bankName}</dd>
+                  <dd {...enteredLang(payee.bankName)}>{payee.bankName}</dd>
                   <dt>{t("attend.payeeAccount")}</dt>
                   <dd>{payee.accountNo}</dd>
                 </dl>
@@ -344,28 +286,117 @@ export default function TeamRegistration() {
         </section>
       )}
 
-      <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(teamFormMeta)} aria-labelledby="new-team-title">
-        <h2 id="new-team-title" className="ui-section-title">
-          {t("attend.newTeam")}
-        </h2>
-        <input type="hidden" name="intent" value="team" />
-        {teamFormMeta.errors?.map((message) => (
-          <p key={message} className="ui-field-error" role="alert">
-            {t(message)}
-          </p>
-        ))}
-        <div className="ui-field">
-          <label className="ui-label" htmlFor={teamFields.name.id}>
-            {t("attend.teamName")}
-          </label>
-          <input className="ui-input" {...getInputProps(teamFields.name, { type: "text" })} />
-          <FieldError id={teamFields.name.errorId} errors={teamFields.name.errors} />
-        </div>
-        <button type="submit" className="ui-button-outline" disabled={busy} data-testid="create-team">
-          {t("attend.createTeam")}
-        </button>
-      </Form>
+      <NewTeamForm key={idempotencyKey} busy={busy} />
     </div>
+  );
+}
+
+/** One member to add to the team; rendered anew (empty) for each page the server sends. */
+function MemberForm({ teamId, busy }: { teamId: number; busy: boolean }) {
+  const { form: info, lang } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [memberFormMeta, memberFields] = useForm<z.input<typeof memberForm>>({
+    id: `member-${teamId}`,
+    lastResult: actionData?.form === "member" ? actionData.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, memberForm),
+  });
+  return (
+    <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(memberFormMeta)} aria-labelledby="member-title">
+      <h3 id="member-title" className="ui-section-title">
+        {t("attend.addMember")}
+      </h3>
+      <input type="hidden" name="intent" value="member" />
+      <input type="hidden" name="teamId" value={teamId} />
+      {memberFormMeta.errors?.map((message) => (
+        <p key={message} className="ui-field-error" role="alert">
+          {t(message)}
+        </p>
+      ))}
+      <div className="ui-field">
+        <label className="ui-label" htmlFor={memberFields.name.id}>
+          {t("auth.name")}
+        </label>
+        <input className="ui-input" {...getInputProps(memberFields.name, { type: "text" })} />
+        <FieldError id={memberFields.name.errorId} errors={memberFields.name.errors} />
+      </div>
+      <div className="ui-field">
+        <label className="ui-label" htmlFor={memberFields.mobile.id}>
+          {t("auth.mobile")}
+        </label>
+        <input className="ui-input" {...getInputProps(memberFields.mobile, { type: "tel" })} />
+        <FieldError id={memberFields.mobile.errorId} errors={memberFields.mobile.errors} />
+      </div>
+      {info.identities.length > 0 && (
+        <div className="ui-field">
+          <label className="ui-label" htmlFor={memberFields.identityId.id}>
+            {t("attend.identity")}
+          </label>
+          <select
+            className="ui-input"
+            id={memberFields.identityId.id}
+            name={memberFields.identityId.name}
+            defaultValue={String(memberFields.identityId.initialValue ?? "")}
+          >
+            <option value="">{t("attend.chooseIdentity")}</option>
+            {info.identities.map((identity) => (
+              <option key={identity.id} value={identity.id}>
+                {pick(lang, identity.nameZh, identity.nameEn)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={memberFields.identityId.errorId} errors={memberFields.identityId.errors} />
+        </div>
+      )}
+      <div className="ui-field">
+        <label className="ui-label" htmlFor={memberFields.email.id}>
+          {t("attend.email")}
+        </label>
+        <input className="ui-input" {...getInputProps(memberFields.email, { type: "email" })} />
+        <FieldError id={memberFields.email.errorId} errors={memberFields.email.errors} />
+      </div>
+      <button type="submit" className="ui-button-outline" disabled={busy} data-testid="add-member">
+        {t("attend.addMember")}
+      </button>
+    </Form>
+  );
+}
+
+/** A new team; rendered anew (empty) for each page the server sends. */
+function NewTeamForm({ busy }: { busy: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [teamFormMeta, teamFields] = useForm<z.input<typeof teamForm>>({
+    id: "team",
+    lastResult: actionData?.form === "team" ? actionData.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, teamForm),
+  });
+  return (
+    <Form method="post" className="ui-card ui-stack ui-attend-section" {...getFormProps(teamFormMeta)} aria-labelledby="new-team-title">
+      <h2 id="new-team-title" className="ui-section-title">
+        {t("attend.newTeam")}
+      </h2>
+      <input type="hidden" name="intent" value="team" />
+      {teamFormMeta.errors?.map((message) => (
+        <p key={message} className="ui-field-error" role="alert">
+          {t(message)}
+        </p>
+      ))}
+      <div className="ui-field">
+        <label className="ui-label" htmlFor={teamFields.name.id}>
+          {t("attend.teamName")}
+        </label>
+        <input className="ui-input" {...getInputProps(teamFields.name, { type: "text" })} />
+        <FieldError id={teamFields.name.errorId} errors={teamFields.name.errors} />
+      </div>
+      <button type="submit" className="ui-button-outline" disabled={busy} data-testid="create-team">
+        {t("attend.createTeam")}
+      </button>
+    </Form>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { badRequest, routeId } from "#contract/params";
 import { sponsorHotelEditSchema, sponsorHotelSchema } from "#contract/schemas/services";
@@ -10,6 +11,7 @@ import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest }
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
+import { enteredLang } from "~/utils/entered";
 import { punctuation } from "~/utils/punctuation";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -127,7 +129,15 @@ export default function SponsorHotel() {
               details={
                 <>
                   <dt>{t("services.sponsorHotel.guests")}</dt>
-                  <dd>{r.guests.map((g) => `${g.name}${punctuation(lang).aside(g.mobile)}`).join(punctuation(lang).list)}</dd>
+                  <dd>
+                    {r.guests.map((g, i) => (
+                      <Fragment key={`${i}-${g.name}`}>
+                        {i > 0 && punctuation(lang).list}
+                        <span {...enteredLang(g.name)}>{g.name}</span>
+                        {punctuation(lang).aside(g.mobile)}
+                      </Fragment>
+                    ))}
+                  </dd>
                 </>
               }
               changeForm={

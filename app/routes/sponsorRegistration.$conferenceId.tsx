@@ -7,17 +7,16 @@ import { FieldError } from "~/components/FieldError";
 import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateBadge, useServiceResult, useTyped } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
-import { UploadField } from "~/components/UploadField";
+import { IMAGE_ACCEPT, UploadField } from "~/components/UploadField";
 import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
+import { enteredLang } from "~/utils/entered";
 import { type KeptFile, keptFile } from "~/utils/kept";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
-
-const IMAGE_TYPES = "image/png,image/gif,image/jpeg,image/bmp,image/x-icon";
 
 /** A company applies to sponsor or exhibit at a conference (issue 6), and follows its applications' review. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -186,7 +185,7 @@ function ApplicationForm({ application, maxMb }: { application?: Application; ma
         label={t("services.sponsor.logo")}
         help={t("services.sponsor.logoHelp", { mb: maxMb })}
         defaultUrl={typed("logoKept", "") ? null : typed("logo", application?.logo ?? "") || null}
-        accept={IMAGE_TYPES}
+        accept={IMAGE_ACCEPT}
         document
         keep={`sponsor:${conferenceId}`}
         kept={typed("logoKept", "") || null}
@@ -211,23 +210,23 @@ export default function SponsorRegistration() {
             {applications.map((a) => (
               <li key={a.id} className="ui-svc-card" data-testid="application">
                 <h3 className="ui-svc-card-title">
-                  {a.company} · {t(`services.sponsor.kinds.${a.kind}`)} <StateBadge state={a.state} />
+                  <span {...enteredLang(a.company)}>{a.company}</span> · {t(`services.sponsor.kinds.${a.kind}`)} <StateBadge state={a.state} />
                 </h3>
                 <dl className="ui-attend-quote">
                   <dt>{t("services.sponsor.contact")}</dt>
                   <dd>
-                    {a.contact} · {a.phone} · {a.email}
+                    <span {...enteredLang(a.contact)}>{a.contact}</span> · {a.phone} · {a.email}
                   </dd>
                   {a.level && (
                     <>
                       <dt>{t("services.sponsor.level")}</dt>
-                      <dd>{a.level}</dd>
+                      <dd {...enteredLang(a.level)}>{a.level}</dd>
                     </>
                   )}
                   {a.booth && (
                     <>
                       <dt>{t("services.sponsor.booth")}</dt>
-                      <dd>{a.booth}</dd>
+                      <dd {...enteredLang(a.booth)}>{a.booth}</dd>
                     </>
                   )}
                   {a.logo && (
@@ -258,7 +257,7 @@ export default function SponsorRegistration() {
                           <time dateTime={r.at} className="ui-muted">
                             {r.at.slice(0, 10)}
                           </time>{" "}
-                          {r.text}
+                          <span {...enteredLang(r.text)}>{r.text}</span>
                         </li>
                       ))}
                     </ul>

@@ -56,6 +56,8 @@ export type AttendRegistration = {
   currency: string;
   state: "pending" | "confirmed" | "rejected" | "cancelled";
   ticketCode: string;
+  /** When the desk checked the attendee in; null until then. */
+  checkedInAt: string | null;
   needsPayment: boolean;
   paymentState: AttendPayment["state"] | null;
   payment: AttendPayment | null;

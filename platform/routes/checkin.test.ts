@@ -387,3 +387,30 @@ describe("statistics", () => {
     expect(hotelUse).toEqual([{ hotelId: hotel.id, nameZh: "会议酒店", nameEn: "", inventoryNights: 30, bookedNights: 4, pendingNights: 1 }]);
   });
 });
+
+describe("the attendee's own view", () => {
+  it("shows the attendee when the desk checked them in, and nothing once the check-in is undone", async () => {
+    const who = await person(p, "看签到");
+    const [row] = await p.db
+      .insert(registrations)
+      .values({
+        conferenceId: s.conference.id,
+        accountId: who.id,
+        mobile: who.mobile,
+        name: "看签到",
+        state: "confirmed",
+        ticketCode: newTicketCode(),
+        ...p.stamp(),
+      })
+      .returning();
+    const mine = async () =>
+      (await p.call<{ list: Array<{ id: number; checkedInAt: string | null }> }>("GET", "/my-user", { token: who.token })).data.list.find(
+        (r) => r.id === row.id,
+      );
+    expect((await mine())?.checkedInAt).toBeNull();
+    await checkIn({ code: row.ticketCode });
+    expect((await mine())?.checkedInAt).toBe(p.deps.now().toISOString());
+    await p.call("DELETE", `/user/checkin/${row.id}`, { token: s.organiser.token });
+    expect((await mine())?.checkedInAt).toBeNull();
+  });
+});

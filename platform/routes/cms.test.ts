@@ -74,6 +74,29 @@ describe("uploads", () => {
     expect(svg.status).toBe(400);
   });
 
+  it("says what a document upload takes: a PDF or one of the images, in either language", async () => {
+    const text = upload(new TextEncoder().encode("hello"), "proof.txt", "text/plain");
+    const zh = await p.call("POST", "/cms/files/documentUpload", { token, form: text });
+    expect(zh.status).toBe(400);
+    expect(zh.message).toBe("不支持的文件类型，请上传 PDF 或 png、gif、jpeg、bmp、ico 图片");
+    const en = await p.call("POST", "/cms/files/documentUpload", {
+      token,
+      form: upload(new TextEncoder().encode("hello"), "proof.txt", "text/plain"),
+      lang: "en",
+    });
+    expect(en.message).toBe("Unsupported file type. Please upload a PDF or a png, gif, jpeg, bmp or ico image.");
+    const ico = [0, 0, 1, 0, 1, 0, ...new Array(20).fill(0)];
+    for (const [name, bytes] of [
+      ["proof.pdf", [...new TextEncoder().encode("%PDF-1.4\n%EOF\n")]],
+      ["proof.ico", ico],
+    ] as const) {
+      expect(
+        (await p.call("POST", "/cms/files/documentUpload", { token, form: upload(new Uint8Array(bytes), name, "application/octet-stream") })).status,
+        name,
+      ).toBe(200);
+    }
+  });
+
   it("accepts gif, jpeg, bmp and ico by their bytes", async () => {
     const samples: Array<[string, number[]]> = [
       ["gif", [...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0]],

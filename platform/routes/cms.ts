@@ -8,7 +8,7 @@ import { fail, idParam, ok, page, paging } from "../http";
 import { isPublishedMedia, managesUploadConference } from "../services/file-access";
 import { checkSubmissionKey, checkUploadQuota, clientTag } from "../services/form-uploads";
 import { KEPT_GRACE_MS, KEPT_SCOPE, KEPT_TTL_MS, type KeptRefusal, keptBinding, readKeptRef, signKeptRef } from "../services/kept-uploads";
-import { IMAGE_TYPES, sniff } from "../services/sniff";
+import { DOCUMENT_TYPES, IMAGE_TYPES, sniff } from "../services/sniff";
 import { stateOf } from "./forms";
 
 const keptSchema = z.object({ ref: z.string().min(1).max(2000), scope: z.string().regex(KEPT_SCOPE) });
@@ -99,7 +99,8 @@ export function cmsRoutes(deps: PlatformDeps) {
       if (file.size > deps.uploadMaxBytes) fail(400, "errors.fileTooLarge", { code: 413, params: { mb: Math.round(deps.uploadMaxBytes / 1048576) } });
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = sniff(bytes);
-      if (!type || !allowed.includes(type.mime)) fail(400, "errors.fileType");
+      // Said as the list this endpoint takes: images, or images and PDF.
+      if (!type || !allowed.includes(type.mime)) fail(400, allowed.includes("application/pdf") ? "errors.documentType" : "errors.fileType");
       const now = deps.now();
       const key = `u/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${crypto.randomBytes(16).toString("hex")}.${type.ext}`;
       await deps.storage.put(key, bytes, type.mime);
@@ -167,7 +168,7 @@ export function cmsRoutes(deps: PlatformDeps) {
   /** Public images (covers, logos, avatars, pictures in pages): an account's, and only images. */
   app.post("/cms/files/upload", upload(IMAGE_TYPES, true));
   /** Documents only their owner (and who reviews them) may see: licences, proofs, invoices, registration answers. Served as private downloads. */
-  app.post("/cms/files/documentUpload", upload([...IMAGE_TYPES, "application/pdf"], true, "private"));
+  app.post("/cms/files/documentUpload", upload(DOCUMENT_TYPES, true, "private"));
 
   /**
    * Form answers' files (signed-out respondents too): private, so only the respondent (through a
@@ -175,7 +176,7 @@ export function cmsRoutes(deps: PlatformDeps) {
    * an open form, with the submission key its answer page rendered (decision 032). `formUpload` is
    * the spec's name (§7) for this call; `formDocumentUpload` the one our pages used before.
    */
-  const answerUpload = upload([...IMAGE_TYPES, "application/pdf"], false, "private", true);
+  const answerUpload = upload(DOCUMENT_TYPES, false, "private", true);
   app.post("/cms/files/formUpload", answerUpload);
   app.post("/cms/files/formDocumentUpload", answerUpload);
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, conferences, coupons, payments, registrations } from "../db/schema";
+import { auditLog, conferences, coupons, payments, registrations, teams } from "../db/schema";
 import { nextMobile, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
 import { type TestPlatform, testPlatform } from "../testing";
 
@@ -52,6 +52,26 @@ describe("teams", () => {
     expect(over.message).toBe("A team has at most 30 members; 5 more can join");
     const count = await p.db.select({ id: registrations.id }).from(registrations).where(eq(registrations.teamId, team.data.id));
     expect(count).toHaveLength(25);
+  });
+
+  it("are made once for one name: the same team sent twice (or twice at once) answers the first, another name is a new team", async () => {
+    const s = await setupConference(p);
+    const leader = await person(p);
+    const make = (name: string) =>
+      p.call<{ id: number; replayed: boolean }>("POST", "/team", { token: leader.token, body: { conferenceId: s.conference.id, name } });
+    const first = await make("课题组 A");
+    expect(first.data.replayed).toBe(false);
+    const again = await make(" 课题组  a ");
+    expect(again.status).toBe(200);
+    expect(again.data).toMatchObject({ id: first.data.id, replayed: true });
+    const [x, y] = await Promise.all([make("实验室"), make("实验室")]);
+    expect(x.data.id).toBe(y.data.id);
+    const led = await p.db.select({ id: teams.id }).from(teams).where(eq(teams.leaderAccountId, leader.id));
+    expect(led).toHaveLength(2);
+    // Another leader may use the same name.
+    const other = await person(p);
+    const theirs = await p.call<{ id: number }>("POST", "/team", { token: other.token, body: { conferenceId: s.conference.id, name: "课题组 A" } });
+    expect(theirs.data.id).not.toBe(first.data.id);
   });
 
   it("are at most 3 per account and conference", async () => {

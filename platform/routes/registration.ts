@@ -18,7 +18,7 @@ import type { AttendForm, AttendQuote } from "#contract/views/attend";
 import type { Sent } from "#contract/views/sent";
 import { type Ctx, type PlatformDeps, type PlatformEnv, clientAddress, parse, readBody, requireAccount } from "../context";
 import { accounts, conferences, fees, identities, registrations, strategies, teams, uploads } from "../db/schema";
-import { codedAnswer, fail, idParam, langOf, ok, page, paging, refuseField, refuseFields } from "../http";
+import { ApiError, codedAnswer, fail, idParam, langOf, ok, page, paging, refuseField, refuseFields } from "../http";
 import { canManageConference } from "../services/access";
 import { quoteFee, strategyInForce } from "../services/fees";
 import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, spendCode } from "../services/identity";
@@ -48,6 +48,16 @@ import { requireManager as requireManagerOf } from "./guards";
 
 /** Quick login: this mobile has no account yet; the caller shows the registration form (ARCHITECTURE.md). */
 export const CODE_QUICK_NO_ACCOUNT = 1101;
+
+/** A wrong or spent SMS code on these forms is said beside their `code` field (the form keeps what was typed). */
+async function codeChecked<T>(check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (error) {
+    if (error instanceof ApiError && error.messageKey === "errors.codeInvalid") refuseField("code", error.messageKey);
+    throw error;
+  }
+}
 
 /**
  * Conference users (spec §7): the fee, registering, my registrations, claims, quick login,
@@ -206,7 +216,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const mobile = input.mobile ?? account.mobile;
     if (mobile !== account.mobile) {
       if (!input.code) refuseField("mobile", "registration.errors.mobileNotYours");
-      await consumeCode(deps, { mobile, code: input.code, client: clientAddress(c) });
+      await codeChecked(consumeCode(deps, { mobile, code: input.code, client: clientAddress(c) }));
     }
     const { registration, replayed } = await createRegistration(deps, {
       ...input,
@@ -308,7 +318,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     const input = parse(c, quickLoginSchema, await readBody(c));
     await visibleConference(c, input.conferenceId);
     // The code first (decision 025): only its owner learns whether the number has an account.
-    const codeId = await checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
+    const codeId = await codeChecked(checkCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) }));
     const account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
       return codedAnswer(c, CODE_QUICK_NO_ACCOUNT, "registration.quickLogin.noAccount", { mobile: input.mobile });
@@ -393,7 +403,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     if (row.accountId !== null && !input.resolve) {
       refuseField("resolve", "registration.errors.resolveHeld");
     }
-    await consumeCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) });
+    await codeChecked(consumeCode(deps, { mobile: input.mobile, code: input.code, client: clientAddress(c) }));
     let account = await accountByMobile(deps.db, input.mobile);
     if (!account) {
       [account] = await deps.db

@@ -489,6 +489,8 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
       currency: conference?.currency ?? "CNY",
       state: r.state,
       ticketCode: r.ticketCode,
+      /** When the desk checked the attendee in; null until then (or once the check-in was undone). */
+      checkedInAt: r.checkinState ? r.checkedInAt : null,
       answers: r.answers,
       /** Nothing to pay when the fee is 0; else the leading payment's state, `unpaid` when there is none. */
       needsPayment: r.feeFen > 0 && !["paid", "pending_audit"].includes(payment?.state ?? ""),

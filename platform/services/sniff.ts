@@ -10,8 +10,7 @@ const signatures: Array<{ mime: string; ext: string; test: (b: Uint8Array) => bo
   { mime: "application/pdf", ext: "pdf", test: (b) => ascii(b, 0, "%PDF-") },
 ];
 
-/** The image types of spec §5: png, gif, jpeg, bmp and x-icon. */
-export const IMAGE_TYPES = ["image/png", "image/gif", "image/jpeg", "image/bmp", "image/x-icon"];
+export { DOCUMENT_TYPES, IMAGE_TYPES } from "#contract/uploads";
 
 export function sniff(bytes: Uint8Array): Sniffed | null {
   const hit = signatures.find((s) => s.test(bytes));

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { TEAM_MAX_MEMBERS, TEAMS_PER_ACCOUNT } from "#contract/schemas/registration";
 import type { Db } from "../db";
 import { type RegistrationState, accounts, registrations, teams } from "../db/schema";
@@ -30,21 +30,34 @@ export async function ledTeam(db: Db, accountId: number, teamId: number): Promis
 }
 
 /** A new team, refused past `TEAMS_PER_ACCOUNT` for this leader and conference (counted under the conference lock). */
+/**
+ * Makes a team led by the account. The same name sent again by its leader for the same conference
+ * (a second click, a resubmitted page) answers the team made first, `replayed`, instead of a
+ * twin (decision 052); the conference's lock makes two such requests at once one team too.
+ */
 export async function createTeam(deps: { db: Db; now: () => Date }, input: { conferenceId: number; leaderAccountId: number; name: string }) {
   return deps.db.transaction(async (tx) => {
     await lockConference(tx, input.conferenceId);
-    const [{ led }] = await tx
-      .select({ led: count() })
+    const led = await tx
+      .select()
       .from(teams)
       .where(and(eq(teams.conferenceId, input.conferenceId), eq(teams.leaderAccountId, input.leaderAccountId)));
-    if (led >= TEAMS_PER_ACCOUNT) fail(400, "registration.errors.tooManyTeams", { params: { max: TEAMS_PER_ACCOUNT } });
+    const twin = led.find((team) => sameTeamName(team.name, input.name));
+    if (twin) return { ...twin, replayed: true };
+    if (led.length >= TEAMS_PER_ACCOUNT) fail(400, "registration.errors.tooManyTeams", { params: { max: TEAMS_PER_ACCOUNT } });
     const [team] = await tx
       .insert(teams)
       .values({ ...input, createdAt: deps.now() })
       .returning();
-    return team;
+    return { ...team, replayed: false };
   });
 }
+
+/** Team names compared as a person reads them: spaces around and inside collapsed, letters in any case. */
+const sameTeamName = (a: string, b: string) => {
+  const plain = (name: string) => name.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+  return plain(a) === plain(b);
+};
 
 /**
  * Adds members, each with the fee in force now. A member already in this team (same mobile)

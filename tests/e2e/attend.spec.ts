@@ -94,7 +94,7 @@ test("a visitor signs up from the form, registers with a coupon, pays by transfe
   await expect(page.getByTestId("payee")).toBeVisible();
   await page.getByTestId("send-proof").click();
   await expect(page.locator("#proof-error")).toContainText("请上传");
-  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByLabel("付款凭证（PDF 或图片）").setInputFiles(proof);
   await page.getByTestId("send-proof").click();
   await expect(page.getByTestId("awaiting-audit")).toBeVisible();
   await expect(page.getByTestId("payment-state")).toHaveText("待审核");
@@ -220,7 +220,7 @@ test("a team leader adds three members and pays once for all", async ({ page }) 
   const total = identity.fee!.priceFen * 3;
   await expect(page.getByTestId("team-total")).toContainText(formatMoney(total));
   await ready(page);
-  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByLabel("付款凭证（PDF 或图片）").setInputFiles(proof);
   await page.getByTestId("team-pay").click();
   await expect(page.getByTestId("awaiting-audit")).toContainText(formatMoney(total));
   await expect(page.getByTestId("team-pay")).toHaveCount(0);
@@ -457,7 +457,7 @@ test("a team's transfer waiting for audit gets a new proof, or is withdrawn and 
   await add.getByTestId("add-member").click();
   await expect(page.getByTestId("members")).toContainText("成员丁");
   await ready(page);
-  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByLabel("付款凭证（PDF 或图片）").setInputFiles(proof);
   await page.getByTestId("team-pay").click();
   await expect(page.getByTestId("awaiting-audit")).toBeVisible();
 
@@ -467,7 +467,7 @@ test("a team's transfer waiting for audit gets a new proof, or is withdrawn and 
   await ready(page);
   await waiting.getByTestId("replace-proof").click();
   await expect(waiting.locator("#team-new-proof-error")).toContainText("请上传");
-  await waiting.getByLabel("付款凭证（图片或 PDF）").setInputFiles({ ...proof, name: "second.png" });
+  await waiting.getByLabel("付款凭证（PDF 或图片）").setInputFiles({ ...proof, name: "second.png" });
   await waiting.getByTestId("replace-proof").click();
   await expectNotice(page, "付款凭证已更换");
   await expect(page.getByTestId("awaiting-audit")).toBeVisible();
@@ -480,7 +480,7 @@ test("a team's transfer waiting for audit gets a new proof, or is withdrawn and 
   await expectNotice(page, "团队付款已撤回");
   await expect(page.getByTestId("awaiting-audit")).toHaveCount(0);
   await ready(page);
-  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByLabel("付款凭证（PDF 或图片）").setInputFiles(proof);
   await page.getByTestId("team-pay").click();
   await expect(page.getByTestId("awaiting-audit")).toBeVisible();
 });

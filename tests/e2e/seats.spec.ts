@@ -56,7 +56,7 @@ test("a registration says when to pay by; one whose deadline passed is expired, 
   await expired.getByTestId("pay").click();
   await ready(page);
   await expect(page.getByTestId("hold-expired")).toBeVisible();
-  await page.getByLabel("付款凭证（图片或 PDF）").setInputFiles(proof);
+  await page.getByLabel("付款凭证（PDF 或图片）").setInputFiles(proof);
   await page.getByTestId("send-proof").click();
   await expectNotice(page, "付款凭证已提交");
   await expect(page.getByTestId("awaiting-audit")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 import { ConfirmForm } from "../ConfirmForm";
@@ -59,7 +60,7 @@ export function ReservationCard({
         {row.remark && (
           <>
             <dt>{t("services.remark")}</dt>
-            <dd>{row.remark}</dd>
+            <dd {...enteredLang(row.remark)}>{row.remark}</dd>
           </>
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 import type { ServiceConference } from "./types";
 
@@ -48,7 +49,9 @@ export function ServicePage({
       </p>
       <h1 className="ui-page-title">{title}</h1>
       <p className="ui-attend-conf-name">
-        <Link to={`/${conference.id}`}>{pick(lang, conference.nameZh, conference.nameEn)}</Link>
+        <Link to={`/${conference.id}`} {...enteredLang(pick(lang, conference.nameZh, conference.nameEn))}>
+          {pick(lang, conference.nameZh, conference.nameEn)}
+        </Link>
         <span className="ui-muted">
           {" "}
           · {formatDay(lang, conference.startDate)} – {formatDay(lang, conference.endDate)}

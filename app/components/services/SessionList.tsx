@@ -1,12 +1,14 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SessionDay, SessionView } from "~/services/agenda.server";
+import { enteredLang } from "~/utils/entered";
 import { usePunctuation } from "~/utils/punctuation";
 
 /** Sessions by day, then by branch (the main venue first as given), each with its action. */
 export function SessionList({ days, action, showConference }: { days: SessionDay[]; action: (session: SessionView) => ReactNode; showConference?: boolean }) {
   const { t } = useTranslation();
+  // Names are entered data; the list's separator is the page's punctuation.
   const p = usePunctuation();
   return (
     <div className="ui-stack" data-testid="sessions">
@@ -17,17 +19,36 @@ export function SessionList({ days, action, showConference }: { days: SessionDay
           </h2>
           {day.branches.map((branch) => (
             <div key={branch.name} className="ui-svc-branch">
-              <h3 className="ui-svc-card-title">{branch.name}</h3>
+              <h3 className="ui-svc-card-title" {...enteredLang(branch.name)}>
+                {branch.name}
+              </h3>
               <ul className="ui-svc-sessions">
                 {branch.sessions.map((session) => (
                   <li key={session.id} className="ui-svc-session" data-testid="session" data-subscribed={session.subscribed ? "true" : undefined}>
                     <span className="ui-svc-session-time">{t("services.agenda.time", { start: session.start, end: session.end })}</span>
                     <span className="ui-svc-session-body">
-                      <strong>{session.title}</strong>
-                      {showConference && <span className="ui-muted"> · {session.conferenceName}</span>}
-                      {session.room && <span className="ui-muted"> · {session.room}</span>}
+                      <strong {...enteredLang(session.title)}>{session.title}</strong>
+                      {showConference && (
+                        <span className="ui-muted">
+                          {" · "}
+                          <span {...enteredLang(session.conferenceName)}>{session.conferenceName}</span>
+                        </span>
+                      )}
+                      {session.room && (
+                        <span className="ui-muted">
+                          {" · "}
+                          <span {...enteredLang(session.room)}>{session.room}</span>
+                        </span>
+                      )}
                       {session.speakers.length > 0 && (
-                        <span className="ui-muted ui-svc-session-speakers">{session.speakers.map((s) => s.name).join(p.list)}</span>
+                        <span className="ui-muted ui-svc-session-speakers">
+                          {session.speakers.map((speaker, i) => (
+                            <Fragment key={`${i}-${speaker.name}`}>
+                              {i > 0 && p.list}
+                              <span {...enteredLang(speaker.name)}>{speaker.name}</span>
+                            </Fragment>
+                          ))}
+                        </span>
                       )}
                     </span>
                     {action(session)}
