@@ -6,10 +6,9 @@ import { Pagination } from "~/components/Pagination";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
-import { appNow } from "~/services/clock.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { chinaToday, toConferences } from "~/services/portal.server";
+import { clockNow, toConferences } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: t("portal.search.description"),
       keyword,
       page,
-      today: chinaToday(await appNow()),
+      ...(await clockNow()),
       results: results && { list: toConferences(results.list), total: results.total },
       suggestions: facets && { cities: facets.cities.slice(0, SUGGESTED_CITIES), categories: facets.categories },
     },
@@ -48,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Search() {
-  const { keyword, page, today, results, suggestions } = useLoaderData<typeof loader>();
+  const { keyword, page, today, now, results, suggestions } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -87,7 +86,7 @@ export default function Search() {
           </p>
           <ul className="ui-conference-list" data-testid="search-results" aria-label={t("portal.search.resultsFor", { keyword })}>
             {results.list.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} keyword={keyword} />
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} keyword={keyword} />
             ))}
           </ul>
           <Pagination page={page} pageSize={PAGE_SIZE} total={results.total} />

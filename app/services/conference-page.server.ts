@@ -13,6 +13,7 @@ import type {
   SpecialPerson,
 } from "~/components/conference/types";
 import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
+import { enteredTwin } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { publicPageHeaders } from "./cache.server";
 import { i18n } from "./i18n.server";
@@ -86,11 +87,11 @@ export function groupSchedule(lang: Lang, page: Pick<PlatformConferencePage, "sc
       id: item.id,
       start: start.time,
       end: end.time,
+      startsAt: item.startsAt,
+      endsAt: item.endsAt,
       title: pick(lang, item.titleZh, item.titleEn),
-      speakers: item.speakers
-        .map((s) => (s.affiliation ? (lang === "en" ? `${s.name} (${s.affiliation})` : `${s.name}（${s.affiliation}）`) : s.name))
-        .join(lang === "en" ? ", " : "、"),
-      room: item.room,
+      speakers: item.speakers.map((s) => ({ name: s.name, affiliation: s.affiliation ?? "" })),
+      room: enteredTwin(lang, item.room),
     });
   }
   return [...days.entries()]

@@ -57,7 +57,8 @@ export type ConferenceSection = {
 /** `title` is null when the content opens with its own heading. */
 export type TextBlock = { id: number; title: string | null; ops: RichTextOp[] };
 
-export type ScheduleItem = { id: number; start: string; end: string; title: string; speakers: string; room: string };
+/** Speakers as entered (names and affiliations have no English twin): the view marks Chinese ones and punctuates by language. */
+export type ScheduleItem = { id: number; start: string; end: string; startsAt: string; endsAt: string; title: string; speakers: Array<{ name: string; affiliation: string }>; room: string };
 /** A run of consecutive items of one forum (null: not in a forum), so time order is kept. */
 export type ScheduleGroup = { forum: string | null; items: ScheduleItem[] };
 /** `name` null is the main venue (spec §3: a null branch). */
