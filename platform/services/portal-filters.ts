@@ -89,6 +89,8 @@ export const conferenceCardColumns = {
   hostZh: conferences.hostZh,
   hostEn: conferences.hostEn,
   isPublish: conferences.isPublish,
+  /** When the record last changed (the sitemap's lastmod). */
+  updatedAt: conferences.updatedAt,
 };
 
 /**

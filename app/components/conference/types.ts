@@ -1,3 +1,4 @@
+import type { SaleState } from "~/components/portal/sale";
 import type { RichTextOp } from "~/components/RichText";
 
 /**
@@ -7,6 +8,12 @@ import type { RichTextOp } from "~/components/RichText";
  */
 export type ConferencePageData = {
   lang: "zh" | "en";
+  siteName: string;
+  /** Registration at load time (the injected clock): for the structured data's offer. */
+  sale: { opensAt: string | null; closesAt: string; state: SaleState } | null;
+  /** The programme's first start and last end (ISO instants), when it has items. */
+  firstStartsAt: string | null;
+  lastEndsAt: string | null;
   id: number;
   isPublish: boolean;
   canManage: boolean;
