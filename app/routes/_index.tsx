@@ -78,8 +78,31 @@ function Portal({ when, page, values, ignored, today, now, home, conferences }: 
 
   return (
     <div className="ui-portal-home">
-      <h1 className="ui-visually-hidden">{t("portal.home.heading")}</h1>
-      <PortalBanners banners={home.banners} />
+      {/* The first screen: what this is and a search, compact; the banners (when there are some) follow. */}
+      <section className="ui-portal-hero" aria-labelledby="portal-hero-title">
+        <h1 id="portal-hero-title" className="ui-portal-hero-title">
+          {t("portal.home.heading")}
+        </h1>
+        <p className="ui-portal-hero-lead">{t("portal.home.description")}</p>
+        <form method="get" action="/search" className="ui-portal-search-form ui-portal-hero-search" role="search">
+          <label className="ui-visually-hidden" htmlFor="hero-keyword">
+            {t("portal.search.label")}
+          </label>
+          <input
+            id="hero-keyword"
+            className="ui-input"
+            type="search"
+            name="keyword"
+            placeholder={t("header.searchPlaceholder")}
+            maxLength={100}
+            enterKeyHint="search"
+          />
+          <button className="ui-button" type="submit">
+            {t("header.search")}
+          </button>
+        </form>
+      </section>
+      {home.banners.length > 0 && <PortalBanners banners={home.banners} />}
 
       {home.important.length > 0 && (
         <section className="ui-portal-section" aria-labelledby="portal-important">

@@ -178,6 +178,20 @@ export const ui: Record<string, SystemStyleObject> = {
     "& a": { color: "brand.700", fontSize: "sm", _hover: { textDecoration: "underline" } },
   },
 
+  // ── home hero: a title, one line and the search, compact ──
+  "portal-hero": {
+    paddingBlock: "6",
+    paddingInline: "4",
+    marginBottom: "4",
+    borderRadius: "lg",
+    bg: "brand.50",
+    borderBottom: "3px solid {colors.brand.600}",
+    sm: { paddingBlock: "8", paddingInline: "8" },
+  },
+  "portal-hero-title": { fontSize: "2xl", fontWeight: "700", color: "gray.900", lineHeight: "1.25", margin: "0", sm: { fontSize: "3xl" } },
+  "portal-hero-lead": { marginBlock: "2", color: "gray.700" },
+  "portal-hero-search": { marginBottom: "0", marginTop: "3" },
+
   // ── search ──
   "portal-search": {},
   "portal-search-form": { display: "flex", gap: "2", maxWidth: "560px", marginBottom: "4", "& > input": { flex: "1", minWidth: "0" } },

@@ -103,8 +103,94 @@ test("English conference page: English room names and punctuation; Chinese-only 
         ),
     );
     expect(
-      texts.filter((text) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(text!)),
+      texts.filter((text) => /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/.test(text)),
       selector,
     ).toEqual([]);
+  }
+});
+
+test("cards: a cover or initials tile, a date badge, the lowest fee and the registration state", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByTestId("conference-list").locator("> li");
+  expect(await cards.count()).toBeGreaterThan(0);
+  const first = cards.first();
+  await expect(first.locator(".ui-portal-card-cover, .ui-portal-card-tile")).toHaveCount(1);
+  await expect(first.getByTestId("date-badge")).toHaveText(/\d/);
+  await expect(first.getByTestId("sale-state")).toHaveText(/报名/);
+  // Somewhere on the page a fee: "¥… 起" or 免费.
+  await expect(
+    page
+      .getByTestId("card-sale")
+      .filter({ hasText: /¥[\d,.]+ 起|免费/ })
+      .first(),
+  ).toBeVisible();
+});
+
+test("the conference page keeps its register link in reach on a phone, and labels Beijing time", async ({ page, context }) => {
+  const id = (await showcase(page.request)).conference.id;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/${id}`);
+  await page.mouse.wheel(0, 3000);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+  const sticky = page.getByTestId("sticky-register");
+  await expect(sticky).toBeInViewport();
+  await expect(sticky).toHaveAttribute("href", `/attend/${id}`);
+  await expect(page.getByTestId("beijing-time")).toContainText("北京时间");
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(sticky).toBeHidden();
+  await useLanguage(context, "en");
+  await page.goto(`/${id}`);
+  await expect(page.getByTestId("beijing-time")).toContainText("China Standard Time (UTC+8)");
+  // In Beijing no second time is added.
+  await expect(page.getByTestId("local-time")).toHaveCount(0);
+});
+
+test.describe("in New York", () => {
+  test.use({ timezoneId: "America/New_York" });
+  test("with JavaScript a visitor also sees the programme in their own time", async ({ page }) => {
+    const id = (await showcase(page.request)).conference.id;
+    await page.goto(`/${id}`);
+    const times = page.locator(".ui-conf-item-time");
+    await expect(times.first()).toContainText(/\d\d:\d\d/);
+    if (!hasJs()) {
+      await expect(page.getByTestId("local-time")).toHaveCount(0);
+      return;
+    }
+    await expect(page.getByTestId("local-time").first()).toContainText(/您的时间：.*(EST|EDT|GMT-[45]|UTC-[45])/);
+  });
+});
+
+test("scrapers and search engines read the served HTML: Open Graph, Twitter, JSON-LD; robots.txt; sitemap", async ({ request }) => {
+  test.skip(projectName() !== "js", "the same bytes in both projects");
+  const id = (await showcase(request)).conference.id;
+  const html = await (await request.get(`/${id}`)).text();
+  const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`).exec(html)?.[1];
+  expect(meta("og:site_name")).toBeTruthy();
+  expect(meta("og:locale")).toBe("zh_CN");
+  expect(meta("og:type")).toBe("website");
+  expect(meta("twitter:card")).toMatch(/^summary/);
+  const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
+  expect(ld["@type"]).toBe("Event");
+  expect(ld.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/);
+  expect(ld.endDate).toMatch(/\+08:00$/);
+  expect(ld.location.address.addressCountry).toBe("CN");
+  expect(ld.offers.availability).toMatch(/^https:\/\/schema\.org\//);
+  if (meta("og:image")) expect(ld.image[0]).toBe(meta("og:image"));
+
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toMatch(/text\/plain/);
+  expect(await robots.text()).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`/${id}</loc><lastmod>`);
+  expect(sitemap).toMatch(/\/orgList<\/loc>/);
+  expect(sitemap).toMatch(/\/liveStreaming\/detail\/\d+<\/loc><lastmod>\d{4}-\d\d-\d\dT/);
+
+  // Sizes, for the report (budgets are asserted in conference.spec.ts and portal.spec.ts).
+  for (const path of ["/", `/${id}`]) {
+    const body = await (await request.get(path)).text();
+    const scripts = new Set([...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+    let js = 0;
+    for (const src of scripts) js += zlib.gzipSync(await (await request.get(src)).body(), { level: 9 }).length;
+    console.log(`size ${path}: HTML gzip ${zlib.gzipSync(body).length} B, first-load JS gzip ${js} B`);
   }
 });

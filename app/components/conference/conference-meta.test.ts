@@ -28,7 +28,13 @@ describe("conference meta", () => {
     expect(beijingDateTime("2027-05-20T01:00:00.000Z")).toBe("2027-05-20T09:00:00+08:00");
   });
   it("describes the event: times with offset, country, offer availability and validFrom, image", () => {
-    const ld = conferenceJsonLd(page) as unknown as { startDate: string; endDate: string; image: string[]; offers: object; location: { address: { addressCountry: string } } };
+    const ld = conferenceJsonLd(page) as unknown as {
+      startDate: string;
+      endDate: string;
+      image: string[];
+      offers: object;
+      location: { address: { addressCountry: string } };
+    };
     expect(ld.startDate).toBe("2027-05-20T09:00:00+08:00");
     expect(ld.endDate).toBe("2027-05-22T17:30:00+08:00");
     expect(ld.location.address.addressCountry).toBe("CN");

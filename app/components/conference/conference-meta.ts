@@ -74,7 +74,12 @@ export function conferenceMeta(page: ConferencePageData | undefined, options: { 
     { property: "og:site_name", content: page.siteName },
     { property: "og:locale", content: page.lang === "en" ? "en_US" : "zh_CN" },
     { property: "og:locale:alternate", content: page.lang === "en" ? "zh_CN" : "en_US" },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: page.name }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: page.name },
+        ]
+      : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: page.name },
     { name: "twitter:description", content: page.description },

@@ -65,7 +65,16 @@ export type ConferenceSection = {
 export type TextBlock = { id: number; title: string | null; ops: RichTextOp[] };
 
 /** Speakers as entered (names and affiliations have no English twin): the view marks Chinese ones and punctuates by language. */
-export type ScheduleItem = { id: number; start: string; end: string; startsAt: string; endsAt: string; title: string; speakers: Array<{ name: string; affiliation: string }>; room: string };
+export type ScheduleItem = {
+  id: number;
+  start: string;
+  end: string;
+  startsAt: string;
+  endsAt: string;
+  title: string;
+  speakers: Array<{ name: string; affiliation: string }>;
+  room: string;
+};
 /** A run of consecutive items of one forum (null: not in a forum), so time order is kept. */
 export type ScheduleGroup = { forum: string | null; items: ScheduleItem[] };
 /** `name` null is the main venue (spec §3: a null branch). */
