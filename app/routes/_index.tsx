@@ -84,7 +84,7 @@ function Portal({ when, page, values, ignored, today, now, home, conferences }: 
           {t("portal.home.heading")}
         </h1>
         <p className="ui-portal-hero-lead">{t("portal.home.description")}</p>
-        <form method="get" action="/search" className="ui-portal-search-form ui-portal-hero-search" role="search">
+        <form method="get" action="/search" className="ui-portal-search-form ui-portal-hero-search" role="search" aria-label={t("portal.search.label")}>
           <label className="ui-visually-hidden" htmlFor="hero-keyword">
             {t("portal.search.label")}
           </label>

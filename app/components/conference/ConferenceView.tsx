@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
-import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Around } from "~/components/Around";
 import { RichText } from "~/components/RichText";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney } from "~/utils/format";
@@ -103,19 +104,6 @@ function LocalTime({ startsAt, endsAt }: { startsAt: string; endsAt: string }) {
       {text}
     </span>
   ) : null;
-}
-
-const SLOT = "\u0000";
-/** A translated sentence with markup in its `{{param}}` slot (data marked with its own language, say). */
-function Around({ t, k, param, children }: { t: T; k: string; param: string; children: ReactNode }) {
-  const [before, after = ""] = t(k, { [param]: SLOT }).split(SLOT);
-  return (
-    <>
-      {before}
-      {children}
-      {after}
-    </>
-  );
 }
 
 function Hero({ page, t }: { page: ConferencePageData; t: T }) {
