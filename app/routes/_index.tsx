@@ -9,11 +9,10 @@ import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
 import type { PortalConference } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
-import { appNow } from "~/services/clock.server";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { chinaToday, conferenceIdForHost, readFilters, toConferences, toHome } from "~/services/portal.server";
+import { clockNow, conferenceIdForHost, readFilters, toConferences, toHome } from "~/services/portal.server";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -40,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get("page"));
   const { values, ignored } = readFilters(url);
   const [home, conferences, t] = await Promise.all([
-    platformData<Parameters<typeof toHome>[0]>(request, "/portal/home"),
+    // The city counts count what the list would show with each city: the same `when` and filters.
+    platformData<Parameters<typeof toHome>[0]>(request, "/portal/home", { query: { when: when === "all" ? undefined : when, ...values, city: undefined } }),
     platformData<Page<PortalConference>>(request, "/conference", {
       query: { when: when === "all" ? undefined : when, page, pageSize: PAGE_SIZE, ...values },
     }),
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       values,
       ignored,
-      today: chinaToday(await appNow()),
+      ...(await clockNow()),
       home: toHome(home),
       conferences: { list: toConferences(conferences.list), total: conferences.total },
     },
@@ -69,7 +69,7 @@ export default function Home() {
   return <Portal {...loaded} />;
 }
 
-function Portal({ when, page, values, ignored, today, home, conferences }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "portal" }>) {
+function Portal({ when, page, values, ignored, today, now, home, conferences }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "portal" }>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const location = useLocation();
@@ -78,8 +78,31 @@ function Portal({ when, page, values, ignored, today, home, conferences }: Extra
 
   return (
     <div className="ui-portal-home">
-      <h1 className="ui-visually-hidden">{t("portal.home.heading")}</h1>
-      <PortalBanners banners={home.banners} />
+      {/* The first screen: what this is and a search, compact; the banners (when there are some) follow. */}
+      <section className="ui-portal-hero" aria-labelledby="portal-hero-title">
+        <h1 id="portal-hero-title" className="ui-portal-hero-title">
+          {t("portal.home.heading")}
+        </h1>
+        <p className="ui-portal-hero-lead">{t("portal.home.description")}</p>
+        <form method="get" action="/search" className="ui-portal-search-form ui-portal-hero-search" role="search" aria-label={t("portal.search.label")}>
+          <label className="ui-visually-hidden" htmlFor="hero-keyword">
+            {t("portal.search.label")}
+          </label>
+          <input
+            id="hero-keyword"
+            className="ui-input"
+            type="search"
+            name="keyword"
+            placeholder={t("header.searchPlaceholder")}
+            maxLength={100}
+            enterKeyHint="search"
+          />
+          <button className="ui-button" type="submit">
+            {t("header.search")}
+          </button>
+        </form>
+      </section>
+      {home.banners.length > 0 && <PortalBanners banners={home.banners} />}
 
       {home.important.length > 0 && (
         <section className="ui-portal-section" aria-labelledby="portal-important">
@@ -88,7 +111,7 @@ function Portal({ when, page, values, ignored, today, home, conferences }: Extra
           </h2>
           <ul className="ui-conference-list" data-testid="important-list">
             {home.important.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} />
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} />
             ))}
           </ul>
         </section>
@@ -182,7 +205,7 @@ function Portal({ when, page, values, ignored, today, home, conferences }: Extra
         ) : (
           <ul className="ui-conference-list" data-testid="conference-list">
             {conferences.list.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} />
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} />
             ))}
           </ul>
         )}

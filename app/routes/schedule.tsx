@@ -7,10 +7,9 @@ import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
-import { appNow } from "~/services/clock.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { chinaToday, readFilters, toConferences } from "~/services/portal.server";
+import { clockNow, readFilters, toConferences } from "~/services/portal.server";
 import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -33,7 +32,7 @@ function shiftMonth(month: string, delta: number) {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const today = chinaToday(await appNow());
+  const { today, now } = await clockNow();
   const raw = url.searchParams.get("month") ?? "";
   const valid = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(raw);
   const month = valid && Number(valid[1]) >= 1900 && Number(valid[1]) <= 2999 ? raw : today.slice(0, 7);
@@ -57,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       monthBad: Boolean(raw) && raw !== month,
       page,
       today,
+      now,
       values: { ...values, from: "", to: "" },
       facets,
       months: calendar.months,
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Schedule() {
-  const { month, monthBad, page, today, values, facets, months, conferences } = useLoaderData<typeof loader>();
+  const { month, monthBad, page, today, now, values, facets, months, conferences } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const current = new URLSearchParams(location.search);
@@ -142,7 +142,7 @@ export default function Schedule() {
               </h3>
               <ul className="ui-conference-list">
                 {list.map((conference) => (
-                  <PortalConferenceCard key={conference.id} conference={conference} today={today} />
+                  <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} />
                 ))}
               </ul>
             </li>

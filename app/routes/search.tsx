@@ -2,14 +2,15 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data 
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
+import { Around } from "~/components/Around";
 import { Pagination } from "~/components/Pagination";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
-import { appNow } from "~/services/clock.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
-import { chinaToday, toConferences } from "~/services/portal.server";
+import { clockNow, toConferences } from "~/services/portal.server";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       description: t("portal.search.description"),
       keyword,
       page,
-      today: chinaToday(await appNow()),
+      ...(await clockNow()),
       results: results && { list: toConferences(results.list), total: results.total },
       suggestions: facets && { cities: facets.cities.slice(0, SUGGESTED_CITIES), categories: facets.categories },
     },
@@ -48,12 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Search() {
-  const { keyword, page, today, results, suggestions } = useLoaderData<typeof loader>();
+  const { keyword, page, today, now, results, suggestions } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
     <section className="ui-portal-search">
-      <h1 className="ui-page-title">{keyword ? t("search.title", { keyword }) : t("search.titleEmpty")}</h1>
+      <h1 className="ui-page-title" id="search-results-title">
+        {keyword ? (
+          <Around t={t} k="search.title" param="keyword">
+            <span {...enteredLang(keyword)}>{keyword}</span>
+          </Around>
+        ) : (
+          t("search.titleEmpty")
+        )}
+      </h1>
       <Form method="get" action="/search" className="ui-portal-search-form" role="search" aria-label={t("portal.search.label")} key={keyword}>
         <label className="ui-visually-hidden" htmlFor="portal-keyword">
           {t("portal.search.label")}
@@ -76,7 +85,11 @@ export default function Search() {
       {!keyword && <p className="ui-muted">{t("portal.search.prompt")}</p>}
       {results && results.total === 0 && (
         <div className="ui-portal-empty" data-testid="search-empty">
-          <p>{t("search.empty", { keyword })}</p>
+          <p>
+            <Around t={t} k="search.empty" param="keyword">
+              <span {...enteredLang(keyword)}>{keyword}</span>
+            </Around>
+          </p>
           <p className="ui-muted">{t("search.suggestions")}</p>
         </div>
       )}
@@ -85,9 +98,9 @@ export default function Search() {
           <p className="ui-muted" data-testid="search-count">
             {t("search.results", { total: results.total })}
           </p>
-          <ul className="ui-conference-list" data-testid="search-results" aria-label={t("portal.search.resultsFor", { keyword })}>
+          <ul className="ui-conference-list" data-testid="search-results" aria-labelledby="search-results-title">
             {results.list.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} keyword={keyword} />
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} keyword={keyword} />
             ))}
           </ul>
           <Pagination page={page} pageSize={PAGE_SIZE} total={results.total} />

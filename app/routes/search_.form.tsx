@@ -40,7 +40,7 @@ export default function SearchForms() {
   return (
     <section className="ui-container ui-frm-page">
       <h1 className="ui-page-title">{t("forms.search.title")}</h1>
-      <Form method="get" className="ui-input-group ui-frm-search" role="search" key={keyword}>
+      <Form method="get" className="ui-input-group ui-frm-search" role="search" aria-label={t("forms.search.title")} key={keyword}>
         <label className="ui-visually-hidden" htmlFor="form-keyword">
           {t("forms.search.keyword")}
         </label>

@@ -13,9 +13,11 @@ import type {
   SpecialPerson,
 } from "~/components/conference/types";
 import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
+import { enteredTwin } from "~/utils/entered";
 import { pick } from "~/utils/format";
-import { punctuation } from "~/utils/punctuation";
+import { saleState } from "~/components/portal/sale";
 import { publicPageHeaders } from "./cache.server";
+import { appNow } from "./clock.server";
 import { i18n } from "./i18n.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
@@ -87,9 +89,11 @@ export function groupSchedule(lang: Lang, page: Pick<PlatformConferencePage, "sc
       id: item.id,
       start: start.time,
       end: end.time,
+      startsAt: item.startsAt,
+      endsAt: item.endsAt,
       title: pick(lang, item.titleZh, item.titleEn),
-      speakers: item.speakers.map((s) => `${s.name}${punctuation(lang).aside(s.affiliation)}`).join(punctuation(lang).list),
-      room: item.room,
+      speakers: item.speakers.map((s) => ({ name: s.name, affiliation: s.affiliation ?? "" })),
+      room: enteredTwin(lang, item.room),
     });
   }
   return [...days.entries()]
@@ -150,6 +154,7 @@ export function toPageData(
   url: string,
   siteName: string,
   defaultTitle: (type: string) => string,
+  now?: string,
 ): ConferencePageData {
   const { info } = page;
   const name = pick(lang, info.nameZh, info.nameEn);
@@ -161,8 +166,19 @@ export function toPageData(
     photo: safeSrc(item.photo),
   });
   const feeValues = page.feeTable.fees.map((f) => f.priceFen);
+  const windows = page.feeTable.strategies;
+  const saleFacts = {
+    endDate: info.endDate,
+    registrationOpensAt: windows.length ? windows.map((w) => w.startsAt).sort()[0] : null,
+    registrationClosesAt: windows.length ? windows.map((w) => w.endsAt).sort().at(-1)! : null,
+  };
+  const times = page.schedule.flatMap((item) => [item.startsAt, item.endsAt]).sort();
   return {
     lang,
+    siteName,
+    sale: now ? { opensAt: saleFacts.registrationOpensAt, ...saleState(saleFacts, now) } : null,
+    firstStartsAt: times[0] ?? null,
+    lastEndsAt: times.at(-1) ?? null,
     id: info.id,
     isPublish: info.isPublish,
     canManage: page.canManage,
@@ -235,7 +251,8 @@ export async function loadConferencePage(request: Request, conferenceId: number)
   if (!result.ok) throw notFound();
   const { lang } = getLang(request);
   const url = `${new URL(request.url).origin}/${conferenceId}`;
-  return toPageData(lang, result.data, url, t("meta.siteName"), (type) => t(`conferencePage.sections.${type}`, { defaultValue: "" }));
+  const now = (await appNow()).toISOString();
+  return toPageData(lang, result.data, url, t("meta.siteName"), (type) => t(`conferencePage.sections.${type}`, { defaultValue: "" }), now);
 }
 
 /**

@@ -3,6 +3,7 @@ import { configuredHostNames, hostName, isPlatformHost } from "#contract/schemas
 import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
 import { safeHref, safeSrc } from "~/components/RichText";
 import { appEnv } from "./env.server";
+import { appNow } from "./clock.server";
 import { callPlatform } from "./platform.server";
 
 /** The calendar day in China, where the conferences are (YYYY-MM-DD), at `now` (from `appNow()`). */
@@ -100,4 +101,10 @@ export function toHome(
     categories: raw.categories,
     cities: raw.cities,
   };
+}
+
+/** The injected clock for the portal's cards: the China day and the instant (ISO). */
+export async function clockNow() {
+  const at = await appNow();
+  return { today: chinaToday(at), now: at.toISOString() };
 }

@@ -5,7 +5,26 @@ import type { SystemStyleObject } from "@chakra-ui/react";
  * sponsors, hotels with QR codes, fee table, links and media. Compiled to `.ui-conf-*` classes.
  */
 export const ui: Record<string, SystemStyleObject> = {
-  "conf-page": { paddingBottom: "6" },
+  // Below 769 px the register link stays at the bottom of the window; the page leaves room for it.
+  "conf-page": { paddingBottom: "24", sm: { paddingBottom: "6" } },
+  "conf-sticky-register": {
+    position: "fixed",
+    insetInline: "0",
+    bottom: "0",
+    zIndex: "10",
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "space-between",
+    gap: "3",
+    paddingBlock: "2",
+    paddingInline: "4",
+    bg: "white",
+    borderTop: "1px solid {colors.gray.200}",
+    boxShadow: "0 -2px 8px rgba(0,0,0,0.08)",
+    sm: { display: "none" },
+    "& > .ui-button": { flexShrink: "0", minHeight: "44px" },
+  },
+  "conf-sticky-name": { minWidth: "0", fontSize: "sm", fontWeight: "600", color: "gray.800", overflowWrap: "anywhere", lineHeight: "1.3" },
   "conf-hero": {
     position: "relative",
     bg: "linear-gradient(135deg, {colors.brand.700}, {colors.brand.500} 60%, {colors.footer})",
@@ -138,6 +157,7 @@ export const ui: Record<string, SystemStyleObject> = {
     sm: { gridTemplateColumns: "110px minmax(0, 1fr)", gap: "4" },
   },
   "conf-item-time": { fontSize: "sm", fontWeight: "600", color: "gray.700", fontVariantNumeric: "tabular-nums" },
+  "conf-item-local": { display: "block", fontSize: "xs", fontWeight: "400", color: "gray.600" },
   "conf-item-body": { display: "flex", flexDirection: "column", gap: "0.5" },
   "conf-item-title": { fontWeight: "500", color: "gray.900" },
   "conf-item-meta": { display: "block", fontSize: "xs", color: "gray.600", fontWeight: "400" },

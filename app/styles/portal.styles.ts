@@ -104,6 +104,54 @@ export const ui: Record<string, SystemStyleObject> = {
   // ── conference cards ──
   "portal-card": { position: "relative" },
   "portal-card-other": { fontSize: "sm", color: "gray.700" },
+  // The card's picture: the cover, or an initials tile drawn in CSS (no image request), with the start date on it.
+  "portal-card-visual": {
+    position: "relative",
+    display: "block",
+    marginTop: "-4",
+    marginInline: "-4",
+    marginBottom: "1",
+    height: "120px",
+    overflow: "hidden",
+    borderTopRadius: "lg",
+  },
+  "portal-card-cover": { display: "block", width: "100%", height: "100%", objectFit: "cover" },
+  "portal-card-tile": {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "center",
+    height: "100%",
+    fontSize: "3xl",
+    fontWeight: "700",
+    letterSpacing: "0.05em",
+    color: "white",
+    bg: "brand.700",
+    "&[data-hue='1']": { bg: "teal.700" },
+    "&[data-hue='2']": { bg: "blue.800" },
+    "&[data-hue='3']": { bg: "purple.700" },
+    "&[data-hue='4']": { bg: "cyan.800" },
+    "&[data-hue='5']": { bg: "gray.700" },
+  },
+  "portal-date-badge": {
+    position: "absolute",
+    top: "2",
+    insetInlineStart: "2",
+    display: "flex",
+    flexDirection: "column",
+    alignItems: "center",
+    minWidth: "48px",
+    paddingBlock: "1",
+    paddingInline: "2",
+    bg: "white",
+    color: "gray.900",
+    borderRadius: "md",
+    boxShadow: "sm",
+    lineHeight: "1.1",
+  },
+  "portal-date-month": { fontSize: "xs", color: "brand.700", fontWeight: "600" },
+  "portal-date-day": { fontSize: "xl", fontWeight: "700" },
+  "portal-card-sale": { display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2", marginTop: "auto", fontSize: "sm" },
+  "portal-card-price": { fontWeight: "600", color: "gray.900", whiteSpace: "nowrap" },
   "portal-badge": {
     display: "inline-block",
     marginInlineStart: "2",
@@ -114,6 +162,9 @@ export const ui: Record<string, SystemStyleObject> = {
     verticalAlign: "middle",
     "&[data-status=running]": { bg: "green.50", color: "green.800" },
     "&[data-status=past]": { bg: "gray.100", color: "gray.700" },
+    "&[data-status=open]": { bg: "green.50", color: "green.800" },
+    "&[data-status=closingSoon]": { bg: "orange.50", color: "orange.800" },
+    "&[data-status=notOpen], &[data-status=closed]": { bg: "gray.100", color: "gray.700" },
   },
 
   // ── links ──
@@ -127,6 +178,20 @@ export const ui: Record<string, SystemStyleObject> = {
     "& a": { color: "brand.700", fontSize: "sm", _hover: { textDecoration: "underline" } },
   },
 
+  // ── home hero: a title, one line and the search, compact ──
+  "portal-hero": {
+    paddingBlock: "6",
+    paddingInline: "4",
+    marginBottom: "4",
+    borderRadius: "lg",
+    bg: "brand.50",
+    borderBottom: "3px solid {colors.brand.600}",
+    sm: { paddingBlock: "8", paddingInline: "8" },
+  },
+  "portal-hero-title": { fontSize: "2xl", fontWeight: "700", color: "gray.900", lineHeight: "1.25", margin: "0", sm: { fontSize: "3xl" } },
+  "portal-hero-lead": { marginBlock: "2", color: "gray.700" },
+  "portal-hero-search": { marginBottom: "0", marginTop: "3" },
+
   // ── search ──
   "portal-search": {},
   "portal-search-form": { display: "flex", gap: "2", maxWidth: "560px", marginBottom: "4", "& > input": { flex: "1", minWidth: "0" } },
@@ -136,7 +201,19 @@ export const ui: Record<string, SystemStyleObject> = {
 
   // ── calendar ──
   "portal-schedule": {},
-  "portal-year": { display: "flex", alignItems: "stretch", gap: "2", marginBottom: "4" },
+  // On a phone the year steps share a row above the months (beside them they pushed the page 427 px wide).
+  "portal-year": {
+    display: "grid",
+    gridTemplateColumns: "auto 1fr auto",
+    gridTemplateAreas: '"prev . next" "months months months"',
+    alignItems: "stretch",
+    gap: "2",
+    marginBottom: "4",
+    "& > :first-child": { gridArea: "prev" },
+    "& > :last-child": { gridArea: "next" },
+    "& > ol": { gridArea: "months", minWidth: "0" },
+    md: { gridTemplateAreas: '"prev months next"' },
+  },
   "portal-year-step": {
     display: "flex",
     alignItems: "center",

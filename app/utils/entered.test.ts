@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enteredLang, hasChinese } from "./entered";
+import { enteredLang, enteredTwin, hasChinese } from "./entered";
 
 describe("entered text", () => {
   it("marks text with Chinese characters or full-width punctuation as Chinese", () => {
@@ -12,5 +12,19 @@ describe("entered text", () => {
     expect(enteredLang("")).toEqual({});
     expect(enteredLang(null)).toEqual({});
     expect(enteredLang(undefined)).toEqual({});
+  });
+});
+
+describe("enteredTwin", () => {
+  it("shows the English part of a value entered Chinese first, on the English page only", () => {
+    expect(enteredTwin("en", "一号厅 Hall 1")).toBe("Hall 1");
+    expect(enteredTwin("en", "自助餐厅 / Restaurant")).toBe("Restaurant");
+    expect(enteredTwin("zh", "一号厅 Hall 1")).toBe("一号厅 Hall 1");
+  });
+  it("keeps a value that is not split that way", () => {
+    expect(enteredTwin("en", "一号厅")).toBe("一号厅");
+    expect(enteredTwin("en", "A101")).toBe("A101");
+    expect(enteredTwin("en", "Hall 1 一号厅")).toBe("Hall 1 一号厅");
+    expect(enteredTwin("en", "一号厅 Hall 1（二楼）")).toBe("一号厅 Hall 1（二楼）");
   });
 });

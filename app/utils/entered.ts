@@ -13,3 +13,14 @@ export const hasChinese = (text: string | null | undefined) => Boolean(text && C
 
 /** `{ lang: "zh-CN" }` for a text that holds Chinese, `{}` otherwise: spread it on the element that shows the text. */
 export const enteredLang = (text: string | null | undefined): { lang?: "zh-CN" } => (hasChinese(text) ? { lang: "zh-CN" } : {});
+
+/**
+ * A value entered in both languages in one field, Chinese first ("一号厅 Hall 1", "一号厅 / Hall 1"):
+ * the English page shows its English part, the Chinese page the whole value as entered. A value
+ * that is not split that way is shown as entered in both languages.
+ */
+export function enteredTwin(lang: "zh" | "en", text: string): string {
+  if (lang !== "en") return text;
+  const match = /^([^A-Za-z]*[\u3400-\u9fff][^A-Za-z]*?)\s*[/|\uff5c]?\s*([A-Za-z][^\u3000-\u303f\u3400-\u9fff\uff00-\uffef]*)$/.exec(text.trim());
+  return match ? match[2].trim() : text;
+}

@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import { categories, conferenceAdmins, conferences, majors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { canManageConference } from "../services/access";
-import { conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
+import { conferenceCardColumns, conferenceFilters, withSale } from "../services/portal-filters";
 
 const listColumns = { ...conferenceCardColumns, categoryId: conferences.categoryId, majorId: conferences.majorId };
 
@@ -80,7 +80,7 @@ export function conferenceRoutes(deps: PlatformDeps) {
         .offset(offset),
       deps.db.select({ total: count() }).from(conferences).where(condition),
     ]);
-    return page(c, await withDisciplines(deps.db, rows), total);
+    return page(c, await withSale(deps.db, await withDisciplines(deps.db, rows)), total);
   });
 
   /** One conference; an unpublished one exists only for its organisers. */

@@ -203,6 +203,25 @@ describe("home page content", () => {
     expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list.map((c) => c.cityZh)).toContain("厦门");
   });
 
+  it("counts per city what choosing the city then lists: the list's when, category and dates", async () => {
+    await addConferences([
+      { key: "bj-past", nameZh: "北京往届会议", nameEn: "Beijing Past Meeting", start: "2020-03-01", end: "2020-03-02", cityZh: "北京", cityEn: "Beijing" },
+    ]);
+    p.advance(61_000);
+    for (const when of ["upcoming", "past", ""]) {
+      const cities = (await p.call<Page<{ cityZh: string; total: number }>>("GET", `/conference/cities?when=${when}`)).data.list;
+      expect(cities.length).toBeGreaterThan(0);
+      for (const city of cities) {
+        const listed = await p.call<Page<unknown>>("GET", `/conference?when=${when}&city=${encodeURIComponent(city.cityZh)}`);
+        expect([when, city.cityZh, city.total]).toEqual([when, city.cityZh, listed.data.total]);
+      }
+    }
+    const past = (await p.call<Page<{ cityZh: string; total: number }>>("GET", "/conference/cities?when=past")).data.list;
+    expect(past.find((c) => c.cityZh === "北京")?.total).toBeGreaterThan(0);
+    await p.db.delete(conferences).where(eq(conferences.nameZh, "北京往届会议"));
+    p.advance(61_000);
+  });
+
   it("lists a city once when an organiser left its English name empty", async () => {
     await addConferences([{ key: "hz-no-en", nameZh: "杭州小型研讨会", nameEn: "", start: "2027-04-01", end: "2027-04-02", cityZh: "杭州", cityEn: "" }]);
     p.advance(61_000);

@@ -6,7 +6,7 @@ import { hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
-import { allOf, conferenceCardColumns, conferenceFilters } from "../services/portal-filters";
+import { allOf, conferenceCardColumns, conferenceFilters, withSale } from "../services/portal-filters";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;
@@ -42,14 +42,14 @@ export function portalRoutes(deps: PlatformDeps) {
       .where(and(important, gte(conferences.endDate, day)))
       .orderBy(asc(conferences.startDate), asc(conferences.id))
       .limit(size);
-    if (upcoming.length >= size) return upcoming;
+    if (upcoming.length >= size) return withSale(db, upcoming);
     const past = await db
       .select(conferenceCardColumns)
       .from(conferences)
       .where(and(important, lt(conferences.endDate, day)))
       .orderBy(desc(conferences.startDate), desc(conferences.id))
       .limit(size - upcoming.length);
-    return [...upcoming, ...past];
+    return withSale(db, [...upcoming, ...past]);
   }
 
   const loadBanners = (placement: "banner" | "advert") =>
@@ -87,16 +87,21 @@ export function portalRoutes(deps: PlatformDeps) {
   /**
    * Cities of published conferences in both languages, most conferences first: one entry per
    * Chinese name, with the English name any of them gives (organisers may leave it empty).
+   * `total` counts what choosing the city then lists: with the list's other filters (`when`,
+   * category, major, start dates), the city itself left out. Without them, every published one.
    */
-  const loadCities = () =>
-    facet("cities", () =>
+  const loadCities = (query: Record<string, string> = {}) => {
+    const scope = { when: query.when ?? "", categoryId: query.categoryId ?? "", majorId: query.majorId ?? "", from: query.from ?? "", to: query.to ?? "" };
+    const { where } = conferenceFilters(scope, today());
+    return facet(`cities:${today()}:${JSON.stringify(scope)}`, () =>
       db
         .select({ cityZh: conferences.cityZh, cityEn: sql<string>`max(${conferences.cityEn})`, total: count() })
         .from(conferences)
-        .where(and(eq(conferences.isPublish, true), sql`${conferences.cityZh} <> ''`))
+        .where(and(eq(conferences.isPublish, true), sql`${conferences.cityZh} <> ''`, ...where))
         .groupBy(conferences.cityZh)
         .orderBy(desc(count()), asc(conferences.cityZh)),
     );
+  };
 
   app.get("/conference/importantConference", async (c) => {
     const size = parsePageSize(c.req.query("size"), IMPORTANT_DEFAULT, IMPORTANT_MAX);
@@ -132,13 +137,13 @@ export function portalRoutes(deps: PlatformDeps) {
   });
 
   app.get("/conference/cities", async (c) => {
-    const list = await loadCities();
+    const list = await loadCities(c.req.query());
     return page(c, list, list.length);
   });
 
   /** What the filters offer: categories with their majors, and cities. */
   app.get("/portal/facets", async (c) => {
-    const [categoryList, cities] = await Promise.all([loadCategoriesWithMajors(), loadCities()]);
+    const [categoryList, cities] = await Promise.all([loadCategoriesWithMajors(), loadCities(c.req.query())]);
     return ok(c, { categories: categoryList, cities });
   });
 
@@ -150,7 +155,7 @@ export function portalRoutes(deps: PlatformDeps) {
       loadImportant(IMPORTANT_DEFAULT),
       loadLinks(),
       loadCategoriesWithMajors(),
-      loadCities(),
+      loadCities(c.req.query()),
     ]);
     return ok(c, { banners: bannerList, adverts, important, links: linkList, categories: categoryList, cities });
   });

@@ -1,5 +1,6 @@
-import { and, eq, gte, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { conferences } from "../db/schema";
+import { and, eq, gte, inArray, like, lt, lte, max, min, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { conferences, fees, strategies } from "../db/schema";
 import { fail, idParam } from "../http";
 
 /** One or two characters of the CJK ideograph blocks cjk_grams() indexes (migration 0002). */
@@ -88,4 +89,37 @@ export const conferenceCardColumns = {
   hostZh: conferences.hostZh,
   hostEn: conferences.hostEn,
   isPublish: conferences.isPublish,
+  /** When the record last changed (the sitemap's lastmod). */
+  updatedAt: conferences.updatedAt,
 };
+
+/**
+ * What a visitor decides with on a card: the lowest listed fee (fen, null without a fee table)
+ * and the registration window, from the first fee window's start to the last one's end (null
+ * without fee windows: registration then runs until the conference ends). Looked up for the
+ * page's rows after the fact, two grouped reads however long the page.
+ */
+export async function withSale<T extends { id: number }>(db: Db, rows: T[]) {
+  const ids = rows.map((row) => row.id);
+  if (!ids.length) return rows.map((row) => ({ ...row, lowestFeeFen: null, registrationOpensAt: null, registrationClosesAt: null }));
+  const [feeRows, windowRows] = await Promise.all([
+    db
+      .select({ id: fees.conferenceId, low: min(fees.priceFen) })
+      .from(fees)
+      .where(inArray(fees.conferenceId, ids))
+      .groupBy(fees.conferenceId),
+    db
+      .select({ id: strategies.conferenceId, opens: min(strategies.startsAt), closes: max(strategies.endsAt) })
+      .from(strategies)
+      .where(inArray(strategies.conferenceId, ids))
+      .groupBy(strategies.conferenceId),
+  ]);
+  const low = new Map(feeRows.map((row) => [row.id, row.low]));
+  const windows = new Map(windowRows.map((row) => [row.id, row]));
+  return rows.map((row) => ({
+    ...row,
+    lowestFeeFen: low.get(row.id) ?? null,
+    registrationOpensAt: windows.get(row.id)?.opens?.toISOString() ?? null,
+    registrationClosesAt: windows.get(row.id)?.closes?.toISOString() ?? null,
+  }));
+}

@@ -82,7 +82,8 @@ test("a visitor finds a conference, reads its schedule and reaches the register 
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
   expect(ld["@type"]).toBe("Event");
   expect(ld.name).toBe(conference.nameZh);
-  expect(ld.startDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // With the programme's first start, Beijing time with its offset (issue 14).
+  expect(ld.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
 
   await expectAccessible(page);
 

@@ -27,6 +27,10 @@ const render = (page: ConferencePageData) =>
 function basePage(): ConferencePageData {
   return {
     lang: "zh",
+    siteName: "学术会议平台",
+    sale: null,
+    firstStartsAt: null,
+    lastEndsAt: null,
     id: 42,
     isPublish: true,
     canManage: false,

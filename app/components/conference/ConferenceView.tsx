@@ -1,7 +1,10 @@
 import type { TFunction } from "i18next";
+import { Fragment, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Around } from "~/components/Around";
 import { RichText } from "~/components/RichText";
 import { StatusBadge } from "~/components/StatusBadge";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 import { QrCode } from "./QrCode";
@@ -45,6 +48,15 @@ export function ConferenceView({ page }: { page: ConferencePageData }) {
           {page.organizers.length > 0 && <Organizers page={page} t={t} />}
         </div>
       </div>
+      {/* In reach on a phone: a plain link fixed at the bottom below 769 px (hidden above, where the hero's button is). */}
+      <div className="ui-conf-sticky-register">
+        <span className="ui-conf-sticky-name" {...enteredLang(page.shortName || page.name)}>
+          {page.shortName || page.name}
+        </span>
+        <a className="ui-button" href={`/attend/${page.id}`} data-testid="sticky-register">
+          {t("conferencePage.register")}
+        </a>
+      </div>
     </article>
   );
 }
@@ -71,6 +83,30 @@ function hasContent(page: ConferencePageData, section: ConferenceSection) {
 }
 
 type T = TFunction;
+
+const BEIJING_OFFSET_MINUTES = 480;
+
+/**
+ * With JavaScript, in a visitor's own timezone when it is not Beijing's: the item's time there.
+ * The server always renders Beijing time (labelled); this only adds a line after hydration.
+ */
+function LocalTime({ startsAt, endsAt }: { startsAt: string; endsAt: string }) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    const start = new Date(startsAt);
+    if (-start.getTimezoneOffset() === BEIJING_OFFSET_MINUTES && -new Date(endsAt).getTimezoneOffset() === BEIJING_OFFSET_MINUTES) return;
+    const locale = i18n.language === "en" ? "en-US" : "zh-CN";
+    const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
+    setText(t("conferencePage.schedule.localTime", { start: day.format(start), end: time.format(new Date(endsAt)) }));
+  }, [startsAt, endsAt, t, i18n.language]);
+  return text ? (
+    <span className="ui-conf-item-local" data-testid="local-time">
+      {text}
+    </span>
+  ) : null;
+}
 
 function Hero({ page, t }: { page: ConferencePageData; t: T }) {
   const dates =
@@ -185,6 +221,9 @@ function Schedule({ days, lang, t }: { days: ScheduleDay[]; lang: "zh" | "en"; t
   if (!days.length) return <p className="ui-muted">{t("conferencePage.schedule.empty")}</p>;
   return (
     <div data-testid="schedule">
+      <p className="ui-muted" data-testid="beijing-time">
+        {t("conferencePage.schedule.beijingTime")}
+      </p>
       {days.length > 1 && (
         <nav aria-label={t("conferencePage.schedule.days")}>
           <ul className="ui-conf-days">
@@ -210,11 +249,36 @@ function Schedule({ days, lang, t }: { days: ScheduleDay[]; lang: "zh" | "en"; t
                   <ol className="ui-conf-items">
                     {group.items.map((item) => (
                       <li key={item.id} className="ui-conf-item">
-                        <span className="ui-conf-item-time">{t("conferencePage.schedule.time", { start: item.start, end: item.end })}</span>
+                        <span className="ui-conf-item-time">
+                          {t("conferencePage.schedule.time", { start: item.start, end: item.end })}
+                          <LocalTime startsAt={item.startsAt} endsAt={item.endsAt} />
+                        </span>
                         <span className="ui-conf-item-body">
                           <span className="ui-conf-item-title">{item.title}</span>
-                          {item.speakers && <span className="ui-conf-item-meta">{t("conferencePage.schedule.speakers", { names: item.speakers })}</span>}
-                          {item.room && <span className="ui-conf-item-meta">{t("conferencePage.schedule.room", { room: item.room })}</span>}
+                          {item.speakers.length > 0 && (
+                            <span className="ui-conf-item-meta">
+                              <Around t={t} k="conferencePage.schedule.speakers" param="names">
+                                {item.speakers.map((s, i) => (
+                                  <Fragment key={i}>
+                                    {i > 0 && t("conferencePage.schedule.speakerSeparator")}
+                                    <span {...enteredLang(s.name)}>{s.name}</span>
+                                    {s.affiliation && (
+                                      <Around t={t} k="conferencePage.schedule.affiliation" param="affiliation">
+                                        <span {...enteredLang(s.affiliation)}>{s.affiliation}</span>
+                                      </Around>
+                                    )}
+                                  </Fragment>
+                                ))}
+                              </Around>
+                            </span>
+                          )}
+                          {item.room && (
+                            <span className="ui-conf-item-meta">
+                              <Around t={t} k="conferencePage.schedule.room" param="room">
+                                <span {...enteredLang(item.room)}>{item.room}</span>
+                              </Around>
+                            </span>
+                          )}
                         </span>
                       </li>
                     ))}
@@ -284,7 +348,9 @@ function Company({ company, logo, website }: { company: string; logo: string | n
   const body = (
     <>
       {logo && <img className="ui-conf-logo" src={logo} alt="" width={160} height={64} loading="lazy" />}
-      <span className="ui-conf-company">{company}</span>
+      <span className="ui-conf-company" {...enteredLang(company)}>
+        {company}
+      </span>
     </>
   );
   return website ? (

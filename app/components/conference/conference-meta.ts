@@ -1,6 +1,18 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import type { ConferencePageData } from "./types";
 
+const AVAILABILITY = {
+  notOpen: "https://schema.org/PreOrder",
+  open: "https://schema.org/InStock",
+  closingSoon: "https://schema.org/LimitedAvailability",
+  closed: "https://schema.org/SoldOut",
+} as const;
+
+/** An instant as Beijing wall time with its offset: `2027-05-20T09:00:00+08:00`. */
+export function beijingDateTime(iso: string) {
+  return `${new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+}
+
 /**
  * schema.org Event data for search engines. Remix's `<Meta>` writes it into a
  * `<script type="application/ld+json">` with `<`, `>`, `&`, U+2028 and U+2029 escaped as `\u…`,
@@ -14,8 +26,9 @@ export function conferenceJsonLd(page: ConferencePageData) {
     "@type": "Event",
     name: page.name,
     description: page.description,
-    startDate: page.startDate,
-    endDate: page.endDate,
+    // With the programme's times (Beijing, +08:00) when it has any; the calendar days otherwise.
+    startDate: page.firstStartsAt ? beijingDateTime(page.firstStartsAt) : page.startDate,
+    endDate: page.lastEndsAt ? beijingDateTime(page.lastEndsAt) : page.endDate,
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     inLanguage: page.lang === "en" ? "en" : "zh-CN",
@@ -23,7 +36,8 @@ export function conferenceJsonLd(page: ConferencePageData) {
     location: {
       "@type": "Place",
       name: page.address || page.city,
-      address: { "@type": "PostalAddress", addressLocality: page.city, streetAddress: page.address },
+      // The platform's conferences are held in China (its cities are China's; no country is stored).
+      address: { "@type": "PostalAddress", addressLocality: page.city, streetAddress: page.address, addressCountry: "CN" },
     },
     ...(page.host ? { organizer: { "@type": "Organization", name: page.host } } : {}),
     ...(page.cover ? { image: [absolute(page.cover)] } : {}),
@@ -35,6 +49,8 @@ export function conferenceJsonLd(page: ConferencePageData) {
             highPrice: (page.priceRange.high / 100).toFixed(2),
             priceCurrency: page.currency,
             url: absolute(`/attend/${page.id}`),
+            ...(page.sale ? { availability: AVAILABILITY[page.sale.state] } : {}),
+            ...(page.sale?.opensAt ? { validFrom: beijingDateTime(page.sale.opensAt) } : {}),
           },
         }
       : {}),
@@ -45,14 +61,29 @@ export function conferenceJsonLd(page: ConferencePageData) {
 export function conferenceMeta(page: ConferencePageData | undefined, options: { title?: string } = {}): MetaDescriptor[] {
   if (!page) return [];
   const title = options.title ?? page.title;
+  const image = page.cover ? new URL(page.cover, page.url).toString() : null;
   return [
     { title },
     { name: "description", content: page.description },
     { property: "og:title", content: page.name },
     { property: "og:description", content: page.description },
+    // Open Graph has no event type today (its core types are website, article, profile, book,
+    // music.*, video.*): the event is described by the JSON-LD below (decision 054).
     { property: "og:type", content: "website" },
     { property: "og:url", content: page.url },
-    ...(page.cover ? [{ property: "og:image", content: new URL(page.cover, page.url).toString() }] : []),
+    { property: "og:site_name", content: page.siteName },
+    { property: "og:locale", content: page.lang === "en" ? "en_US" : "zh_CN" },
+    { property: "og:locale:alternate", content: page.lang === "en" ? "zh_CN" : "en_US" },
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: page.name },
+        ]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.name },
+    { name: "twitter:description", content: page.description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
     ...(page.isPublish ? [] : [{ name: "robots", content: "noindex" }]),
     { tagName: "link", rel: "canonical", href: page.url },
     { "script:ld+json": conferenceJsonLd(page) },

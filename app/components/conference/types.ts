@@ -1,3 +1,4 @@
+import type { SaleState } from "~/components/portal/sale";
 import type { RichTextOp } from "~/components/RichText";
 
 /**
@@ -7,6 +8,12 @@ import type { RichTextOp } from "~/components/RichText";
  */
 export type ConferencePageData = {
   lang: "zh" | "en";
+  siteName: string;
+  /** Registration at load time (the injected clock): for the structured data's offer. */
+  sale: { opensAt: string | null; closesAt: string; state: SaleState } | null;
+  /** The programme's first start and last end (ISO instants), when it has items. */
+  firstStartsAt: string | null;
+  lastEndsAt: string | null;
   id: number;
   isPublish: boolean;
   canManage: boolean;
@@ -57,7 +64,17 @@ export type ConferenceSection = {
 /** `title` is null when the content opens with its own heading. */
 export type TextBlock = { id: number; title: string | null; ops: RichTextOp[] };
 
-export type ScheduleItem = { id: number; start: string; end: string; title: string; speakers: string; room: string };
+/** Speakers as entered (names and affiliations have no English twin): the view marks Chinese ones and punctuates by language. */
+export type ScheduleItem = {
+  id: number;
+  start: string;
+  end: string;
+  startsAt: string;
+  endsAt: string;
+  title: string;
+  speakers: Array<{ name: string; affiliation: string }>;
+  room: string;
+};
 /** A run of consecutive items of one forum (null: not in a forum), so time order is kept. */
 export type ScheduleGroup = { forum: string | null; items: ScheduleItem[] };
 /** `name` null is the main venue (spec §3: a null branch). */

@@ -1,8 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { chinaDay } from "#contract/clock";
 import { Highlight } from "~/components/Highlight";
-import { formatDay, pick } from "~/utils/format";
+import { enteredLang } from "~/utils/entered";
+import { formatDay, formatMoney, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
+import { initials, saleState, tileHue } from "./sale";
 import type { PortalConference } from "./types";
 
 const contains = (text: string | null | undefined, needle: string) => Boolean(needle && text && text.toLowerCase().includes(needle));
@@ -12,7 +15,17 @@ const contains = (text: string | null | undefined, needle: string) => Boolean(ne
  * matched only the other language's name, city or discipline, that text is shown too, so every
  * result shows why it was found.
  */
-export function PortalConferenceCard({ conference: c, today, keyword = "" }: { conference: PortalConference; today: string; keyword?: string }) {
+export function PortalConferenceCard({
+  conference: c,
+  today,
+  now,
+  keyword = "",
+}: {
+  conference: PortalConference;
+  today: string;
+  now: string;
+  keyword?: string;
+}) {
   const { t, i18n } = useTranslation();
   const prefetch = usePrefetch();
   const lang = i18n.language === "en" ? "en" : "zh";
@@ -25,10 +38,27 @@ export function PortalConferenceCard({ conference: c, today, keyword = "" }: { c
   const disciplines = [c.category, c.major].filter((d): d is NonNullable<typeof d> => Boolean(d));
   const disciplineHit = disciplines.some((d) => contains(d.nameZh, needle) || contains(d.nameEn, needle));
   const status = c.endDate < today ? "past" : c.startDate <= today ? "running" : null;
+  const sale = saleState(c, now);
+  const [, month, day] = c.startDate.split("-").map(Number);
 
   return (
     <li>
       <Link className="ui-conference-card ui-portal-card" to={`/${c.id}`} prefetch={prefetch}>
+        <span className="ui-portal-card-visual">
+          {c.cover ? (
+            <img className="ui-portal-card-cover" src={c.cover} alt="" width={400} height={160} loading="lazy" decoding="async" />
+          ) : (
+            <span className="ui-portal-card-tile" data-hue={tileHue(c.id)} aria-hidden="true" {...enteredLang(name)}>
+              {initials(name)}
+            </span>
+          )}
+          <span className="ui-portal-date-badge" data-testid="date-badge">
+            <span className="ui-portal-date-month">
+              {new Intl.DateTimeFormat(lang === "en" ? "en-US" : "zh-CN", { month: "short", timeZone: "UTC" }).format(Date.UTC(2000, month - 1, 1))}
+            </span>
+            <span className="ui-portal-date-day">{day}</span>
+          </span>
+        </span>
         <span className="ui-conference-name">
           <Highlight text={name} keyword={keyword} />
         </span>
@@ -55,6 +85,18 @@ export function PortalConferenceCard({ conference: c, today, keyword = "" }: { c
           )}
           {city && " · "}
           {pick(lang, c.hostZh, c.hostEn)}
+        </span>
+        <span className="ui-portal-card-sale" data-testid="card-sale">
+          {c.lowestFeeFen !== null && c.lowestFeeFen !== undefined && (
+            <span className="ui-portal-card-price">
+              {c.lowestFeeFen === 0 ? t("portal.card.free") : t("portal.card.from", { price: formatMoney(c.lowestFeeFen) })}
+            </span>
+          )}
+          {status !== "past" && (
+            <span className="ui-portal-badge" data-status={sale.state} data-testid="sale-state">
+              {t(`portal.card.sale.${sale.state}`, { date: formatDay(lang, chinaDay(new Date(sale.closesAt))) })}
+            </span>
+          )}
         </span>
         {disciplineHit && (
           <span className="ui-conference-meta">

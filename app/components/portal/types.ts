@@ -9,6 +9,10 @@ export type PortalConference = ConferenceCore & {
   /** On list items; what a keyword may have matched besides names and cities. */
   major?: Named | null;
   category?: Named | null;
+  /** What a visitor decides with (platform withSale): the lowest fee and the registration window. */
+  lowestFeeFen?: number | null;
+  registrationOpensAt?: string | null;
+  registrationClosesAt?: string | null;
 };
 
 /** A banner or advert; `image` and `url` already checked (http(s) or same-site only). */
