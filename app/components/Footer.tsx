@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { enteredLang } from "~/utils/entered";
 
 export type Contact = { phone: string; email: string; icp: string };
 
@@ -28,7 +29,7 @@ export function Footer({ contact, year }: { contact: Contact; year: string }) {
         <span className="ui-footer-links">
           <Link to="/agreement">{t("footer.agreement")}</Link>
           <Link to="/privacy">{t("footer.privacy")}</Link>
-          <a href="https://beian.miit.gov.cn/" rel="noopener noreferrer" target="_blank">
+          <a href="https://beian.miit.gov.cn/" rel="noopener noreferrer" target="_blank" {...enteredLang(contact.icp)}>
             {contact.icp}
           </a>
         </span>

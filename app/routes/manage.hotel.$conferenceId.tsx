@@ -97,7 +97,8 @@ export default function ManageHotel() {
         ) : (
           <>
             <p className="ui-muted">{t("audits.hotel.gridHelp")}</p>
-            <div className="ui-aud-table-wrap">
+            {/* A night-by-room grid stays a grid on a phone: it scrolls sideways, and the keyboard can scroll it too. */}
+            <div className="ui-aud-table-wrap" tabIndex={0} role="region" aria-label={t("audits.hotel.gridLabel")}>
               <table className="ui-aud-grid" data-testid="hotel-grid">
                 <thead>
                   <tr>
