@@ -187,6 +187,7 @@ export default function ManageHotel() {
       <Section id="requests" title={t("audits.hotel.sponsorRequests")}>
         <FilterForm
           id="request-filters"
+          label={t("audits.hotel.sponsorRequests")}
           values={{ requestState }}
           keep={Object.fromEntries([...new URLSearchParams(location.search)].filter(([key]) => key !== "requestState" && key !== "page"))}
           fields={[{ name: "requestState", label: t("audits.state"), type: "select", options: stateOptions(t, AUDIT_STATES, "audits.states") }]}

@@ -107,7 +107,6 @@ test.describe("the applicant list puts the table first", () => {
     const box = await table.boundingBox();
     expect(box, "the table is on the page").not.toBeNull();
     test.info().annotations.push({ type: "applicant table y at 1366x768", description: String(Math.round(box!.y)) });
-    console.log(`applicant table y at 1366x768: ${Math.round(box!.y)}`);
     expect(box!.y).toBeLessThan(768 - 100);
   });
 
