@@ -123,8 +123,7 @@ export default function MyConferences() {
                       <>
                         <dt>{t("attend.checkin.label")}</dt>
                         <dd data-testid="checked-in">
-                          <span className="ui-badge ui-attend-state-confirmed">{t("attend.checkin.done")}</span>{" "}
-                          {t("attend.checkin.at", { time: showMoment(r.checkedInAt) })}
+                          <StatusBadge state="checkedIn">{t("attend.checkin.done")}</StatusBadge> {t("attend.checkin.at", { time: showMoment(r.checkedInAt) })}
                         </dd>
                       </>
                     )}

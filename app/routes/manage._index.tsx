@@ -9,6 +9,7 @@ import { formValues, rejectValues, runIntent } from "~/services/form-protocol.se
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 
 const PAGE_SIZE = 20;
@@ -76,7 +77,7 @@ export default function Manage() {
         <p className="ui-muted">{t("authoring.manage.empty")}</p>
       ) : (
         <div className="ui-edit-table-wrap">
-          <table className="ui-table" data-testid="manage-list">
+          <table className="ui-table ui-list-cards" data-testid="manage-list">
             <thead>
               <tr>
                 <th scope="col">{t("authoring.manage.name")}</th>
@@ -91,17 +92,21 @@ export default function Manage() {
                 const name = pick(lang, c.nameZh, c.nameEn);
                 return (
                   <tr key={c.id} data-conference={c.id}>
-                    <td>
-                      <Link to={`/${c.id}`}>{name}</Link>
+                    <td data-label={t("authoring.manage.name")}>
+                      <Link to={`/${c.id}`} {...enteredLang(name)}>
+                        {name}
+                      </Link>
                     </td>
-                    <td>{t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}</td>
-                    <td>
+                    <td data-label={t("authoring.manage.dates")}>
+                      {t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}
+                    </td>
+                    <td data-label={t("authoring.manage.state")}>
                       <StatusBadge state={c.isPublish ? "published" : "unpublished"}>
                         {t(c.isPublish ? "authoring.manage.published" : "authoring.manage.draft")}
                       </StatusBadge>
                     </td>
-                    <td>{c.registrations}</td>
-                    <td>
+                    <td data-label={t("authoring.manage.registrations")}>{c.registrations}</td>
+                    <td data-label={t("authoring.manage.actions")}>
                       <div className="ui-edit-actions">
                         <Link to={`/manage/edit/${c.id}`} aria-label={`${t("authoring.manage.edit")}: ${name}`}>
                           {t("authoring.manage.edit")}

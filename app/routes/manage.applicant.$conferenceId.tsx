@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import {
@@ -32,6 +32,7 @@ import {
   smsStanding,
 } from "~/services/applicants.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { enteredLang } from "~/utils/entered";
 import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
@@ -42,6 +43,8 @@ const addSchema = adminRegistrationSchema.omit({ conferenceId: true, answers: tr
 
 const PAGE_SIZE = 20;
 const BULK_FORM = "apl-bulk";
+/** The filters behind "more filters"; keyword, state and payment stay in the row. */
+const MORE_FILTERS = ["identityId", "checkin", "levelId", "from", "to"] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -141,16 +144,13 @@ export default function Applicants() {
         </ConfirmedBulk>
       )}
 
-      <BulkForm options={options} result={bulkRefused} named={named} />
-      <SmsSender standing={sms} />
-
       {list.length === 0 ? (
         <p className="ui-muted" data-testid="applicants-empty">
           {t("applicants.empty")}
         </p>
       ) : (
         <div className="ui-edit-table-wrap">
-          <table className="ui-table ui-apl-table" data-testid="applicants">
+          <table className="ui-table ui-apl-table ui-list-cards" data-testid="applicants">
             <thead>
               <tr>
                 <th scope="col">{hydrated ? <SelectAll /> : <span className="ui-visually-hidden">{t("applicants.columns.select")}</span>}</th>
@@ -172,7 +172,16 @@ export default function Applicants() {
           </table>
         </div>
       )}
+      <BulkForm options={options} result={bulkRefused} named={named} />
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
+
+      <section id="sms" className="ui-edit-section" aria-labelledby="sms-title">
+        <h2 id="sms-title" className="ui-edit-section-title">
+          {t("applicants.sms.panelTitle")}
+        </h2>
+        <SmsMessage result={bulkRefused} />
+        <SmsSender standing={sms} />
+      </section>
 
       <section id="add" className="ui-edit-section" aria-labelledby="add-title">
         <h2 id="add-title" className="ui-edit-section-title">
@@ -258,7 +267,7 @@ function Filters({
     </div>
   );
   return (
-    <Form method="get" className="ui-apl-filters" role="search" aria-label={t("applicants.filters.legend")} key={location.search}>
+    <Form method="get" className="ui-list-filters" role="search" aria-label={t("applicants.filters.legend")} key={location.search}>
       {text("keyword", t("applicants.filters.keyword"), "search", t("applicants.filters.keywordHelp"))}
       {choice(
         "state",
@@ -266,34 +275,40 @@ function Filters({
         REGISTRATION_STATES.map((state) => [state, t(`registration.states.${state}`)]),
       )}
       {choice(
-        "identityId",
-        t("applicants.filters.identity"),
-        options.identities.map((row) => [String(row.id), named(row)]),
-      )}
-      {choice(
         "paymentState",
         t("applicants.filters.paymentState"),
         PAYMENT_FILTERS.map((state) => [state, state === "unpaid" || state === "free" ? t(`applicants.filters.${state}`) : t(`payment.states.${state}`)]),
       )}
-      {choice("checkin", t("applicants.filters.checkin"), [
-        ["yes", t("applicants.filters.checkedIn")],
-        ["no", t("applicants.filters.notCheckedIn")],
-      ])}
-      {choice(
-        "levelId",
-        t("applicants.filters.level"),
-        options.levels.map((row) => [String(row.id), named(row)]),
-      )}
-      {text("from", t("applicants.filters.from"), "date")}
-      {text("to", t("applicants.filters.to"), "date")}
       {filters.ids && <input type="hidden" name="ids" value={filters.ids} />}
-      <div className="ui-apl-filter-actions">
+      <div className="ui-list-filter-actions">
         <button type="submit" className="ui-button">
           {t("applicants.filters.apply")}
         </button>
         <Link to={location.pathname}>{t("applicants.filters.clear")}</Link>
         {filters.ids && <span className="ui-muted">{t("applicants.filters.selection", { count: filters.ids.split(",").length })}</span>}
       </div>
+      {/* Open while one of its filters applies (or is refused), so what narrows the list is in sight. */}
+      <details className="ui-list-more" open={MORE_FILTERS.some((name) => filters[name] || errors[name]) || undefined} data-testid="more-filters">
+        <summary>{t("applicants.filters.more")}</summary>
+        <div>
+          {choice(
+            "identityId",
+            t("applicants.filters.identity"),
+            options.identities.map((row) => [String(row.id), named(row)]),
+          )}
+          {choice("checkin", t("applicants.filters.checkin"), [
+            ["yes", t("applicants.filters.checkedIn")],
+            ["no", t("applicants.filters.notCheckedIn")],
+          ])}
+          {choice(
+            "levelId",
+            t("applicants.filters.level"),
+            options.levels.map((row) => [String(row.id), named(row)]),
+          )}
+          {text("from", t("applicants.filters.from"), "date")}
+          {text("to", t("applicants.filters.to"), "date")}
+        </div>
+      </details>
     </Form>
   );
 }
@@ -305,14 +320,28 @@ function Filters({
 function BulkForm({ options, result, named }: { options: ApplicantOptions; result: IntentView | undefined; named: NamedFn }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [message, setMessage] = useState(result?.values.message ?? "");
+  const hydrated = useHydrated();
+  const ticked = useTickedCount();
   const errors = result?.fieldErrors ?? {};
+  // With JavaScript the bar shows once a row is ticked (or while it holds a refusal); without, it is always there.
+  const hidden = hydrated && ticked === 0 && !result;
   return (
-    <Form method="post" id={BULK_FORM} className="ui-apl-bulk" key={`${location.key}-${result ? "r" : ""}`} aria-label={t("applicants.bulk.legend")} noValidate>
+    <Form
+      method="post"
+      id={BULK_FORM}
+      className="ui-list-bulk"
+      key={`${location.key}-${result ? "r" : ""}`}
+      aria-label={t("applicants.bulk.legend")}
+      noValidate
+      hidden={hidden}
+      data-testid="bulk-bar"
+    >
       <input type="hidden" name="intent" value="bulk" />
-      <p className="ui-muted ui-apl-bulk-message">{t("applicants.bulk.legend")}</p>
+      <p className="ui-list-bulk-count" aria-live="polite">
+        {hydrated ? t("applicants.bulk.ticked", { count: ticked }) : t("applicants.bulk.legend")}
+      </p>
       {result?.formErrors.map((error) => (
-        <p key={error} className="ui-field-error ui-apl-bulk-message" role="alert">
+        <p key={error} className="ui-field-error ui-list-bulk-count" role="alert">
           {t(error)}
         </p>
       ))}
@@ -335,35 +364,60 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
         choices={options.levels.map((row) => [String(row.id), named(row)])}
         errors={errors.levelId}
       />
-      <div className="ui-field ui-apl-bulk-message">
-        <label className="ui-label" htmlFor="bulk-message">
-          {t("applicants.bulk.message")}
-        </label>
-        <textarea
-          className="ui-input ui-edit-textarea"
-          id="bulk-message"
-          name="message"
-          rows={3}
-          maxLength={SMS_MAX_LENGTH}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "bulk-message-error" : "bulk-message-help"}
-        />
-        <p className="ui-field-help" id="bulk-message-help">
-          {t("applicants.bulk.messageHelp", { max: SMS_MAX_LENGTH })}{" "}
-          <span className="ui-apl-counter" data-over={message.length > SMS_MAX_LENGTH} aria-live="polite">
-            {t("applicants.bulk.counter", { count: message.length, max: SMS_MAX_LENGTH })}
-          </span>
-        </p>
-        <FieldError id="bulk-message-error" errors={errors.message} />
-      </div>
       <div>
         <button type="submit" className="ui-button" data-testid="bulk-apply">
           {t("applicants.bulk.apply")}
         </button>
       </div>
     </Form>
+  );
+}
+
+/** How many rows are ticked now (0 before hydration); it follows every change of a row's box. */
+function useTickedCount() {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const recount = () => setCount(document.querySelectorAll(`input[name="ids"][form="${BULK_FORM}"]:checked`).length);
+    recount();
+    document.addEventListener("change", recount);
+    return () => document.removeEventListener("change", recount);
+  }, []);
+  return count;
+}
+
+/**
+ * The text of a bulk "send a text message": part of the bulk form (through `form=`), kept in
+ * the message panel after the table so the list comes first.
+ */
+function SmsMessage({ result }: { result: IntentView | undefined }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState(result?.values.message ?? "");
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <div className="ui-field">
+      <label className="ui-label" htmlFor="bulk-message">
+        {t("applicants.bulk.message")}
+      </label>
+      <textarea
+        className="ui-input ui-edit-textarea"
+        id="bulk-message"
+        name="message"
+        form={BULK_FORM}
+        rows={3}
+        maxLength={SMS_MAX_LENGTH}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        aria-invalid={errors.message ? true : undefined}
+        aria-describedby={errors.message ? "bulk-message-error" : "bulk-message-help"}
+      />
+      <p className="ui-field-help" id="bulk-message-help">
+        {t("applicants.bulk.messageHelp", { max: SMS_MAX_LENGTH })}{" "}
+        <span className="ui-apl-counter" data-over={message.length > SMS_MAX_LENGTH} aria-live="polite">
+          {t("applicants.bulk.counter", { count: message.length, max: SMS_MAX_LENGTH })}
+        </span>
+      </p>
+      <FieldError id="bulk-message-error" errors={errors.message} />
+    </div>
   );
 }
 
@@ -471,10 +525,10 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
   const { t } = useTranslation();
   const { signName, quota } = standing;
   return (
-    <section id="sms" className="ui-apl-sms" aria-labelledby="sms-sender-title" data-testid="sms-sender">
-      <h2 id="sms-sender-title" className="ui-edit-section-title">
+    <section className="ui-apl-sms" aria-labelledby="sms-sender-title" data-testid="sms-sender">
+      <h3 id="sms-sender-title" className="ui-edit-section-title">
         {t("applicants.sms.senderTitle")}
-      </h2>
+      </h3>
       <p data-testid="sms-sign-state">
         {signName
           ? t(`applicants.sms.signStates.${signName.state}`, { name: signName.name, reason: signName.reason ?? "" })
@@ -556,20 +610,26 @@ function ApplicantRow({
   const canPay = live && row.feeFen > 0 && row.paymentState !== "paid" && !(row.paymentState === "pending_audit" && row.payment?.registrationId !== row.id);
   return (
     <tr data-testid="applicant" data-id={row.id} data-selected={ticked || undefined}>
-      <td>
+      <td data-label={t("applicants.columns.select")}>
         <input
           type="checkbox"
           name="ids"
           value={row.id}
           form={BULK_FORM}
           defaultChecked={ticked}
-          aria-label={t("applicants.selectRow", { name: row.name })}
+          aria-labelledby={`apl-select-${row.id} apl-name-${row.id}`}
           data-testid="select"
         />
+        {/* The box's name is "Select" and the person's name as entered (in its own language). */}
+        <span id={`apl-select-${row.id}`} className="ui-visually-hidden">
+          {t("applicants.columns.select")}
+        </span>
       </td>
-      <td>
+      <td data-label={t("applicants.columns.person")}>
         <div className="ui-apl-person">
-          <strong>{row.name}</strong>
+          <strong id={`apl-name-${row.id}`} {...enteredLang(row.name)}>
+            {row.name}
+          </strong>
           <span>{row.mobile}</span>
           {row.email && <span className="ui-muted">{row.email}</span>}
           <span className="ui-muted">{showMoment(row.createdAt)}</span>
@@ -581,8 +641,10 @@ function ApplicantRow({
           )}
         </div>
       </td>
-      <td>{row.institution}</td>
-      <td>
+      <td data-label={t("applicants.columns.institution")}>
+        <span {...enteredLang(row.institution)}>{row.institution}</span>
+      </td>
+      <td data-label={t("applicants.columns.identity")}>
         {named(row.identity)}
         {level && (
           <>
@@ -591,21 +653,23 @@ function ApplicantRow({
           </>
         )}
       </td>
-      <td>
+      <td data-label={t("applicants.columns.fee")}>
         {formatMoney(row.feeFen, row.currency)}
         <br />
         <StatusBadge state={row.paymentState}>{row.paymentState ? t(`payment.states.${row.paymentState}`) : t("applicants.payment.free")}</StatusBadge>
       </td>
-      <td>
+      <td data-label={t("applicants.columns.state")}>
         <StatusBadge state={row.state} data-testid="state">
           {t(`registration.states.${row.state}`)}
         </StatusBadge>
       </td>
-      <td data-testid="checkin">{row.checkinState ? t("applicants.checkedInAt", { time: showMoment(row.checkedInAt) }) : t("applicants.notCheckedIn")}</td>
-      <td>
+      <td data-testid="checkin" data-label={t("applicants.columns.checkin")}>
+        {row.checkinState ? t("applicants.checkedInAt", { time: showMoment(row.checkedInAt) }) : t("applicants.notCheckedIn")}
+      </td>
+      <td data-label={t("applicants.columns.ticket")}>
         <code>{row.ticketCode}</code>
       </td>
-      <td>
+      <td data-label={t("applicants.columns.actions")}>
         <details className="ui-apl-actions" open={asking || ownResult || undefined}>
           <summary>{t("applicants.row.actions")}</summary>
           <div>

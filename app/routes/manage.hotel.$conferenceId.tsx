@@ -98,7 +98,8 @@ export default function ManageHotel() {
         ) : (
           <>
             <p className="ui-muted">{t("audits.hotel.gridHelp")}</p>
-            <div className="ui-aud-table-wrap">
+            {/* A night-by-room grid stays a grid on a phone: it scrolls sideways, and the keyboard can scroll it too. */}
+            <div className="ui-aud-table-wrap" tabIndex={0} role="region" aria-label={t("audits.hotel.gridLabel")}>
               <table className="ui-aud-grid" data-testid="hotel-grid">
                 <thead>
                   <tr>
@@ -187,6 +188,7 @@ export default function ManageHotel() {
       <Section id="requests" title={t("audits.hotel.sponsorRequests")}>
         <FilterForm
           id="request-filters"
+          label={t("audits.hotel.sponsorRequests")}
           values={{ requestState }}
           keep={Object.fromEntries([...new URLSearchParams(location.search)].filter(([key]) => key !== "requestState" && key !== "page"))}
           fields={[{ name: "requestState", label: t("audits.state"), type: "select", options: stateOptions(t, AUDIT_STATES, "audits.states") }]}

@@ -122,13 +122,16 @@ export default function ManagePayments() {
         <FilterForm
           values={filters}
           fields={[
+            { name: "keyword", label: t("audits.keyword"), type: "text", help: t("audits.payments.keywordHelp") },
+            { name: "state", label: t("audits.state"), type: "select", options: stateOptions(t, PAYMENT_STATES, "payment.states") },
+          ]}
+          more={[
             {
               name: "method",
               label: t("audits.payments.method"),
               type: "select",
               options: [{ value: "", label: t("audits.payments.allMethods") }, ...METHODS.map((m) => ({ value: m, label: t(`payment.methods.${m}`) }))],
             },
-            { name: "state", label: t("audits.state"), type: "select", options: stateOptions(t, PAYMENT_STATES, "payment.states") },
             {
               name: "kind",
               label: t("audits.payments.kind"),
@@ -139,7 +142,6 @@ export default function ManagePayments() {
                 { value: "team", label: t("audits.payments.kindTeam") },
               ],
             },
-            { name: "keyword", label: t("audits.keyword"), type: "text", help: t("audits.payments.keywordHelp") },
           ]}
           keep={invoiceState !== "requested" ? { invoiceState } : {}}
         />
@@ -197,6 +199,7 @@ export default function ManagePayments() {
       <Section id="invoices" title={t("audits.payments.invoices")}>
         <FilterForm
           id="invoice-filters"
+          label={t("audits.payments.invoiceFilters")}
           values={{ invoiceState }}
           keep={filters}
           fields={[{ name: "invoiceState", label: t("audits.state"), type: "select", options: stateOptions(t, INVOICE_STATES, "payment.invoiceStates") }]}

@@ -21,6 +21,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
+import { enteredLang } from "~/utils/entered";
 
 const PAGE_SIZE = 20;
 
@@ -95,14 +96,22 @@ export default function ViewExhibitors() {
             <div className="ui-aud-card-body">
               {/* A heading: each card's "remarks" (h3) sits under it. */}
               <h2 className="ui-aud-card-title">
-                {s.logo && <img src={fileHref(s.logo)} alt={t("audits.sponsors.logoOf", { company: s.company })} className="ui-aud-logo" loading="lazy" />}
-                {s.company} <StatusBadge tone="neutral">{t(`audits.kinds.${s.kind}`)}</StatusBadge>
+                {s.logo && (
+                  <img
+                    src={fileHref(s.logo)}
+                    alt={t("audits.sponsors.logoOf", { company: s.company })}
+                    className="ui-aud-logo"
+                    loading="lazy"
+                    {...enteredLang(s.company)}
+                  />
+                )}
+                <span {...enteredLang(s.company)}>{s.company}</span> <StatusBadge tone="neutral">{t(`audits.kinds.${s.kind}`)}</StatusBadge>
               </h2>
               <Facts
                 rows={[
-                  [t("audits.sponsors.contact"), [s.contact, s.phone, s.email].filter(Boolean).join(" ") || "—"],
-                  [t("audits.sponsors.level"), s.level || "—"],
-                  [t("audits.sponsors.booth"), s.booth || "—"],
+                  [t("audits.sponsors.contact"), <Entered key="contact" text={[s.contact, s.phone, s.email].filter(Boolean).join(" ")} />],
+                  [t("audits.sponsors.level"), <Entered key="level" text={s.level} />],
+                  [t("audits.sponsors.booth"), <Entered key="booth" text={s.booth} />],
                   [t("audits.sponsors.materials"), <Materials key="materials" sponsor={s} />],
                   ...stateFacts(t, { value: s.state, label: t(`audits.states.${s.state}`) }, null),
                 ]}
@@ -114,8 +123,10 @@ export default function ViewExhibitors() {
                 <ul className="ui-aud-remarks" data-testid="remarks">
                   {s.remarks.map((r, i) => (
                     <li key={`${r.at}-${i}`}>
-                      <time dateTime={r.at}>{t("audits.sponsors.remarkBy", { at: chinaTime(r.at), by: list.authors[r.by] ?? "" })}</time>
-                      {r.text}
+                      <time dateTime={r.at} {...enteredLang(list.authors[r.by])}>
+                        {t("audits.sponsors.remarkBy", { at: chinaTime(r.at), by: list.authors[r.by] ?? "" })}
+                      </time>
+                      <span {...enteredLang(r.text)}>{r.text}</span>
                     </li>
                   ))}
                 </ul>
@@ -156,4 +167,9 @@ function Materials({ sponsor }: { sponsor: Sponsor }) {
       )}
     </span>
   );
+}
+
+/** A value someone entered, as entered (a dash when empty). */
+function Entered({ text }: { text: string | null }) {
+  return <span {...enteredLang(text)}>{text || "—"}</span>;
 }

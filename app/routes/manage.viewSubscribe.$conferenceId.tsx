@@ -7,6 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 
@@ -43,7 +44,7 @@ export default function ViewSubscribe() {
         <p className="ui-muted">{t("audits.subscribe.noSchedules")}</p>
       ) : (
         <div className="ui-aud-table-wrap">
-          <table className="ui-table" data-testid="sessions">
+          <table className="ui-table ui-list-cards" data-testid="sessions">
             <thead>
               <tr>
                 <th scope="col">{t("audits.subscribe.session")}</th>
@@ -55,7 +56,7 @@ export default function ViewSubscribe() {
             <tbody>
               {list.list.map((s) => (
                 <tr key={s.id} data-testid="session" data-id={s.id}>
-                  <td>
+                  <td data-label={t("audits.subscribe.session")}>
                     {pick(lang, s.titleZh, s.titleEn)}
                     {s.count > 0 && (
                       <details className="ui-aud-subscribers">
@@ -63,10 +64,16 @@ export default function ViewSubscribe() {
                         <ul>
                           {s.subscribers.map((p) => (
                             <li key={p.accountId}>
-                              {p.name} {p.mobile} ·{" "}
-                              {p.registrationName
-                                ? t("audits.subscribe.registered", { name: [p.registrationName, p.institution].filter(Boolean).join(punctuation(lang).list) })
-                                : t("audits.subscribe.notRegistered")}
+                              <span {...enteredLang(p.name)}>{p.name}</span> {p.mobile} ·{" "}
+                              {p.registrationName ? (
+                                <span {...enteredLang(`${p.registrationName}${p.institution ?? ""}`)}>
+                                  {t("audits.subscribe.registered", {
+                                    name: [p.registrationName, p.institution].filter(Boolean).join(punctuation(lang).list),
+                                  })}
+                                </span>
+                              ) : (
+                                t("audits.subscribe.notRegistered")
+                              )}
                             </li>
                           ))}
                         </ul>
@@ -74,11 +81,29 @@ export default function ViewSubscribe() {
                       </details>
                     )}
                   </td>
-                  <td>
+                  <td data-label={t("audits.subscribe.time")}>
                     {chinaTime(s.startsAt)} – {chinaTime(s.endsAt).slice(11)}
                   </td>
-                  <td>{[s.branchZh === null ? t("audits.mainVenue") : pick(lang, s.branchZh, s.branchEn), s.room].filter(Boolean).join(" · ")}</td>
-                  <td data-testid="count">{s.count}</td>
+                  <td data-label={t("audits.subscribe.place")}>
+                    {(() => {
+                      // The branch and the room are entered data; "main venue" is the page's own word.
+                      const branch = s.branchZh === null ? null : pick(lang, s.branchZh, s.branchEn);
+                      return (
+                        <>
+                          {branch === null ? t("audits.mainVenue") : <span {...enteredLang(branch)}>{branch}</span>}
+                          {s.room && (
+                            <>
+                              {" · "}
+                              <span {...enteredLang(s.room)}>{s.room}</span>
+                            </>
+                          )}
+                        </>
+                      );
+                    })()}
+                  </td>
+                  <td data-testid="count" data-label={t("audits.subscribe.count")}>
+                    {s.count}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -12,6 +12,7 @@ import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";
 import { punctuation } from "~/utils/punctuation";
 import { refusalMessages } from "~/utils/validation";
@@ -190,20 +191,26 @@ function ConferenceRequests({ kind, requests }: { kind: ConferenceReviewKind; re
         {requests.list.map((r) => (
           <li key={r.conferenceId} className="ui-card" data-testid={`review-${kind}`}>
             <p className="ui-row">
-              <strong data-testid="review-subject">{kind === "signName" ? punctuation(language).signName(r.subject) : r.subject}</strong>
+              {/* A sender name as the carrier shows it at the head of a text message. */}
+              <strong data-testid="review-subject" {...enteredLang(r.subject)}>
+                {kind === "signName" ? punctuation(language).signName(r.subject) : r.subject}
+              </strong>
               <StatusBadge state={r.state}>{t(`organization.states.${r.state}`)}</StatusBadge>
             </p>
             <p>
-              {t("organization.conferenceReview.conference")}: <a href={`/conf/${r.conferenceId}`}>{language === "en" ? r.nameEn || r.nameZh : r.nameZh}</a>
+              {t("organization.conferenceReview.conference")}:{" "}
+              <a href={`/conf/${r.conferenceId}`} {...enteredLang(language === "en" ? r.nameEn || r.nameZh : r.nameZh)}>
+                {language === "en" ? r.nameEn || r.nameZh : r.nameZh}
+              </a>
             </p>
             <p className="ui-muted">
-              {t("organization.conferenceReview.owner")}: {r.owner.name} {r.owner.mobile} ·{" "}
+              {t("organization.conferenceReview.owner")}: <span {...enteredLang(r.owner.name)}>{r.owner.name}</span> {r.owner.mobile} ·{" "}
               {t(r.certified ? "organization.conferenceReview.certified" : "organization.conferenceReview.notCertified")} ·{" "}
               {t(r.isPublish ? "organization.conferenceReview.published" : "organization.conferenceReview.draft")}
             </p>
             {r.reason && (
               <p className="ui-muted">
-                {t("organization.reason")}: {r.reason}
+                {t("organization.reason")}: <span {...enteredLang(r.reason)}>{r.reason}</span>
               </p>
             )}
             {r.state === "pending" && <Decision id={r.conferenceId} kind={kind} subject={r.subject} />}
@@ -227,16 +234,16 @@ function Applications({ applications }: { applications: Page<Application> }) {
         {applications.list.map((a) => (
           <li key={a.id} className="ui-card">
             <p className="ui-row">
-              <strong>{a.name}</strong>
+              <strong {...enteredLang(a.name)}>{a.name}</strong>
               <StatusBadge tone="neutral">{t(`organization.types.${a.type}`)}</StatusBadge>
               <StatusBadge state={a.state}>{t(`organization.states.${a.state}`)}</StatusBadge>
             </p>
             <p className="ui-muted">
-              {a.address} · {a.contact}
+              <span {...enteredLang(a.address)}>{a.address}</span> · <span {...enteredLang(a.contact)}>{a.contact}</span>
             </p>
             <p className="ui-muted">
-              {t("organization.applicant")}: {a.applicant.name} {a.applicant.mobile} · {t("organization.submittedAt")}:{" "}
-              {new Date(a.createdAt).toLocaleString(language === "en" ? "en-GB" : "zh-CN", { timeZone: "Asia/Shanghai" })}
+              {t("organization.applicant")}: <span {...enteredLang(a.applicant.name)}>{a.applicant.name}</span> {a.applicant.mobile} ·{" "}
+              {t("organization.submittedAt")}: {new Date(a.createdAt).toLocaleString(language === "en" ? "en-GB" : "zh-CN", { timeZone: "Asia/Shanghai" })}
             </p>
             {a.licenceKey && (
               <p>
@@ -247,7 +254,7 @@ function Applications({ applications }: { applications: Page<Application> }) {
             )}
             {a.reason && (
               <p className="ui-muted">
-                {t("organization.reason")}: {a.reason}
+                {t("organization.reason")}: <span {...enteredLang(a.reason)}>{a.reason}</span>
               </p>
             )}
             {a.state === "pending" && <Decision id={a.id} kind="organizations" />}

@@ -1,5 +1,8 @@
 import type { SystemStyleObject } from "@chakra-ui/react";
 
+/** Below this width a list's rows become cards (issue 14): a phone held upright. */
+const PHONE = "@media (max-width: 599.98px)";
+
 /** Shared by the organiser's operation pages (issue 7 and the forms in the manage area). */
 export const ui: Record<string, SystemStyleObject> = {
   "manage-nav": {
@@ -15,4 +18,67 @@ export const ui: Record<string, SystemStyleObject> = {
     "& a[aria-current=page]": { background: "brand.500", color: "white" },
     "& a:hover": { textDecoration: "underline" },
   },
+
+  // ── organiser lists: the table first (issue 14) ──
+  /**
+   * A list table whose rows become cards on a phone: the same markup, each cell showing its
+   * column's name from `data-label` (the header row is not shown there).
+   */
+  "list-cards": {
+    [PHONE]: {
+      display: "block",
+      "& thead": { display: "none" },
+      "& tbody, & tr": { display: "block" },
+      "& tbody tr": { borderWidth: "1px", borderColor: "gray.200", borderRadius: "md", padding: "3", marginBottom: "3", background: "white" },
+      "& tbody td, & tbody th": {
+        display: "grid",
+        gridTemplateColumns: "minmax(5.5rem, 32%) minmax(0, 1fr)",
+        columnGap: "3",
+        alignItems: "start",
+        paddingInline: "0",
+        paddingBlock: "1",
+        borderBottomWidth: "0",
+        textAlign: "start",
+        overflowWrap: "anywhere",
+      },
+      "& tbody [data-label]::before": { content: "attr(data-label)", fontWeight: "600", color: "gray.600", fontSize: "sm" },
+      "& tbody td:empty": { display: "none" },
+    },
+  },
+  /** One row of the filters that matter most, the rest behind "more filters". */
+  "list-filters": {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: "3",
+    alignItems: "flex-end",
+    marginBlock: "3",
+    "& > .ui-field": { flex: "1 1 10rem", minWidth: "0", marginBottom: "0" },
+  },
+  "list-filter-actions": { display: "flex", gap: "3", alignItems: "center", flexWrap: "wrap", minHeight: "10" },
+  "list-more": {
+    flexBasis: "100%",
+    gridColumn: "1 / -1",
+    "& > summary": { cursor: "pointer", color: "brand.700", fontSize: "sm", width: "fit-content" },
+    "& > div": { display: "grid", gap: "3", gridTemplateColumns: "repeat(auto-fill, minmax(11rem, 1fr))", paddingTop: "3", alignItems: "end" },
+  },
+  /** The bulk actions, kept in reach at the bottom of the window while the table is in view. */
+  "list-bulk": {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: "3",
+    alignItems: "flex-end",
+    position: "sticky",
+    bottom: "0",
+    zIndex: "1",
+    marginBlock: "3",
+    padding: "3",
+    borderWidth: "1px",
+    borderColor: "brand.200",
+    borderRadius: "md",
+    background: "brand.50",
+    boxShadow: "sm",
+    "&[hidden]": { display: "none" },
+    "& > .ui-field": { flex: "1 1 10rem", minWidth: "0", marginBottom: "0" },
+  },
+  "list-bulk-count": { fontWeight: "600", flexBasis: "100%" },
 };

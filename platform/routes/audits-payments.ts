@@ -30,7 +30,17 @@ export function auditPaymentRoutes(deps: PlatformDeps) {
     if (q.kind === "individual") where.push(isNull(payments.teamId));
     const pattern = likePattern(q.keyword);
     if (pattern)
-      where.push(or(ilike(registrations.name, pattern), ilike(registrations.mobile, pattern), ilike(teams.name, pattern), ilike(payments.tradeNo, pattern))!);
+      // The payer's own account counts too: a team payment has no registration, its payer is the leader.
+      where.push(
+        or(
+          ilike(registrations.name, pattern),
+          ilike(registrations.mobile, pattern),
+          ilike(teams.name, pattern),
+          ilike(accounts.name, pattern),
+          ilike(accounts.mobile, pattern),
+          ilike(payments.tradeNo, pattern),
+        )!,
+      );
     const condition = and(...where);
     const listQuery = () =>
       db
@@ -71,6 +81,7 @@ export function auditPaymentRoutes(deps: PlatformDeps) {
         .from(payments)
         .leftJoin(registrations, eq(registrations.id, payments.registrationId))
         .leftJoin(teams, eq(teams.id, payments.teamId))
+        .leftJoin(accounts, eq(accounts.id, payments.accountId))
         .where(condition),
       db
         .select({

@@ -125,6 +125,22 @@ describe("team payments", () => {
     expect(later.data).toMatchObject({ count: 1, totalFen: 80_000 });
   });
 
+  it("the organiser's payment audit finds a team payment by the leader's mobile, as its hint says", async () => {
+    const { leader, teamId } = await teamWithMembers(1);
+    const proofKey = await uploadProof(p, leader.token);
+    const paid = await p.call<Payment>("POST", "/team/payment", {
+      token: leader.token,
+      body: { teamId, method: "transfer", proofKey, idempotencyKey: crypto.randomUUID(), amountFen: 1 },
+    });
+    type Found = { list: Array<{ id: number; payerMobile: string | null }>; total: number };
+    const search = (keyword: string) => p.call<Found>("GET", `/payment/manage/${s.conference.id}?keyword=${keyword}`, { token: s.organiser.token });
+    const byMobile = await search(leader.mobile);
+    expect(byMobile.data.list.map((row) => row.id)).toEqual([paid.data.id]);
+    expect(byMobile.data.total).toBe(1);
+    expect(byMobile.data.list[0].payerMobile).toBe(leader.mobile);
+    expect((await search(leader.mobile.slice(-6))).data.list.map((row) => row.id)).toContain(paid.data.id);
+  });
+
   it("are listed for the leader, edited with a new proof and removed while not paid", async () => {
     const { leader, teamId } = await teamWithMembers(1);
     const proofKey = await uploadProof(p, leader.token);

@@ -48,57 +48,64 @@ export type FilterField =
  */
 export function FilterForm({
   fields,
+  more = [],
   values,
   id = "filters",
   keep = {},
   action,
   submit,
+  label,
   children,
 }: {
   fields: FilterField[];
+  /** Filters used less often, behind "more filters" (a <details>: open while one of them applies). */
+  more?: FilterField[];
   values: Record<string, string>;
   id?: string;
   keep?: Record<string, string>;
   action?: string;
   submit?: string;
+  /** The form's name, when a page has two filter forms (each landmark named apart). */
+  label?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const control = (field: FilterField) => {
+    const inputId = `${id}-${field.name}`;
+    return (
+      <div key={field.name} className="ui-field">
+        <label className="ui-label" htmlFor={inputId}>
+          {field.label}
+        </label>
+        {field.type === "select" ? (
+          <select id={inputId} name={field.name} className="ui-input" defaultValue={values[field.name] ?? ""}>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            id={inputId}
+            name={field.name}
+            type={field.type}
+            className="ui-input"
+            defaultValue={values[field.name] ?? ""}
+            placeholder={field.type === "text" ? field.help : undefined}
+          />
+        )}
+      </div>
+    );
+  };
   return (
     // Keyed by the address: after a filter or a reset with JavaScript the fields show what applies.
-    <Form method="get" action={action} className="ui-aud-filters" aria-label={submit ?? t("audits.filter")} id={id} key={location.search}>
+    <Form method="get" action={action} className="ui-aud-filters" aria-label={label ?? submit ?? t("audits.filter")} id={id} key={location.search}>
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      {fields.map((field) => {
-        const inputId = `${id}-${field.name}`;
-        return (
-          <div key={field.name} className="ui-field">
-            <label className="ui-label" htmlFor={inputId}>
-              {field.label}
-            </label>
-            {field.type === "select" ? (
-              <select id={inputId} name={field.name} className="ui-input" defaultValue={values[field.name] ?? ""}>
-                {field.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={inputId}
-                name={field.name}
-                type={field.type}
-                className="ui-input"
-                defaultValue={values[field.name] ?? ""}
-                placeholder={field.type === "text" ? field.help : undefined}
-              />
-            )}
-          </div>
-        );
-      })}
+      {fields.map(control)}
       {children}
       <div className="ui-aud-filter-actions">
         <button type="submit" className="ui-button" data-testid={`${id}-submit`}>
@@ -106,6 +113,12 @@ export function FilterForm({
         </button>
         {!action && <Link to={`${location.pathname}${Object.keys(keep).length ? `?${new URLSearchParams(keep)}` : ""}`}>{t("audits.reset")}</Link>}
       </div>
+      {more.length > 0 && (
+        <details className="ui-list-more" open={more.some((field) => values[field.name]) || undefined}>
+          <summary>{t("audits.moreFilters")}</summary>
+          <div>{more.map(control)}</div>
+        </details>
+      )}
     </Form>
   );
 }

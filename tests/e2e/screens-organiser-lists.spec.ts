@@ -1,0 +1,150 @@
+/**
+ * The organiser's lists on a phone (390 px) and a laptop (1366 px), in Chinese and English
+ * (issue 14): no sideways swipe, no word one glyph per line, no Chinese UI on an English page,
+ * axe at every impact; the applicant table starts within the first screen of a laptop, ticking
+ * a row shows the bulk bar (with JavaScript), and below 600 px the rows are cards.
+ *
+ * The layout is the same with and without JavaScript (the select-all box is the only addition),
+ * so the sweep runs in the `js` project; the bulk bar's no-JavaScript post is applicants.spec.ts's.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { api, showcase } from "./attend-support";
+import { expectLayout, LANGS, useLanguage, WIDTHS } from "./layout";
+import { cookieValue, demoAccounts, expect, freshMobile, hasJs, projectName, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+
+/** No axe violation at all, whatever its impact. */
+async function expectNoAxeViolation(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+    `${label}: axe`,
+  ).toEqual([]);
+}
+
+/** Each address at both widths in both languages: the layout check, its screenshot and axe. */
+async function sweepWithAxe(page: Page, urls: string[]) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
+    for (const lang of LANGS) {
+      await useLanguage(page.context(), lang);
+      for (const url of urls) {
+        const response = await page.goto(url);
+        expect(response?.status(), `${url}: status`).toBeLessThan(400);
+        const label = `organiser-lists-${width}-${lang}-${url}`;
+        await expectLayout(page, lang, label);
+        await expectNoAxeViolation(page, label);
+      }
+    }
+  }
+}
+
+/**
+ * The organiser signed in, and the showcase conference's id with registrations on its list
+ * (a fresh run's showcase has none): two entered by hand, one with a long institution, as
+ * organisers type them.
+ */
+async function organiserWithApplicants(page: Page) {
+  const form = await showcase(page.request);
+  await signedInAs(page, demoAccounts.organiser.mobile);
+  const id = form.conference.id;
+  await page.goto(`/manage/applicant/${id}`);
+  if ((await page.getByTestId("applicant").count()) < 2) {
+    const token = (await cookieValue(page, TOKEN_COOKIE))!;
+    const identity = form.identities.find((i) => i.fee) ?? form.identities[0];
+    for (const [name, institution] of [
+      ["欧阳明远", "中国科学院计算技术研究所"],
+      ["Maria Schmidt", "Technische Universität München"],
+    ])
+      await api(page.request, "POST", "/user/admin", token, {
+        conferenceId: id,
+        identityId: identity.id,
+        name,
+        mobile: freshMobile(),
+        institution,
+        answers: { department: "计算机系", position: "professor", presenting: "no" },
+      });
+  }
+  return id;
+}
+
+const screens = (id: number) => ({
+  conferences: ["/manage"],
+  applicants: [`/manage/applicant/${id}`],
+  payments: [`/manage/payment/${id}`],
+  report: [`/manage/report/${id}`],
+  papers: [`/manage/viewPaper/${id}`],
+  exhibitors: [`/manage/viewExhibitors/${id}`],
+  subscriptions: [`/manage/viewSubscribe/${id}`],
+  hotel: [`/manage/hotel/${id}`],
+});
+
+test.describe("the organiser's lists on a phone and a laptop", () => {
+  test.beforeEach(() => {
+    test.skip(projectName() !== "js", "the layout is the same without JavaScript; one project keeps the run short");
+  });
+
+  for (const name of Object.keys(screens(0)) as Array<keyof ReturnType<typeof screens>>) {
+    test(`${name}: no overflow, no broken words, no Chinese UI in English, no axe violation`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await sweepWithAxe(page, screens(await organiserWithApplicants(page))[name]);
+    });
+  }
+
+  test("the platform administrator's review list", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signedInAs(page, demoAccounts.admin.mobile);
+    await sweepWithAxe(page, ["/organization/review", "/organization/review?kind=signName&state=all"]);
+  });
+});
+
+test.describe("the applicant list puts the table first", () => {
+  test("its table starts within the first screen of a 1366x768 laptop", async ({ page }) => {
+    const id = await organiserWithApplicants(page);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`/manage/applicant/${id}`);
+    const table = page.getByTestId("applicants");
+    const box = await table.boundingBox();
+    expect(box, "the table is on the page").not.toBeNull();
+    test.info().annotations.push({ type: "applicant table y at 1366x768", description: String(Math.round(box!.y)) });
+    expect(box!.y).toBeLessThan(768 - 100);
+  });
+
+  test("ticking a row shows the bulk bar; without JavaScript the bar is always there", async ({ page }) => {
+    const id = await organiserWithApplicants(page);
+    await page.goto(`/manage/applicant/${id}`);
+    const bar = page.getByTestId("bulk-bar");
+    if (!hasJs()) {
+      await expect(bar).toBeVisible();
+      await expect(bar.getByTestId("bulk-apply")).toBeVisible();
+      return;
+    }
+    await ready(page);
+    await expect(bar).toBeHidden();
+    await page.getByTestId("select").first().check();
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText(/1/);
+    await page.getByTestId("select").first().uncheck();
+    await expect(bar).toBeHidden();
+  });
+
+  test("below 600 px the rows are cards: nothing scrolls sideways, each cell says its column", async ({ page }) => {
+    const id = await organiserWithApplicants(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const url of ["/manage", `/manage/applicant/${id}`]) {
+      await page.goto(url);
+      const table = page.locator("table.ui-list-cards").first();
+      await expect(table, `${url}: a card table`).toBeVisible();
+      const container = table.locator("xpath=..");
+      const { scrollWidth, clientWidth } = await container.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+      expect(scrollWidth, `${url}: the table's container scrolls sideways`).toBeLessThanOrEqual(clientWidth + 1);
+      // The header row is hidden and each cell shows its column's name instead.
+      await expect(table.locator("thead")).toBeHidden();
+      const cell = table.locator("tbody td[data-label]").nth(1);
+      const label = await cell.getAttribute("data-label");
+      expect(label).toBeTruthy();
+      const before = await cell.evaluate((el) => getComputedStyle(el, "::before").content);
+      expect(before).toContain(label!);
+    }
+  });
+});
