@@ -18,6 +18,8 @@ import { getLang } from "~/services/session.server";
 import { replyMessages } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
+import { Entered } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 
 const PAGE_SIZE = 20;
 /** The page's one post (and the intent its forms send). */
@@ -96,7 +98,13 @@ function AnswerValue({ field, value, lang }: { field: FormField; value: unknown;
     );
   }
   const text = answerText(field, value, lang);
-  return text ? <span className="ui-frm-answer-text">{text}</span> : <span className="ui-muted">{t("forms.answers.empty_answer")}</span>;
+  return text ? (
+    <span className="ui-frm-answer-text" {...enteredLang(text)}>
+      {text}
+    </span>
+  ) : (
+    <span className="ui-muted">{t("forms.answers.empty_answer")}</span>
+  );
 }
 
 export default function FormAnswers() {
@@ -223,7 +231,7 @@ export default function FormAnswers() {
         <p className="ui-muted">{t("forms.answers.empty")}</p>
       ) : (
         <div className="ui-edit-table-wrap">
-          <table className="ui-table" data-testid="answers-table">
+          <table className="ui-table ui-frm-answers" data-testid="answers-table">
             <thead>
               <tr>
                 <th scope="col">{t("forms.answers.no")}</th>
@@ -242,7 +250,15 @@ export default function FormAnswers() {
                 <tr key={row.id} data-answer={row.id}>
                   <td>{row.id}</td>
                   <td>{showMoment(row.createdAt)}</td>
-                  <td>{row.mobile ? `${row.name ?? ""} ${row.mobile}` : t("forms.answers.anonymous")}</td>
+                  <td>
+                    {row.mobile ? (
+                      <>
+                        <Entered text={row.name ?? ""} /> {row.mobile}
+                      </>
+                    ) : (
+                      t("forms.answers.anonymous")
+                    )}
+                  </td>
                   {summary.map((field) => (
                     <td key={field.key}>
                       <AnswerValue field={field} value={row.answers[field.key]} lang={lang} />

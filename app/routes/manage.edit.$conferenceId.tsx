@@ -27,6 +27,8 @@ import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { payeeSchema } from "#contract/schemas/registration";
 import { BasicsForm, basicsDefaults } from "~/components/authoring/BasicsForm";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
+import { Entered, EnteredList } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
 import { MODULE_SECTIONS, ModuleSections, Section } from "~/components/authoring/ModuleSections";
 import { RichTextField } from "~/components/authoring/RichTextField";
@@ -307,7 +309,7 @@ export default function Edit() {
           rows={editor.branches}
           rowId={(row) => row.id}
           name={named}
-          summary={named}
+          summary={(row) => <Entered text={named(row)} />}
           fields={(row) => nameFields("authoring.edit.branchName", "authoring.edit.branchNameEn", row)}
           testId="branch-list"
           add={{ submit: t("authoring.edit.addBranch") }}
@@ -319,7 +321,11 @@ export default function Edit() {
           rows={editor.forums}
           rowId={(row) => row.id}
           name={named}
-          summary={(row) => `${named(row)} · ${venues.find((v) => v.id === row.branchId)?.label ?? ""}`}
+          summary={(row) => (
+            <>
+              <Entered text={named(row)} /> · <Entered text={venues.find((v) => v.id === row.branchId)?.label ?? ""} />
+            </>
+          )}
           fields={(row) => [
             { name: "branchId", label: t("authoring.edit.branch"), type: "select", defaultValue: String(row?.branchId ?? ""), options: venueOptions },
             ...nameFields("authoring.edit.forumName", "authoring.edit.forumNameEn", row),
@@ -332,7 +338,7 @@ export default function Edit() {
       <Section id="schedules" title={t("authoring.edit.schedules")}>
         {scheduleModules.map((module) => (
           <div key={module.id} className="ui-edit-actions">
-            <strong>{pick(lang, module.titleZh, module.titleEn)}</strong>
+            <strong {...enteredLang(pick(lang, module.titleZh, module.titleEn))}>{pick(lang, module.titleZh, module.titleEn)}</strong>
             <span className="ui-badge" data-tone={module.schedulePublished ? "success" : "warning"}>
               {t(module.schedulePublished ? "authoring.edit.schedulePublished" : "authoring.edit.scheduleDraft")}
             </span>
@@ -349,7 +355,9 @@ export default function Edit() {
           if (!items.length) return null;
           return (
             <div key={venue.id ?? "main"} data-testid={`venue-${venue.id ?? "main"}`}>
-              <h3 className="ui-section-title">{venue.label}</h3>
+              <h3 className="ui-section-title" {...enteredLang(venue.label)}>
+                {venue.label}
+              </h3>
               <RowList
                 kind="schedule"
                 schema={scheduleSchema}
@@ -358,9 +366,29 @@ export default function Edit() {
                 name={(item) => pick(lang, item.titleZh, item.titleEn)}
                 summary={(item) => (
                   <>
-                    {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} · <strong>{pick(lang, item.titleZh, item.titleEn)}</strong>
-                    {item.speakers.length ? ` · ${item.speakers.map((s) => (s.affiliation ? `${s.name}（${s.affiliation}）` : s.name)).join("、")}` : ""}
-                    {item.room ? ` · ${item.room}` : ""}
+                    {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} ·{" "}
+                    <strong {...enteredLang(pick(lang, item.titleZh, item.titleEn))}>{pick(lang, item.titleZh, item.titleEn)}</strong>
+                    {item.speakers.length > 0 && " · "}
+                    <EnteredList
+                      lang={lang}
+                      texts={item.speakers.map((speaker) => (
+                        <>
+                          <Entered text={speaker.name} />
+                          {speaker.affiliation && (
+                            <>
+                              {" ("}
+                              <Entered text={speaker.affiliation} />)
+                            </>
+                          )}
+                        </>
+                      ))}
+                    />
+                    {item.room && (
+                      <>
+                        {" · "}
+                        <Entered text={item.room} />
+                      </>
+                    )}
                   </>
                 )}
                 fields={scheduleFields}
@@ -400,7 +428,23 @@ export default function Edit() {
           rows={editor.admins}
           rowId={(admin) => admin.accountId}
           name={(admin) => admin.name || admin.mobile}
-          summary={(admin) => [admin.name, admin.mobile, admin.remark].filter(Boolean).join(" · ")}
+          summary={(admin) => (
+            <>
+              {admin.name && (
+                <>
+                  <Entered text={admin.name} />
+                  {" · "}
+                </>
+              )}
+              {admin.mobile}
+              {admin.remark && (
+                <>
+                  {" · "}
+                  <Entered text={admin.remark} />
+                </>
+              )}
+            </>
+          )}
           fields={(admin) => [
             ...(admin ? [] : [{ name: "mobile", label: t("authoring.edit.adminMobile"), type: "tel" as const, required: true }]),
             { name: "remark", label: t("authoring.rows.adminRemark"), help: t("authoring.rows.adminRemarkHelp"), defaultValue: admin?.remark },

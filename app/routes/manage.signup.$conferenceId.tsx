@@ -14,6 +14,8 @@ import {
   vipLevelSchema,
 } from "#contract/schemas/conference";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
+import { Entered } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
@@ -100,7 +102,7 @@ export default function Signup() {
           schema={identitySchema}
           rows={editor.identities}
           {...rowBasics}
-          summary={named}
+          summary={(row) => <Entered text={named(row)} />}
           fields={nameFields("authoring.signup.identityName", "authoring.signup.identityNameEn")}
           testId="identity-list"
           add={{ submit: t("authoring.signup.addIdentity") }}
@@ -113,7 +115,11 @@ export default function Signup() {
           schema={strategySchema}
           rows={editor.strategies}
           {...rowBasics}
-          summary={(row) => `${named(row)} · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}`}
+          summary={(row) => (
+            <>
+              <Entered text={named(row)} /> · {showMoment(row.startsAt)} – {showMoment(row.endsAt)}
+            </>
+          )}
           fields={(row) => [
             ...nameFields("authoring.signup.strategyName", "authoring.signup.strategyNameEn")(row),
             { name: "startsAt", label: t("authoring.edit.startsAt"), type: "datetime-local", required: true, defaultValue: chinaLocal(row?.startsAt) },
@@ -131,7 +137,7 @@ export default function Signup() {
           schema={vipLevelSchema}
           rows={editor.vipLevels}
           {...rowBasics}
-          summary={named}
+          summary={(row) => <Entered text={named(row)} />}
           fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")}
           add={{ submit: t("authoring.signup.addVip") }}
         />,
@@ -213,7 +219,8 @@ export default function Signup() {
           name={(row) => pick(lang, row.field.labelZh, row.field.labelEn)}
           summary={({ field }) => (
             <>
-              <strong>{pick(lang, field.labelZh, field.labelEn)}</strong> ({field.key}, {t(`authoring.signup.types.${field.type}`)}
+              <strong {...enteredLang(pick(lang, field.labelZh, field.labelEn))}>{pick(lang, field.labelZh, field.labelEn)}</strong> ({field.key},{" "}
+              <span className="ui-edit-keep">{t(`authoring.signup.types.${field.type}`)}</span>
               {field.required ? `, ${t("authoring.signup.required")}` : ""})
               {field.showWhen ? ` · ${t("authoring.signup.condition", { field: field.showWhen.field, value: field.showWhen.value })}` : ""}
             </>
@@ -279,7 +286,11 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
           return (
             <li key={`${identity.id}-${strategy.id}`} className="ui-edit-item">
               <span>
-                {named(identity)} × {named(strategy)}：{fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty")}
+                {t("authoring.signup.feeCell", {
+                  identity: named(identity),
+                  strategy: named(strategy),
+                  amount: fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty"),
+                })}
               </span>
               <IntentForm
                 inline
@@ -289,7 +300,7 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
                 fields={[
                   {
                     name: "amount",
-                    label: `${t("authoring.signup.amount")}（${named(identity)} × ${named(strategy)}）`,
+                    label: t("authoring.signup.amountFor", { identity: named(identity), strategy: named(strategy) }),
                     required: true,
                     defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "",
                   },

@@ -13,6 +13,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { keptRefIn } from "~/utils/kept";
 import { parseForm, refusalMessages } from "~/utils/validation";
+import { enteredLang } from "~/utils/entered";
 
 type Application = {
   id: number;
@@ -76,7 +77,11 @@ export default function Organization() {
         <span className="ui-badge" data-tone={application?.state === "approved" ? "success" : application?.state === "pending" ? "brand" : "warning"}>
           {t(`organization.states.${application?.state ?? "none"}`)}
         </span>
-        {application && <span className="ui-muted">{application.name}</span>}
+        {application && (
+          <span className="ui-muted" {...enteredLang(application.name)}>
+            {application.name}
+          </span>
+        )}
       </p>
       {application?.state === "pending" && <p className="ui-banner">{t("organization.pendingNote")}</p>}
       {application?.state === "approved" && <p className="ui-banner">{t("organization.approvedNote")}</p>}

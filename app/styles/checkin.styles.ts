@@ -14,7 +14,12 @@ const BAR = "#38bdf8";
 
 export const ui: Record<string, SystemStyleObject> = {
   "chk-page": { paddingBottom: "6" },
-  "chk-layout": { display: "grid", gap: "6", gridTemplateColumns: "minmax(0, 1fr)", md: { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", alignItems: "start" } },
+  "chk-layout": {
+    display: "grid",
+    gap: "6",
+    gridTemplateColumns: "minmax(0, 1fr)",
+    md: { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", alignItems: "start" },
+  },
   "chk-card": { bg: "white", border: "1px solid {colors.gray.200}", borderRadius: "lg", padding: "4", sm: { padding: "5" } },
   "chk-code-form": { display: "flex", flexDirection: "column", gap: "2" },
   "chk-code-input": { height: "56px", fontSize: "2xl", fontFamily: "mono", letterSpacing: "0.08em", textTransform: "uppercase" },
@@ -94,10 +99,24 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   // A tile's figure is sized to its tile (container units) and never wraps: an amount such as
   // ¥24,000.00 stays one line on a phone's two columns and on a laptop's four.
-  "chk-tile": { bg: DARK_CARD, borderRadius: "xl", padding: "5", border: "1px solid #1e293b", containerType: "inline-size", minWidth: "0", "& p": { margin: "0" } },
+  "chk-tile": {
+    bg: DARK_CARD,
+    borderRadius: "xl",
+    padding: "5",
+    border: "1px solid #1e293b",
+    containerType: "inline-size",
+    minWidth: "0",
+    "& p": { margin: "0" },
+  },
   "chk-tile-wide": { gridColumn: "1 / -1", md: { gridColumn: "auto" } },
   "chk-tile-label": { fontSize: "lg", color: DARK_MUTED },
-  "chk-tile-value": { fontSize: "clamp(1.75rem, 16cqi, 3.75rem)", fontWeight: "800", lineHeight: "1.1", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" },
+  "chk-tile-value": {
+    fontSize: "clamp(1.75rem, 16cqi, 3.75rem)",
+    fontWeight: "800",
+    lineHeight: "1.1",
+    fontVariantNumeric: "tabular-nums",
+    whiteSpace: "nowrap",
+  },
   "chk-tile-detail": { fontSize: "md", color: DARK_MUTED, marginTop: "1" },
   "chk-charts": { display: "grid", gap: "6", md: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
   "chk-chart": { bg: DARK_CARD, borderRadius: "xl", padding: "5", margin: "0", border: "1px solid #1e293b" },

@@ -28,7 +28,9 @@ async function findings(page: Page, lang: Lang, label: string) {
   await page.screenshot({ path: path.join(SCREENS, `desk-${label.replace(/[^\w.-]+/g, "_")}.png`), fullPage: true });
   await page.evaluate(() => document.querySelectorAll(".ui-header, .ui-footer").forEach((el) => el.remove()));
   const layout = await layoutFindings(page, lang);
-  const axe = hasJs() ? (await new AxeBuilder({ page }).analyze()).violations.map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`) : [];
+  const axe = hasJs()
+    ? (await new AxeBuilder({ page }).analyze()).violations.map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)
+    : [];
   return [...layout, ...axe].map((finding) => `${label}: ${finding}`);
 }
 
@@ -159,7 +161,13 @@ test.describe("organiser's desk screens", () => {
     const field = await api<{ key: string }>(page.request, "POST", `/form/${form.id}`, token, { type: "text", labelZh: "单位", labelEn: "Institution" });
     await api(page.request, "POST", "/form/user", token, { formId: form.id, answers: { [field.key]: "复旦大学管理学院" } });
     await signedInAs(page, demoAccounts.organiser.mobile);
-    const found = await sweepAll(page, ["/form/edit", `/form/edit?id=${form.id}`, `/form/answers?id=${form.id}`, `/form/administrator?id=${form.id}`, "/organization"]);
+    const found = await sweepAll(page, [
+      "/form/edit",
+      `/form/edit?id=${form.id}`,
+      `/form/answers?id=${form.id}`,
+      `/form/administrator?id=${form.id}`,
+      "/organization",
+    ]);
     expect(found).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ import { formatDuration } from "~/utils/replay";
 import { UploadField } from "../UploadField";
 import { type FieldSpec, IntentButton, IntentForm } from "./IntentForm";
 import { RowList } from "./RowList";
+import { Entered, EnteredList } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 import { chinaLocal, type ModuleData } from "./types";
 
 /** The editor's other modules: specials, organizers, sponsors and exhibitors, links, banners, media, hotels, replays, payee and domain. */
@@ -78,7 +80,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={titled}
           summary={(special) => (
             <strong>
-              {titled(special)} · {more(`specialType${special.type}`)}
+              <Entered text={titled(special)} /> · {more(`specialType${special.type}`)}
             </strong>
           )}
           fields={(special) => [
@@ -97,7 +99,11 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           rows={data.organizers}
           {...byId}
           name={named}
-          summary={(row) => `${named(row)} · ${more(`orgRole.${row.role}`)}`}
+          summary={(row) => (
+            <>
+              <Entered text={named(row)} /> · {more(`orgRole.${row.role}`)}
+            </>
+          )}
           fields={(row) => [
             choice("role", more("roleLabel"), ["host", "organizer", "co-organizer", "supporter"], (role) => more(`orgRole.${role}`), row?.role ?? "organizer"),
             ...bilingual("nameZh", "nameEn", row),
@@ -117,10 +123,26 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={(row) => row.company}
           summary={(row) => (
             <>
-              {row.company} · {more(`kind.${row.kind}`)}
-              {row.level ? ` · ${row.level}` : ""}
-              {row.booth ? ` · ${more("booth")} ${row.booth}` : ""}
-              {row.remarks.length ? ` · ${row.remarks.map((remark) => remark.text).join("；")}` : ""}
+              <Entered text={row.company} /> · {more(`kind.${row.kind}`)}
+              {row.level && (
+                <>
+                  {" · "}
+                  <Entered text={row.level} />
+                </>
+              )}
+              {row.booth && (
+                <>
+                  {` · ${more("booth")} `}
+                  <Entered text={row.booth} />
+                </>
+              )}
+              {row.remarks.length > 0 && " · "}
+              <EnteredList
+                lang={lang}
+                texts={row.remarks.map((remark) => (
+                  <Entered key={remark.text} text={remark.text} />
+                ))}
+              />
             </>
           )}
           fields={(row) => [
@@ -163,7 +185,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={(row) => titled(row) || row.image}
           summary={(row) => (
             <>
-              <img src={row.image} alt="" width={80} height={40} loading="lazy" /> {titled(row)} {row.url ?? ""}
+              <img src={row.image} alt="" width={80} height={40} loading="lazy" /> <Entered text={titled(row)} /> {row.url ?? ""}
             </>
           )}
           fields={(row) => [...bilingual("titleZh", "titleEn", row, false), { name: "url", label: more("url"), defaultValue: row?.url ?? "" }]}
@@ -180,7 +202,11 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           rows={data.media}
           {...byId}
           name={(row) => titled(row) || row.url}
-          summary={(row) => `${more(`mediaKind.${row.kind}`)} · ${titled(row)} · ${row.url}`}
+          summary={(row) => (
+            <>
+              {more(`mediaKind.${row.kind}`)} · <Entered text={titled(row)} /> · {row.url}
+            </>
+          )}
           fields={(row) => [
             choice("kind", more("kindLabel"), ["image", "video", "press"], (kind) => more(`mediaKind.${kind}`), row?.kind ?? "image"),
             ...bilingual("titleZh", "titleEn", row, false),
@@ -199,13 +225,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={named}
           summary={(hotel) => (
             <>
-              <strong>{named(hotel)}</strong>
-              {hotel.qrCode && (
-                <>
-                  {" "}
-                  · {more("qrCode")}：{hotel.qrCode}
-                </>
-              )}
+              <strong {...enteredLang(named(hotel))}>{named(hotel)}</strong>
+              {hotel.qrCode && <> · {t("authoring.more.qrCodeIs", { url: hotel.qrCode })}</>}
             </>
           )}
           fields={(hotel) => [
@@ -234,7 +255,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={titled}
           summary={(row) => (
             <>
-              <strong>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
+              <strong {...enteredLang(titled(row))}>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
               <span className="ui-badge" data-tone={row.isPublish ? "success" : "warning"}>
                 {t(row.isPublish ? "authoring.replays.published" : "authoring.replays.draft")}
               </span>
@@ -314,8 +335,14 @@ export function ModuleSections({ data }: { data: ModuleData }) {
         name={named}
         summary={(item) => (
           <>
-            {item.photo && <img src={item.photo} alt="" width={40} height={40} className="ui-avatar" />} {named(item)}
-            {item.titleZh ? ` · ${item.titleZh}` : ""} {people ? `(${more(`role.${item.role}`)})` : ""}
+            {item.photo && <img src={item.photo} alt="" width={40} height={40} className="ui-avatar" />} <Entered text={named(item)} />
+            {titled(item) && (
+              <>
+                {" · "}
+                <Entered text={titled(item)} />
+              </>
+            )}{" "}
+            {people && <span className="ui-edit-keep">({more(`role.${item.role}`)})</span>}
           </>
         )}
         fields={(item) => [
@@ -344,9 +371,12 @@ export function ModuleSections({ data }: { data: ModuleData }) {
         rows={hotel.rooms}
         {...byId}
         name={type}
-        summary={(room) =>
-          `${type(room)} · ${formatMoney(room.priceFen)} · ${t("authoring.more.inventoryShort", { count: room.inventory })} · ${room.startDate} – ${room.endDate} · ${more(room.showState ? "shown" : "hidden")}`
-        }
+        summary={(room) => (
+          <>
+            <Entered text={type(room)} />
+            {` · ${formatMoney(room.priceFen)} · ${t("authoring.more.inventoryShort", { count: room.inventory })} · ${room.startDate} – ${room.endDate} · ${more(room.showState ? "shown" : "hidden")}`}
+          </>
+        )}
         actions={(room) => (
           <IntentButton
             intent="room-show"

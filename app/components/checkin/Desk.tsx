@@ -151,13 +151,7 @@ export function UndoQuestion({ registrationId, name }: { registrationId: number;
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Form
-      method="post"
-      action={location.pathname + location.search}
-      className="ui-banner ui-row"
-      role="alertdialog"
-      aria-labelledby="undo-question"
-    >
+    <Form method="post" action={location.pathname + location.search} className="ui-banner ui-row" role="alertdialog" aria-labelledby="undo-question">
       <input type="hidden" name="intent" value="undo" />
       <input type="hidden" name="registrationId" value={registrationId} />
       <input type="hidden" name="confirmed" value="1" />
