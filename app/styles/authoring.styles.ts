@@ -29,6 +29,8 @@ export const ui: Record<string, SystemStyleObject> = {
   "edit-section": { borderWidth: "1px", borderColor: "gray.200", borderRadius: "md", padding: "4", marginBottom: "6", background: "white" },
   "edit-section-title": { fontSize: "lg", fontWeight: "600", marginBottom: "3", color: "gray.900" },
   "edit-form": {
+    "& .ui-checkbox": { display: "inline-flex", alignItems: "center", gap: "2", minHeight: "44px" },
+    "& input[type=checkbox], & input[type=radio]": { width: "20px", height: "20px" },
     display: "grid",
     gap: "3",
     maxWidth: "720px",
@@ -36,6 +38,10 @@ export const ui: Record<string, SystemStyleObject> = {
       gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
       "& > .ui-field-error, & > button, & > .ui-edit-wide": { gridColumn: "1 / -1", justifySelf: "start" },
     },
+  },
+  // Phone forms: a long form's button stays in reach.
+  "edit-sticky-submit": {
+    "@media (max-width: 767.98px)": { position: "sticky", bottom: "3", zIndex: "1", width: "100%", boxShadow: "0 4px 12px rgba(0, 0, 0, 0.18)" },
   },
   "edit-inline": { display: "inline-flex", gap: "2", alignItems: "center", flexWrap: "wrap" },
   "edit-textarea": { minHeight: "8rem", fontFamily: "inherit" },

@@ -171,3 +171,23 @@ test.describe("organiser's desk screens", () => {
     expect(found).toEqual([]);
   });
 });
+
+test("the editor on a phone has one navigation bar, sections that open without JavaScript and its button in reach", async ({ page }) => {
+  const { id } = (await showcase(page.request)).conference;
+  await signedInAs(page, demoAccounts.organiser.mobile);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useLanguage(page.context(), "en");
+  await page.goto(`/manage/edit/${id}`);
+  // The manage pages' bar and, folded, the sections: one displayed navigation of the sections.
+  await expect(page.getByRole("navigation", { name: "Modules" })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Registration settings" }).first()).toBeVisible();
+  const jump = page.getByText("Jump to a section");
+  await expect(jump).toBeVisible();
+  await jump.click();
+  await expect(page.getByRole("navigation", { name: "Modules" }).getByRole("link").first()).toBeVisible();
+  // Half-way down the long basics form, its button is still on the screen.
+  const save = page.locator(".ui-edit-sticky-submit");
+  await page.mouse.wheel(0, 900);
+  await expect(save).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
