@@ -8,6 +8,7 @@ import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
+import { Entered } from "~/components/WithEntered";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -15,11 +16,10 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
-import { Entered } from "~/components/WithEntered";
-import { enteredLang } from "~/utils/entered";
 
 const PAGE_SIZE = 20;
 /** The page's one post (and the intent its forms send). */

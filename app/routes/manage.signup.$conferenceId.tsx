@@ -14,14 +14,14 @@ import {
   vipLevelSchema,
 } from "#contract/schemas/conference";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
-import { Entered } from "~/components/WithEntered";
-import { enteredLang } from "~/utils/entered";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
+import { Entered } from "~/components/WithEntered";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

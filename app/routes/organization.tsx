@@ -11,9 +11,9 @@ import { i18n } from "~/services/i18n.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { enteredLang } from "~/utils/entered";
 import { keptRefIn } from "~/utils/kept";
 import { parseForm, refusalMessages } from "~/utils/validation";
-import { enteredLang } from "~/utils/entered";
 
 type Application = {
   id: number;

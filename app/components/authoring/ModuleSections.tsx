@@ -14,13 +14,13 @@ import {
   sponsorSchema,
 } from "#contract/schemas/conference";
 import { payeeSchema } from "#contract/schemas/registration";
+import { Entered, EnteredList } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { formatDuration } from "~/utils/replay";
 import { UploadField } from "../UploadField";
 import { type FieldSpec, IntentButton, IntentForm } from "./IntentForm";
 import { RowList } from "./RowList";
-import { Entered, EnteredList } from "~/components/WithEntered";
-import { enteredLang } from "~/utils/entered";
 import { chinaLocal, type ModuleData } from "./types";
 
 /** The editor's other modules: specials, organizers, sponsors and exhibitors, links, banners, media, hotels, replays, payee and domain. */

@@ -13,9 +13,9 @@ import {
 } from "draft-js";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ImageIcon, LinkIcon } from "~/components/icons";
 import { countWords, opsToRaw, rawToOps } from "~/utils/authoring-richtext";
 import { safeHref, safeSrc } from "../RichText";
-import { ImageIcon, LinkIcon } from "~/components/icons";
 
 const HEADINGS = ["header-one", "header-two", "header-three", "header-four", "header-five", "header-six"];
 

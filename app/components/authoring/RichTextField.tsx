@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { countWords, opsToPlain } from "~/utils/authoring-richtext";
+import { enteredLang } from "~/utils/entered";
 import { FieldError } from "../FieldError";
 import { RichText, toLines } from "../RichText";
-import { enteredLang } from "~/utils/entered";
 
 // Only the browser loads the editor (and draft-js with it); the server renders the textarea.
 const RichEditor = lazy(() => import("./RichEditor.client"));

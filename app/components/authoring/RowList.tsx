@@ -2,9 +2,9 @@ import { useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
-import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 
 /** What the action answers when a delete was posted without `confirmed=1` (no JavaScript). */
 export type DeleteQuestion = { intent: string; rowId: string; confirm: string };
