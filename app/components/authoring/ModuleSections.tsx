@@ -123,7 +123,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={(row) => row.company}
           summary={(row) => (
             <>
-              <Entered text={row.company} /> · {more(`kind.${row.kind}`)}
+              <Entered text={row.company} /> · <span className="ui-edit-keep">{more(`kind.${row.kind}`)}</span>
               {row.level && (
                 <>
                   {" · "}
