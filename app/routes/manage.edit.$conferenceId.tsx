@@ -376,8 +376,9 @@ export default function Edit() {
                           <Entered text={speaker.name} />
                           {speaker.affiliation && (
                             <>
-                              {" ("}
-                              <Entered text={speaker.affiliation} />)
+                              {lang.startsWith("zh") ? "（" : " ("}
+                              <Entered text={speaker.affiliation} />
+                              {lang.startsWith("zh") ? "）" : ")"}
                             </>
                           )}
                         </>
