@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { enteredLang } from "~/utils/entered";
 
-/** A table of labelled figures: one row per item, its name as the row header. */
+/** A table of labelled figures: one row per item, its name as the row header (marked when it is entered Chinese, an institution's name). */
 export function FigureTable({
   heads,
   rows,
@@ -26,7 +27,9 @@ export function FigureTable({
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
-            <th scope="row">{label}</th>
+            <th scope="row" {...enteredLang(label)}>
+              {label}
+            </th>
             <td>{value}</td>
           </tr>
         ))}

@@ -34,3 +34,16 @@ export const LogoMark = () => (
     <path d="M8 22V10l8 6 8-6v12" stroke="white" strokeWidth="2.5" fill="none" strokeLinejoin="round" />
   </svg>
 );
+export const LinkIcon = () => (
+  <svg {...base} width={18} height={18}>
+    <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+    <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+  </svg>
+);
+export const ImageIcon = () => (
+  <svg {...base} width={18} height={18}>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="m21 15-5-5L5 21" />
+  </svg>
+);

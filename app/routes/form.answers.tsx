@@ -8,6 +8,7 @@ import { showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
+import { Entered } from "~/components/WithEntered";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -15,6 +16,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
@@ -96,7 +98,13 @@ function AnswerValue({ field, value, lang }: { field: FormField; value: unknown;
     );
   }
   const text = answerText(field, value, lang);
-  return text ? <span className="ui-frm-answer-text">{text}</span> : <span className="ui-muted">{t("forms.answers.empty_answer")}</span>;
+  return text ? (
+    <span className="ui-frm-answer-text" {...enteredLang(text)}>
+      {text}
+    </span>
+  ) : (
+    <span className="ui-muted">{t("forms.answers.empty_answer")}</span>
+  );
 }
 
 export default function FormAnswers() {
@@ -223,7 +231,7 @@ export default function FormAnswers() {
         <p className="ui-muted">{t("forms.answers.empty")}</p>
       ) : (
         <div className="ui-edit-table-wrap">
-          <table className="ui-table" data-testid="answers-table">
+          <table className="ui-table ui-frm-answers" data-testid="answers-table">
             <thead>
               <tr>
                 <th scope="col">{t("forms.answers.no")}</th>
@@ -242,7 +250,15 @@ export default function FormAnswers() {
                 <tr key={row.id} data-answer={row.id}>
                   <td>{row.id}</td>
                   <td>{showMoment(row.createdAt)}</td>
-                  <td>{row.mobile ? `${row.name ?? ""} ${row.mobile}` : t("forms.answers.anonymous")}</td>
+                  <td>
+                    {row.mobile ? (
+                      <>
+                        <Entered text={row.name ?? ""} /> {row.mobile}
+                      </>
+                    ) : (
+                      t("forms.answers.anonymous")
+                    )}
+                  </td>
                   {summary.map((field) => (
                     <td key={field.key}>
                       <AnswerValue field={field} value={row.answers[field.key]} lang={lang} />

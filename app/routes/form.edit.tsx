@@ -228,7 +228,7 @@ function NewForm() {
           <h2 id="templates-title" className="ui-edit-section-title">
             {t("forms.edit.templates")}
           </h2>
-          <Form method="get" className="ui-input-group" role="search">
+          <Form method="get" className="ui-input-group" role="search" aria-label={t("forms.edit.templateSearch")}>
             {conferenceId && <input type="hidden" name="conferenceId" value={conferenceId} />}
             <input
               className="ui-input"

@@ -9,6 +9,7 @@ import { CodeForm, CountsTable, PeopleTable, ResultPanel, UndoQuestion } from "~
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
+import { ENTERED, WithEntered } from "~/components/WithEntered";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
 import { requireSignedIn } from "~/services/guard.server";
@@ -139,7 +140,7 @@ export default function CheckinDesk() {
                 {search.list.length > 0 && (
                   <PeopleTable
                     people={search.list}
-                    caption={t("checkin.resultsCaption", { keyword: search.keyword })}
+                    caption={<WithEntered text={t("checkin.resultsCaption", { keyword: ENTERED })} entered={search.keyword} />}
                     testId="search-results"
                     now={live.asOf}
                   />

@@ -34,12 +34,14 @@ import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { StatusBadge } from "~/components/StatusBadge";
+import { Entered, EnteredList } from "~/components/WithEntered";
 import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
 import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
+import { enteredLang } from "~/utils/entered";
 import { lastResultOf } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
@@ -309,7 +311,7 @@ export default function Edit() {
           rows={editor.branches}
           rowId={(row) => row.id}
           name={named}
-          summary={named}
+          summary={(row) => <Entered text={named(row)} />}
           fields={(row) => nameFields("authoring.edit.branchName", "authoring.edit.branchNameEn", row)}
           testId="branch-list"
           add={{ submit: t("authoring.edit.addBranch") }}
@@ -321,7 +323,11 @@ export default function Edit() {
           rows={editor.forums}
           rowId={(row) => row.id}
           name={named}
-          summary={(row) => `${named(row)} · ${venues.find((v) => v.id === row.branchId)?.label ?? ""}`}
+          summary={(row) => (
+            <>
+              <Entered text={named(row)} /> · <Entered text={venues.find((v) => v.id === row.branchId)?.label ?? ""} />
+            </>
+          )}
           fields={(row) => [
             { name: "branchId", label: t("authoring.edit.branch"), type: "select", defaultValue: String(row?.branchId ?? ""), options: venueOptions },
             ...nameFields("authoring.edit.forumName", "authoring.edit.forumNameEn", row),
@@ -334,7 +340,7 @@ export default function Edit() {
       <Section id="schedules" title={t("authoring.edit.schedules")}>
         {scheduleModules.map((module) => (
           <div key={module.id} className="ui-edit-actions">
-            <strong>{pick(lang, module.titleZh, module.titleEn)}</strong>
+            <strong {...enteredLang(pick(lang, module.titleZh, module.titleEn))}>{pick(lang, module.titleZh, module.titleEn)}</strong>
             <StatusBadge state={module.schedulePublished ? "published" : "unpublished"}>
               {t(module.schedulePublished ? "authoring.edit.schedulePublished" : "authoring.edit.scheduleDraft")}
             </StatusBadge>
@@ -351,7 +357,9 @@ export default function Edit() {
           if (!items.length) return null;
           return (
             <div key={venue.id ?? "main"} data-testid={`venue-${venue.id ?? "main"}`}>
-              <h3 className="ui-section-title">{venue.label}</h3>
+              <h3 className="ui-section-title" {...enteredLang(venue.label)}>
+                {venue.label}
+              </h3>
               <RowList
                 kind="schedule"
                 schema={scheduleSchema}
@@ -360,11 +368,30 @@ export default function Edit() {
                 name={(item) => pick(lang, item.titleZh, item.titleEn)}
                 summary={(item) => (
                   <>
-                    {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} · <strong>{pick(lang, item.titleZh, item.titleEn)}</strong>
-                    {item.speakers.length
-                      ? ` · ${item.speakers.map((s) => `${s.name}${punctuation(lang).aside(s.affiliation)}`).join(punctuation(lang).list)}`
-                      : ""}
-                    {item.room ? ` · ${item.room}` : ""}
+                    {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} ·{" "}
+                    <strong {...enteredLang(pick(lang, item.titleZh, item.titleEn))}>{pick(lang, item.titleZh, item.titleEn)}</strong>
+                    {item.speakers.length > 0 && " · "}
+                    <EnteredList
+                      lang={lang}
+                      texts={item.speakers.map((speaker) => (
+                        <>
+                          <Entered text={speaker.name} />
+                          {speaker.affiliation && (
+                            <>
+                              {punctuation(lang).brackets[0]}
+                              <Entered text={speaker.affiliation} />
+                              {punctuation(lang).brackets[1]}
+                            </>
+                          )}
+                        </>
+                      ))}
+                    />
+                    {item.room && (
+                      <>
+                        {" · "}
+                        <Entered text={item.room} />
+                      </>
+                    )}
                   </>
                 )}
                 fields={scheduleFields}
@@ -404,7 +431,23 @@ export default function Edit() {
           rows={editor.admins}
           rowId={(admin) => admin.accountId}
           name={(admin) => admin.name || admin.mobile}
-          summary={(admin) => [admin.name, admin.mobile, admin.remark].filter(Boolean).join(" · ")}
+          summary={(admin) => (
+            <>
+              {admin.name && (
+                <>
+                  <Entered text={admin.name} />
+                  {" · "}
+                </>
+              )}
+              {admin.mobile}
+              {admin.remark && (
+                <>
+                  {" · "}
+                  <Entered text={admin.remark} />
+                </>
+              )}
+            </>
+          )}
           fields={(admin) => [
             ...(admin ? [] : [{ name: "mobile", label: t("authoring.edit.adminMobile"), type: "tel" as const, required: true }]),
             { name: "remark", label: t("authoring.rows.adminRemark"), help: t("authoring.rows.adminRemarkHelp"), defaultValue: admin?.remark },

@@ -17,9 +17,11 @@ import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
+import { Entered } from "~/components/WithEntered";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { usePunctuation } from "~/utils/punctuation";
 
@@ -101,7 +103,7 @@ export default function Signup() {
           schema={identitySchema}
           rows={editor.identities}
           {...rowBasics}
-          summary={named}
+          summary={(row) => <Entered text={named(row)} />}
           fields={nameFields("authoring.signup.identityName", "authoring.signup.identityNameEn")}
           testId="identity-list"
           add={{ submit: t("authoring.signup.addIdentity") }}
@@ -114,7 +116,11 @@ export default function Signup() {
           schema={strategySchema}
           rows={editor.strategies}
           {...rowBasics}
-          summary={(row) => `${named(row)} · ${showMoment(row.startsAt)} – ${showMoment(row.endsAt)}`}
+          summary={(row) => (
+            <>
+              <Entered text={named(row)} /> · {showMoment(row.startsAt)} – {showMoment(row.endsAt)}
+            </>
+          )}
           fields={(row) => [
             ...nameFields("authoring.signup.strategyName", "authoring.signup.strategyNameEn")(row),
             { name: "startsAt", label: t("authoring.edit.startsAt"), type: "datetime-local", required: true, defaultValue: chinaLocal(row?.startsAt) },
@@ -132,7 +138,7 @@ export default function Signup() {
           schema={vipLevelSchema}
           rows={editor.vipLevels}
           {...rowBasics}
-          summary={named}
+          summary={(row) => <Entered text={named(row)} />}
           fields={nameFields("authoring.signup.vipName", "authoring.signup.vipNameEn")}
           add={{ submit: t("authoring.signup.addVip") }}
         />,
@@ -214,7 +220,8 @@ export default function Signup() {
           name={(row) => pick(lang, row.field.labelZh, row.field.labelEn)}
           summary={({ field }) => (
             <>
-              <strong>{pick(lang, field.labelZh, field.labelEn)}</strong> ({field.key}, {t(`authoring.signup.types.${field.type}`)}
+              <strong {...enteredLang(pick(lang, field.labelZh, field.labelEn))}>{pick(lang, field.labelZh, field.labelEn)}</strong> ({field.key},{" "}
+              <span className="ui-edit-keep">{t(`authoring.signup.types.${field.type}`)}</span>
               {field.required ? `, ${t("authoring.signup.required")}` : ""})
               {field.showWhen ? ` · ${t("authoring.signup.condition", { field: field.showWhen.field, value: field.showWhen.value })}` : ""}
             </>
@@ -281,9 +288,11 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
           return (
             <li key={`${identity.id}-${strategy.id}`} className="ui-edit-item">
               <span>
-                {named(identity)} × {named(strategy)}
-                {p.colon}
-                {fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty")}
+                {t("authoring.signup.feeCell", {
+                  identity: named(identity),
+                  strategy: named(strategy),
+                  amount: fee ? formatMoney(fee.priceFen) : t("authoring.signup.empty"),
+                })}
               </span>
               <IntentForm
                 inline
@@ -293,7 +302,7 @@ function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: st
                 fields={[
                   {
                     name: "amount",
-                    label: `${t("authoring.signup.amount")}${p.aside(`${named(identity)} × ${named(strategy)}`)}`,
+                    label: t("authoring.signup.amountFor", { identity: named(identity), strategy: named(strategy) }),
                     required: true,
                     defaultValue: fee ? inUnit(fee.priceFen, fee.unit) : "",
                   },

@@ -52,11 +52,12 @@ function useLiveStatistics(id: number, initial: Stats) {
   return stats;
 }
 
-function Tile({ label, value, detail, testId }: { label: string; value: string | number; detail?: string; testId: string }) {
+/** A figure in a tile; an amount takes the whole row on a phone (it is the longest figure). */
+function Tile({ label, value, detail, testId, amount }: { label: string; value: string | number; detail?: string; testId: string; amount?: boolean }) {
   return (
-    <div className="ui-chk-tile">
+    <div className={amount ? "ui-chk-tile ui-chk-tile-wide" : "ui-chk-tile"}>
       <p className="ui-chk-tile-label">{label}</p>
-      <p className="ui-chk-tile-value" data-testid={testId}>
+      <p className="ui-chk-tile-value" data-testid={testId} data-amount={amount ? "" : undefined}>
         {value}
       </p>
       {detail && <p className="ui-chk-tile-detail">{detail}</p>}
@@ -112,6 +113,7 @@ export default function Statistics() {
           value={money(pay.paidFen)}
           detail={t("checkin.stats.paidDetail", { count: pay.paidCount, pending: pay.pendingAudit })}
           testId="kpi-paid"
+          amount
         />
       </div>
 
@@ -143,6 +145,7 @@ export default function Statistics() {
             label: t(`payment.methods.${row.method}`),
             value: row.amountFen,
             display: t("checkin.stats.methodValue", { count: row.count, amount: money(row.amountFen) }),
+            amount: true,
           }))}
         />
         <RowChart

@@ -12,6 +12,7 @@ import { i18n } from "~/services/i18n.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { enteredLang } from "~/utils/entered";
 import { keptRefIn } from "~/utils/kept";
 import { parseForm, refusalMessages } from "~/utils/validation";
 
@@ -75,7 +76,11 @@ export default function Organization() {
       <h1 className="ui-section-title">{t("organization.title")}</h1>
       <p className="ui-row" data-testid="organization-state">
         <StatusBadge state={application?.state}>{t(`organization.states.${application?.state ?? "none"}`)}</StatusBadge>
-        {application && <span className="ui-muted">{application.name}</span>}
+        {application && (
+          <span className="ui-muted" {...enteredLang(application.name)}>
+            {application.name}
+          </span>
+        )}
       </p>
       {application?.state === "pending" && <p className="ui-banner">{t("organization.pendingNote")}</p>}
       {application?.state === "approved" && <p className="ui-banner">{t("organization.approvedNote")}</p>}

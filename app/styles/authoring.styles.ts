@@ -2,18 +2,35 @@ import type { SystemStyleObject } from "@chakra-ui/react";
 
 /** Organiser authoring screens (/create, /manage, /manage/edit, /manage/signup). */
 export const ui: Record<string, SystemStyleObject> = {
-  "edit-layout": { display: "grid", gap: "6", md: { gridTemplateColumns: "200px 1fr", alignItems: "start" } },
+  "edit-layout": {
+    display: "grid",
+    gap: "4",
+    gridTemplateColumns: "minmax(0, 1fr)",
+    md: { gap: "6", gridTemplateColumns: "200px minmax(0, 1fr)", alignItems: "start" },
+  },
   "edit-nav": {
-    display: "flex",
-    flexWrap: "wrap",
-    gap: "2",
+    display: "none",
     fontSize: "sm",
-    md: { flexDirection: "column", position: "sticky", top: "4" },
+    md: { display: "flex", flexDirection: "column", gap: "2", position: "sticky", top: "4" },
     "& a": { color: "brand.700", textDecoration: "underline" },
   },
+  // The sections on a phone: one line until opened, then the links two to a row, each a thumb's height.
+  "edit-jump": {
+    borderWidth: "1px",
+    borderColor: "gray.200",
+    borderRadius: "md",
+    background: "white",
+    md: { display: "none" },
+    "& nav": { display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: "1", paddingInline: "3", paddingBottom: "3" },
+    "& nav a": { display: "flex", alignItems: "center", minHeight: "44px", color: "brand.700", textDecoration: "underline", overflowWrap: "anywhere" },
+  },
+  "edit-jump-summary": { display: "flex", alignItems: "center", minHeight: "44px", paddingInline: "3", cursor: "pointer", fontWeight: "600" },
+  "edit-body": { minWidth: "0" },
   "edit-section": { borderWidth: "1px", borderColor: "gray.200", borderRadius: "md", padding: "4", marginBottom: "6", background: "white" },
   "edit-section-title": { fontSize: "lg", fontWeight: "600", marginBottom: "3", color: "gray.900" },
   "edit-form": {
+    "& .ui-checkbox": { display: "inline-flex", alignItems: "center", gap: "2", minHeight: "44px" },
+    "& input[type=checkbox], & input[type=radio]": { width: "20px", height: "20px" },
     display: "grid",
     gap: "3",
     maxWidth: "720px",
@@ -21,6 +38,10 @@ export const ui: Record<string, SystemStyleObject> = {
       gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
       "& > .ui-field-error, & > button, & > .ui-edit-wide": { gridColumn: "1 / -1", justifySelf: "start" },
     },
+  },
+  // Phone forms: a long form's button stays in reach.
+  "edit-sticky-submit": {
+    "@media (max-width: 767.98px)": { position: "sticky", bottom: "3", zIndex: "1", width: "100%", boxShadow: "0 4px 12px rgba(0, 0, 0, 0.18)" },
   },
   "edit-inline": { display: "inline-flex", gap: "2", alignItems: "center", flexWrap: "wrap" },
   "edit-textarea": { minHeight: "8rem", fontFamily: "inherit" },
@@ -59,7 +80,11 @@ export const ui: Record<string, SystemStyleObject> = {
     background: "gray.50",
   },
   "edit-tool": {
-    minWidth: "2rem",
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    minWidth: "44px",
+    minHeight: "44px",
     paddingInline: "2",
     paddingBlock: "1",
     fontSize: "sm",
@@ -89,7 +114,9 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   "edit-counter": { fontSize: "sm", color: "gray.600", textAlign: "end" },
   // A row: its summary takes the room left; the closed "Edit" sits after the buttons, and once open takes the full width, so its form lies under the row.
-  "edit-grow": { flex: "1 1 12rem" },
+  "edit-grow": { flex: "1 1 12rem", minWidth: "0", overflowWrap: "anywhere" },
+  // A short label kept whole (a field's type: 单选 never breaks between its two characters).
+  "edit-keep": { whiteSpace: "nowrap" },
   "edit-details": { "&[open]": { flexBasis: "100%", paddingBlock: "2" }, "& > form": { marginTop: "2" } },
   "edit-summary": { display: "inline-block", cursor: "pointer", color: "brand.700", fontSize: "sm", textDecoration: "underline" },
   "edit-preview": { display: "grid", gap: "2" },

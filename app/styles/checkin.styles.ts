@@ -14,7 +14,12 @@ const BAR = "#38bdf8";
 
 export const ui: Record<string, SystemStyleObject> = {
   "chk-page": { paddingBottom: "6" },
-  "chk-layout": { display: "grid", gap: "6", md: { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", alignItems: "start" } },
+  "chk-layout": {
+    display: "grid",
+    gap: "6",
+    gridTemplateColumns: "minmax(0, 1fr)",
+    md: { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", alignItems: "start" },
+  },
   "chk-card": { bg: "white", border: "1px solid {colors.gray.200}", borderRadius: "lg", padding: "4", sm: { padding: "5" } },
   "chk-code-form": { display: "flex", flexDirection: "column", gap: "2" },
   "chk-code-input": { height: "56px", fontSize: "2xl", fontFamily: "mono", letterSpacing: "0.08em", textTransform: "uppercase" },
@@ -46,6 +51,19 @@ export const ui: Record<string, SystemStyleObject> = {
     "& th, & td": { textAlign: "start", paddingBlock: "2", paddingInline: "2", borderBottom: "1px solid {colors.gray.200}", verticalAlign: "middle" },
     "& thead th": { color: "gray.600", fontWeight: "600" },
     "& tfoot th, & tfoot td": { fontWeight: "700", borderBottom: "none" },
+  },
+  // Below 600 px a person is a card: the name, then each column's label over its value, and the
+  // button the full width of the card, in reach of a thumb at the door.
+  "chk-people": {
+    "@media (max-width: 599.98px)": {
+      "&, & tbody, & tr, & th, & td": { display: "block", width: "100%" },
+      "& thead": { display: "none" },
+      "& tr": { border: "1px solid {colors.gray.200}", borderRadius: "md", padding: "3", marginBottom: "3" },
+      "& th, & td": { border: "none", paddingInline: "0", paddingBlock: "1" },
+      "& tbody th": { fontSize: "md", fontWeight: "700" },
+      "& td[data-label]::before": { content: "attr(data-label)", display: "block", fontSize: "xs", color: "gray.600" },
+      "& td .ui-button, & td .ui-button-outline": { width: "100%", minHeight: "44px" },
+    },
   },
   "chk-caption": { textAlign: "start", fontWeight: "600", paddingBottom: "2", captionSide: "top" },
 
@@ -79,9 +97,26 @@ export const ui: Record<string, SystemStyleObject> = {
     marginBlock: "6",
     md: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
   },
-  "chk-tile": { bg: DARK_CARD, borderRadius: "xl", padding: "5", border: "1px solid #1e293b", "& p": { margin: "0" } },
+  // A tile's figure is sized to its tile (container units) and never wraps: an amount such as
+  // ¥24,000.00 stays one line on a phone's two columns and on a laptop's four.
+  "chk-tile": {
+    bg: DARK_CARD,
+    borderRadius: "xl",
+    padding: "5",
+    border: "1px solid #1e293b",
+    containerType: "inline-size",
+    minWidth: "0",
+    "& p": { margin: "0" },
+  },
+  "chk-tile-wide": { gridColumn: "1 / -1", md: { gridColumn: "auto" } },
   "chk-tile-label": { fontSize: "lg", color: DARK_MUTED },
-  "chk-tile-value": { fontSize: "5xl", fontWeight: "800", lineHeight: "1.1", fontVariantNumeric: "tabular-nums", lg: { fontSize: "6xl" } },
+  "chk-tile-value": {
+    fontSize: "clamp(1.75rem, 16cqi, 3.75rem)",
+    fontWeight: "800",
+    lineHeight: "1.1",
+    fontVariantNumeric: "tabular-nums",
+    whiteSpace: "nowrap",
+  },
   "chk-tile-detail": { fontSize: "md", color: DARK_MUTED, marginTop: "1" },
   "chk-charts": { display: "grid", gap: "6", md: { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
   "chk-chart": { bg: DARK_CARD, borderRadius: "xl", padding: "5", margin: "0", border: "1px solid #1e293b" },
@@ -93,6 +128,10 @@ export const ui: Record<string, SystemStyleObject> = {
   "chk-track": { fill: "#1e293b" },
   "chk-grid": { stroke: "#334155", strokeWidth: "1" },
   "chk-axis": { fill: DARK_MUTED, fontSize: "14px" },
-  "chk-row-label": { fill: DARK_TEXT, fontSize: "16px" },
-  "chk-row-value": { fill: DARK_MUTED, fontSize: "16px", fontVariantNumeric: "tabular-nums" },
+  "chk-hidden-table": { borderCollapse: "collapse" },
+  "chk-rows": { listStyle: "none", margin: "0", padding: "0", display: "flex", flexDirection: "column", gap: "3" },
+  "chk-row": { display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", columnGap: "3", rowGap: "1" },
+  "chk-row-label": { color: DARK_TEXT, fontSize: "md", minWidth: "0", overflowWrap: "anywhere" },
+  "chk-row-value": { color: DARK_MUTED, fontSize: "md", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", marginInlineStart: "auto" },
+  "chk-row-bar": { display: "block", width: "100%", height: "18px", flexBasis: "100%", borderRadius: "sm" },
 };

@@ -39,6 +39,8 @@ export const ui: Record<string, SystemStyleObject> = {
     "& dt": { color: "gray.600", fontWeight: "600" },
     "& dd": { margin: "0", color: "gray.800" },
   },
+  // The answers table scrolls sideways on a phone rather than squeezing a column to one character.
+  "frm-answers": { "& th": { whiteSpace: "nowrap" }, "& td": { minWidth: "6rem" } },
   "frm-answer-text": { whiteSpace: "pre-wrap", wordBreak: "break-word" },
   "frm-search": { maxWidth: "560px" },
   "frm-results": { listStyle: "none", padding: "0", margin: "0", display: "flex", flexDirection: "column", gap: "3" },

@@ -21,6 +21,8 @@ export type Punctuation = {
   question: string;
   /** A name or a note set apart in brackets after a word: "（…）" or " (…)"; nothing for an empty text. */
   aside: (text: string | null | undefined) => string;
+  /** The brackets of `aside`, for markup between them: ["（", "）"] or [" (", ")"]. */
+  brackets: readonly [string, string];
   /** A sender name as SMS shows it: "【…】" in Chinese, "[…]" in English. */
   signName: (text: string) => string;
 };
@@ -32,6 +34,7 @@ const zh: Punctuation = {
   semicolon: "；",
   question: "？",
   aside: (text) => (text ? `（${text}）` : ""),
+  brackets: ["（", "）"],
   signName: (text) => `【${text}】`,
 };
 
@@ -42,6 +45,7 @@ const en: Punctuation = {
   semicolon: "; ",
   question: "?",
   aside: (text) => (text ? ` (${text})` : ""),
+  brackets: [" (", ")"],
   signName: (text) => `[${text}]`,
 };
 

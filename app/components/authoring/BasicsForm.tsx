@@ -143,7 +143,8 @@ export function BasicsForm({
         />
         <FieldError errors={fields.cover.errors} />
       </div>
-      <button type="submit" className="ui-button">
+      {/* The form is long: on a phone its button stays at the bottom of the screen while scrolling. */}
+      <button type="submit" className="ui-button ui-edit-sticky-submit">
         {submit}
       </button>
     </Form>

@@ -7,7 +7,7 @@ import { ManageNav } from "../manage/ManageNav";
 export function EditorFrame({
   conference,
   title,
-  links,
+  links: pages,
   sections,
   children,
 }: {
@@ -21,26 +21,34 @@ export function EditorFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const links = sections.map(([anchor, label]) => (
+    <a key={anchor} href={`#${anchor}`}>
+      {label}
+    </a>
+  ));
   return (
     <section>
       {conference && <ManageNav id={conference.id} name={conference.name} />}
       <h1 className="ui-page-title">{title}</h1>
       <p className="ui-edit-actions">
-        {links.map(([to, label]) => (
+        {pages.map(([to, label]) => (
           <Link key={to} to={to}>
             {label}
           </Link>
         ))}
       </p>
       <div className="ui-edit-layout">
+        {/* On a laptop the sections are a column beside the form; on a phone they fold into one
+            disclosure under the manage pages' bar (a <details>: it opens without JavaScript).
+            Only one of the two is displayed at a width. */}
         <nav className="ui-edit-nav" aria-label={t("authoring.edit.nav")}>
-          {sections.map(([anchor, label]) => (
-            <a key={anchor} href={`#${anchor}`}>
-              {label}
-            </a>
-          ))}
+          {links}
         </nav>
-        <div>{children}</div>
+        <details className="ui-edit-jump">
+          <summary className="ui-edit-jump-summary">{t("authoring.edit.jump")}</summary>
+          <nav aria-label={t("authoring.edit.nav")}>{links}</nav>
+        </details>
+        <div className="ui-edit-body">{children}</div>
       </div>
     </section>
   );

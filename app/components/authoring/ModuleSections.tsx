@@ -15,6 +15,8 @@ import {
 } from "#contract/schemas/conference";
 import { payeeSchema } from "#contract/schemas/registration";
 import { StatusBadge } from "~/components/StatusBadge";
+import { Entered, EnteredList } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { usePunctuation } from "~/utils/punctuation";
 import { formatDuration } from "~/utils/replay";
@@ -81,7 +83,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={titled}
           summary={(special) => (
             <strong>
-              {titled(special)} · {more(`specialType${special.type}`)}
+              <Entered text={titled(special)} /> · {more(`specialType${special.type}`)}
             </strong>
           )}
           fields={(special) => [
@@ -100,7 +102,11 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           rows={data.organizers}
           {...byId}
           name={named}
-          summary={(row) => `${named(row)} · ${more(`orgRole.${row.role}`)}`}
+          summary={(row) => (
+            <>
+              <Entered text={named(row)} /> · {more(`orgRole.${row.role}`)}
+            </>
+          )}
           fields={(row) => [
             choice("role", more("roleLabel"), ["host", "organizer", "co-organizer", "supporter"], (role) => more(`orgRole.${role}`), row?.role ?? "organizer"),
             ...bilingual("nameZh", "nameEn", row),
@@ -120,10 +126,26 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={(row) => row.company}
           summary={(row) => (
             <>
-              {row.company} · {more(`kind.${row.kind}`)}
-              {row.level ? ` · ${row.level}` : ""}
-              {row.booth ? ` · ${more("booth")} ${row.booth}` : ""}
-              {row.remarks.length ? ` · ${row.remarks.map((remark) => remark.text).join(p.semicolon)}` : ""}
+              <Entered text={row.company} /> · <span className="ui-edit-keep">{more(`kind.${row.kind}`)}</span>
+              {row.level && (
+                <>
+                  {" · "}
+                  <Entered text={row.level} />
+                </>
+              )}
+              {row.booth && (
+                <>
+                  {` · ${more("booth")} `}
+                  <Entered text={row.booth} />
+                </>
+              )}
+              {row.remarks.length > 0 && " · "}
+              <EnteredList
+                lang={lang}
+                texts={row.remarks.map((remark) => (
+                  <Entered key={remark.text} text={remark.text} />
+                ))}
+              />
             </>
           )}
           fields={(row) => [
@@ -166,7 +188,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={(row) => titled(row) || row.image}
           summary={(row) => (
             <>
-              <img src={row.image} alt="" width={80} height={40} loading="lazy" /> {titled(row)} {row.url ?? ""}
+              <img src={row.image} alt="" width={80} height={40} loading="lazy" /> <Entered text={titled(row)} /> {row.url ?? ""}
             </>
           )}
           fields={(row) => [...bilingual("titleZh", "titleEn", row, false), { name: "url", label: more("url"), defaultValue: row?.url ?? "" }]}
@@ -183,7 +205,11 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           rows={data.media}
           {...byId}
           name={(row) => titled(row) || row.url}
-          summary={(row) => `${more(`mediaKind.${row.kind}`)} · ${titled(row)} · ${row.url}`}
+          summary={(row) => (
+            <>
+              {more(`mediaKind.${row.kind}`)} · <Entered text={titled(row)} /> · {row.url}
+            </>
+          )}
           fields={(row) => [
             choice("kind", more("kindLabel"), ["image", "video", "press"], (kind) => more(`mediaKind.${kind}`), row?.kind ?? "image"),
             ...bilingual("titleZh", "titleEn", row, false),
@@ -202,15 +228,8 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={named}
           summary={(hotel) => (
             <>
-              <strong>{named(hotel)}</strong>
-              {hotel.qrCode && (
-                <>
-                  {" "}
-                  · {more("qrCode")}
-                  {p.colon}
-                  {hotel.qrCode}
-                </>
-              )}
+              <strong {...enteredLang(named(hotel))}>{named(hotel)}</strong>
+              {hotel.qrCode && <> · {t("authoring.more.qrCodeIs", { url: hotel.qrCode })}</>}
             </>
           )}
           fields={(hotel) => [
@@ -239,7 +258,7 @@ export function ModuleSections({ data }: { data: ModuleData }) {
           name={titled}
           summary={(row) => (
             <>
-              <strong>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
+              <strong {...enteredLang(titled(row))}>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
               <StatusBadge state={row.isPublish ? "published" : "unpublished"}>
                 {t(row.isPublish ? "authoring.replays.published" : "authoring.replays.draft")}
               </StatusBadge>
@@ -319,8 +338,14 @@ export function ModuleSections({ data }: { data: ModuleData }) {
         name={named}
         summary={(item) => (
           <>
-            {item.photo && <img src={item.photo} alt="" width={40} height={40} className="ui-avatar" />} {named(item)}
-            {item.titleZh ? ` · ${item.titleZh}` : ""} {people ? `(${more(`role.${item.role}`)})` : ""}
+            {item.photo && <img src={item.photo} alt="" width={40} height={40} className="ui-avatar" />} <Entered text={named(item)} />
+            {titled(item) && (
+              <>
+                {" · "}
+                <Entered text={titled(item)} />
+              </>
+            )}{" "}
+            {people && <span className="ui-edit-keep">({more(`role.${item.role}`)})</span>}
           </>
         )}
         fields={(item) => [
@@ -349,9 +374,12 @@ export function ModuleSections({ data }: { data: ModuleData }) {
         rows={hotel.rooms}
         {...byId}
         name={type}
-        summary={(room) =>
-          `${type(room)} · ${formatMoney(room.priceFen)} · ${t("authoring.more.inventoryShort", { count: room.inventory })} · ${room.startDate} – ${room.endDate} · ${more(room.showState ? "shown" : "hidden")}`
-        }
+        summary={(room) => (
+          <>
+            <Entered text={type(room)} />
+            {` · ${formatMoney(room.priceFen)} · ${t("authoring.more.inventoryShort", { count: room.inventory })} · ${room.startDate} – ${room.endDate} · ${more(room.showState ? "shown" : "hidden")}`}
+          </>
+        )}
         actions={(room) => (
           <IntentButton
             intent="room-show"

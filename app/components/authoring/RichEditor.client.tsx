@@ -13,6 +13,7 @@ import {
 } from "draft-js";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ImageIcon, LinkIcon } from "~/components/icons";
 import { countWords, opsToRaw, rawToOps } from "~/utils/authoring-richtext";
 import { safeHref, safeSrc } from "../RichText";
 
@@ -44,7 +45,20 @@ const decorator = new CompositeDecorator([{ strategy: findEntities("LINK"), comp
  * The rich-text editor (draft-js), loaded only on the organiser screens and only in the
  * browser. It edits the stored operations array and posts it as JSON in `<name>Ops`.
  */
-export default function RichEditor({ name, label, ops, readOnly = false }: { name: string; label: string; ops: unknown; readOnly?: boolean }) {
+export default function RichEditor({
+  name,
+  label,
+  ops,
+  readOnly = false,
+  contentLang,
+}: {
+  name: string;
+  label: string;
+  ops: unknown;
+  readOnly?: boolean;
+  /** The language mark of the content (`enteredLang` of its text): Chinese typed on an English page is the organiser's. */
+  contentLang: { lang?: string };
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState(() => EditorState.createWithContent(convertFromRaw(opsToRaw(ops)), decorator));
   const [uploading, setUploading] = useState(false);
@@ -55,7 +69,7 @@ export default function RichEditor({ name, label, ops, readOnly = false }: { nam
   const blockType = content.getBlockForKey(state.getSelection().getStartKey())?.getType();
   const styles = state.getCurrentInlineStyle();
 
-  const tool = (text: string, labelText: string, pressed: boolean, run: () => void) => (
+  const tool = (text: ReactNode, labelText: string, pressed: boolean, run: () => void) => (
     <button
       type="button"
       className="ui-edit-tool"
@@ -131,8 +145,8 @@ export default function RichEditor({ name, label, ops, readOnly = false }: { nam
             setState(RichUtils.toggleBlockType(state, "unordered-list-item")),
           )}
           {tool("1.", t("authoring.editor.ordered"), blockType === "ordered-list-item", () => setState(RichUtils.toggleBlockType(state, "ordered-list-item")))}
-          {tool("🔗", t("authoring.editor.link"), false, addLink)}
-          {tool("🖼", t("authoring.editor.image"), false, () => fileRef.current?.click())}
+          {tool(<LinkIcon />, t("authoring.editor.link"), false, addLink)}
+          {tool(<ImageIcon />, t("authoring.editor.image"), false, () => fileRef.current?.click())}
           <input
             ref={fileRef}
             type="file"
@@ -147,7 +161,7 @@ export default function RichEditor({ name, label, ops, readOnly = false }: { nam
           />
         </div>
       )}
-      <div className="ui-edit-editor">
+      <div className="ui-edit-editor" {...contentLang}>
         <Editor
           editorState={state}
           onChange={setState}

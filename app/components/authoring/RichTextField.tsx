@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { countWords, opsToPlain } from "~/utils/authoring-richtext";
+import { enteredLang } from "~/utils/entered";
 import { FieldError } from "../FieldError";
 import { RichText, toLines } from "../RichText";
 
@@ -51,6 +52,7 @@ export function RichTextField({
     }
   }
   const plain = typed?.plain ?? opsToPlain(initialOps);
+  const contentLang = enteredLang(opsToPlain(initialOps));
   const errorId = errors?.length ? `${name}-error` : undefined;
   const textarea = (
     <div className="ui-field">
@@ -76,7 +78,7 @@ export function RichTextField({
   const rendered = (
     <div className="ui-field" data-testid={`preview-${name}`}>
       <span className="ui-label">{label}</span>
-      <div className="ui-edit-editor">
+      <div className="ui-edit-editor" {...contentLang}>
         <RichText ops={initialOps} under={2} className="ui-edit-preview" />
       </div>
       <p className="ui-edit-counter">{t("authoring.editor.words", { count: countWords(readerText(initialOps)) })}</p>
@@ -104,7 +106,7 @@ export function RichTextField({
         ))}
       {mounted ? (
         <Suspense fallback={readOnly ? rendered : textarea}>
-          <RichEditor name={name} label={label} ops={initialOps} readOnly={readOnly} />
+          <RichEditor name={name} label={label} ops={initialOps} readOnly={readOnly} contentLang={contentLang} />
         </Suspense>
       ) : readOnly ? (
         rendered

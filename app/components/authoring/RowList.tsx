@@ -2,6 +2,7 @@ import { useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
 
@@ -175,12 +176,14 @@ function EditableRow({
         <ConfirmForm title={t("authoring.rows.confirmDelete", { name })} fields={{ intent: `${kind}-delete`, rowId: String(id) }} asked={asked}>
           {t("authoring.edit.delete")}
           {/* The button names its row (ConfirmForm's button takes no aria-label). */}
-          <span className="ui-visually-hidden">: {name}</span>
+          <span className="ui-visually-hidden">
+            : <Entered text={name} />
+          </span>
         </ConfirmForm>
       </div>
       <details className="ui-edit-details" open={rejected ? true : undefined}>
-        <summary className="ui-edit-summary" aria-label={`${t("authoring.rows.edit")}: ${name}`}>
-          {t("authoring.rows.edit")}
+        <summary className="ui-edit-summary">
+          <NamedControl shown={t("authoring.rows.edit")} name={`${t("authoring.rows.edit")}: ${ENTERED}`} entered={name} />
         </summary>
         <IntentForm
           intent={intent}

@@ -1,10 +1,13 @@
 import { type ReactNode, useId } from "react";
 import { FigureTable } from "~/components/FigureTable";
 import { type Box, columns, rows } from "~/utils/charts";
+import { enteredLang } from "~/utils/entered";
 
 /**
  * The statistics screen's charts: inline SVG drawn from the figures, named by their <title>
- * and <desc>, each with a visually hidden table of the same numbers for screen readers.
+ * and <desc>, each with a visually hidden table of the same numbers for screen readers. The
+ * table sits in a visually hidden box: a table is never narrower than its content, so hidden
+ * itself it would still widen a phone's page.
  */
 
 type Labels = { title: string; description: string; labelHead: string; valueHead: string; empty: string };
@@ -14,7 +17,11 @@ function Figure({ labels, testId, table, children }: { labels: Labels; testId: s
     <figure className="ui-chk-chart" data-testid={testId}>
       <figcaption className="ui-chk-chart-title">{labels.title}</figcaption>
       {table.length === 0 ? <p className="ui-chk-empty">{labels.empty}</p> : children}
-      {table.length > 0 && <FigureTable className="ui-visually-hidden" caption={labels.title} heads={[labels.labelHead, labels.valueHead]} rows={table} />}
+      {table.length > 0 && (
+        <div className="ui-visually-hidden">
+          <FigureTable className="ui-chk-hidden-table" caption={labels.title} heads={[labels.labelHead, labels.valueHead]} rows={table} />
+        </div>
+      )}
     </figure>
   );
 }
@@ -64,12 +71,13 @@ export function ColumnChart({ labels, series, testId }: { labels: Labels; series
 }
 
 const ROW_WIDTH = 640;
-const ROW_HEIGHT = 52;
 
 /**
- * Horizontal bars for categories, each with its label above and its value at the end. With
+ * Horizontal bars for categories, each with its label and value as text above the bar (so they
+ * wrap and stay legible on a phone, where a drawn label would shrink with the drawing). With
  * `of`, a bar is a share of that total drawn over a track (hotel room-nights); `extra` adds a
- * lighter segment after it (room-nights waiting for audit).
+ * lighter segment after it (room-nights waiting for audit). The rows are shown, not read: the
+ * figure's hidden table reads the same figures.
  */
 export function RowChart({
   labels,
@@ -77,33 +85,34 @@ export function RowChart({
   testId,
 }: {
   labels: Labels;
-  items: Array<{ label: string; value: number; of?: number; extra?: number; display: string }>;
+  items: Array<{ label: string; value: number; of?: number; extra?: number; display: string; amount?: boolean }>;
   testId: string;
 }) {
   const scaled = rows(items, ROW_WIDTH);
   return (
     <Figure labels={labels} testId={testId} table={items.map((item) => [item.label, item.display])}>
-      <Svg labels={labels} width={ROW_WIDTH} height={items.length * ROW_HEIGHT}>
+      <ul className="ui-chk-rows" aria-hidden="true">
         {scaled.map((item, i) => {
-          const y = i * ROW_HEIGHT;
           const part = (n: number) => (item.of ? (Math.min(n, item.of) / item.of) * ROW_WIDTH : 0);
           const length = item.of !== undefined ? part(item.value) : item.length;
           const extra = item.of !== undefined && item.extra ? Math.min(part(item.extra), ROW_WIDTH - length) : 0;
           return (
-            <g key={`${item.label}-${i}`}>
-              <text className="ui-chk-row-label" x={0} y={y + 18}>
+            <li key={`${item.label}-${i}`} className="ui-chk-row">
+              <span className="ui-chk-row-label" {...enteredLang(item.label)}>
                 {item.label}
-              </text>
-              <text className="ui-chk-row-value" x={ROW_WIDTH} y={y + 18} textAnchor="end">
+              </span>
+              <span className="ui-chk-row-value" data-amount={item.amount ? "" : undefined}>
                 {item.display}
-              </text>
-              {item.of !== undefined && <rect className="ui-chk-track" x={0} y={y + 26} width={ROW_WIDTH} height={18} rx={3} />}
-              <rect className="ui-chk-bar" x={0} y={y + 26} width={Math.max(length, item.value > 0 ? 2 : 0)} height={18} rx={3} />
-              {extra > 0 && <rect className="ui-chk-bar-extra" x={length} y={y + 26} width={extra} height={18} />}
-            </g>
+              </span>
+              <svg className="ui-chk-row-bar" viewBox={`0 0 ${ROW_WIDTH} 18`} preserveAspectRatio="none" focusable="false">
+                {item.of !== undefined && <rect className="ui-chk-track" x={0} y={0} width={ROW_WIDTH} height={18} />}
+                <rect className="ui-chk-bar" x={0} y={0} width={Math.max(length, item.value > 0 ? 2 : 0)} height={18} />
+                {extra > 0 && <rect className="ui-chk-bar-extra" x={length} y={0} width={extra} height={18} />}
+              </svg>
+            </li>
           );
         })}
-      </Svg>
+      </ul>
     </Figure>
   );
 }

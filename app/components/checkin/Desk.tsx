@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CheckinCounts, type CheckinOutcome, type CheckinPerson, chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
 import { checkinCodeSchema } from "#contract/schemas/checkin";
 import { FieldError } from "~/components/FieldError";
 import { Modal } from "~/components/Modal";
+import { ENTERED, NamedControl, WithEntered } from "~/components/WithEntered";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";
 
@@ -125,8 +127,8 @@ export function UndoButton({ person }: { person: CheckinPerson }) {
         <input type="hidden" name="intent" value="undo" />
         <input type="hidden" name="registrationId" value={person.id} />
         <input type="hidden" name="name" value={person.name} />
-        <button type="submit" className="ui-button-outline" aria-label={t("checkin.undoFor", { name: person.name })}>
-          {t("checkin.undo")}
+        <button type="submit" className="ui-button-outline">
+          <NamedControl shown={t("checkin.undo")} name={t("checkin.undoFor", { name: ENTERED })} entered={person.name} />
         </button>
       </Form>
       <Modal
@@ -149,17 +151,13 @@ export function UndoQuestion({ registrationId, name }: { registrationId: number;
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Form
-      method="post"
-      action={location.pathname + location.search}
-      className="ui-banner ui-row"
-      role="alertdialog"
-      aria-label={t("checkin.undoQuestion", { name })}
-    >
+    <Form method="post" action={location.pathname + location.search} className="ui-banner ui-row" role="alertdialog" aria-labelledby="undo-question">
       <input type="hidden" name="intent" value="undo" />
       <input type="hidden" name="registrationId" value={registrationId} />
       <input type="hidden" name="confirmed" value="1" />
-      <span>{t("checkin.undoQuestion", { name })}</span>
+      <span id="undo-question">
+        <WithEntered text={t("checkin.undoQuestion", { name: ENTERED })} entered={name} />
+      </span>
       <button type="submit" className="ui-button">
         {t("common.confirm")}
       </button>
@@ -178,8 +176,8 @@ export function CheckinButton({ person }: { person: CheckinPerson }) {
     <Form method="post" action={location.pathname + location.search}>
       <input type="hidden" name="intent" value="checkin" />
       <input type="hidden" name="registrationId" value={person.id} />
-      <button type="submit" className="ui-button" aria-label={t("checkin.checkInFor", { name: person.name })}>
-        {t("checkin.checkIn")}
+      <button type="submit" className="ui-button">
+        <NamedControl shown={t("checkin.checkIn")} name={t("checkin.checkInFor", { name: ENTERED })} entered={person.name} />
       </button>
     </Form>
   );
@@ -205,7 +203,9 @@ export function CountsTable({ counts, asOf }: { counts: CheckinCounts; asOf: str
       <tbody>
         {counts.byIdentity.map((row) => (
           <tr key={row.identityId ?? "none"}>
-            <th scope="row">{identityName(row.identity)}</th>
+            <th scope="row" {...enteredLang(identityName(row.identity))}>
+              {identityName(row.identity)}
+            </th>
             <td>{row.checkedIn}</td>
             <td>{row.registered}</td>
             <td>{share(row.checkedIn, row.registered)}%</td>
@@ -225,12 +225,12 @@ export function CountsTable({ counts, asOf }: { counts: CheckinCounts; asOf: str
 }
 
 /** People as rows: name, identity, institution, state, and a check-in or undo button. */
-export function PeopleTable({ people, caption, testId, now }: { people: CheckinPerson[]; caption: string; testId: string; now: string }) {
+export function PeopleTable({ people, caption, testId, now }: { people: CheckinPerson[]; caption: ReactNode; testId: string; now: string }) {
   const { t } = useTranslation();
   const identityName = useIdentityName();
   return (
     <div className="ui-chk-table-wrap">
-      <table className="ui-chk-table" data-testid={testId}>
+      <table className="ui-chk-table ui-chk-people" data-testid={testId}>
         <caption className="ui-chk-caption">{caption}</caption>
         <thead>
           <tr>
@@ -244,10 +244,16 @@ export function PeopleTable({ people, caption, testId, now }: { people: CheckinP
         <tbody>
           {people.map((person) => (
             <tr key={person.id} data-testid="person" data-id={person.id}>
-              <th scope="row">{person.name}</th>
-              <td>{identityName(person.identity)}</td>
-              <td>{person.institution}</td>
-              <td>
+              <th scope="row" {...enteredLang(person.name)}>
+                {person.name}
+              </th>
+              <td data-label={t("checkin.columns.identity")} {...enteredLang(identityName(person.identity))}>
+                {identityName(person.identity)}
+              </td>
+              <td data-label={t("checkin.columns.institution")} {...enteredLang(person.institution)}>
+                {person.institution}
+              </td>
+              <td data-label={t("checkin.columns.status")}>
                 {person.checkedIn && person.checkedInAt
                   ? t("checkin.checkedInAt", { time: chinaClock(person.checkedInAt, now) })
                   : person.state === "confirmed"
