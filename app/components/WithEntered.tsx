@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { enteredLang } from "~/utils/entered";
+import { punctuation } from "~/utils/punctuation";
 
 /** Stands for the entered text inside a translation, until `WithEntered` puts it back marked. */
 export const ENTERED = "\u0001";
@@ -44,9 +45,9 @@ export function Entered({ text }: { text: string | null | undefined }) {
   return <span {...enteredLang(text)}>{text}</span>;
 }
 
-/** Entered texts in a row, with the separator of the page's language (、 in Chinese, a comma in English). */
+/** Entered texts in a row, with the list separator of the page's language (utils/punctuation.ts). */
 export function EnteredList({ texts, lang }: { texts: ReactNode[]; lang: string }) {
-  const separator = lang.startsWith("zh") ? "、" : ", ";
+  const separator = punctuation(lang.startsWith("zh") ? "zh" : "en").list;
   return (
     <>
       {texts.map((text, i) => (

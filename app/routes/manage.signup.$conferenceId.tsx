@@ -23,7 +23,6 @@ import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
-import { usePunctuation } from "~/utils/punctuation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -278,7 +277,6 @@ export default function Signup() {
 /** Every identity × strategy cell, each set in place (the amount shows what is stored). */
 function FeeTable({ editor, named }: { editor: Editor; named: (row: { nameZh: string; nameEn: string }) => string }) {
   const { t } = useTranslation();
-  const p = usePunctuation();
   if (editor.identities.length === 0 || editor.strategies.length === 0) return <p className="ui-muted">{t("authoring.signup.noFeeTable")}</p>;
   return (
     <ul className="ui-edit-list" data-testid="fee-table">

@@ -12,10 +12,10 @@ import type {
   ScheduleVenue,
   SpecialPerson,
 } from "~/components/conference/types";
+import { saleState } from "~/components/portal/sale";
 import { firstHeading, type RichTextOp, safeHref, safeSrc } from "~/components/RichText";
 import { enteredTwin } from "~/utils/entered";
 import { pick } from "~/utils/format";
-import { saleState } from "~/components/portal/sale";
 import { publicPageHeaders } from "./cache.server";
 import { appNow } from "./clock.server";
 import { i18n } from "./i18n.server";
@@ -170,7 +170,12 @@ export function toPageData(
   const saleFacts = {
     endDate: info.endDate,
     registrationOpensAt: windows.length ? windows.map((w) => w.startsAt).sort()[0] : null,
-    registrationClosesAt: windows.length ? windows.map((w) => w.endsAt).sort().at(-1)! : null,
+    registrationClosesAt: windows.length
+      ? windows
+          .map((w) => w.endsAt)
+          .sort()
+          .at(-1)!
+      : null,
   };
   const times = page.schedule.flatMap((item) => [item.startsAt, item.endsAt]).sort();
   return {

@@ -2,8 +2,8 @@ import { chinaDay } from "#contract/clock";
 import { configuredHostNames, hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
 import { safeHref, safeSrc } from "~/components/RichText";
-import { appEnv } from "./env.server";
 import { appNow } from "./clock.server";
+import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
 
 /** The calendar day in China, where the conferences are (YYYY-MM-DD), at `now` (from `appNow()`). */

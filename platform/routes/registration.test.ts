@@ -328,7 +328,7 @@ describe("quick login", () => {
     const res = await p.call("POST", "/login/quick", { body: { mobile: me.mobile, code: "000000", conferenceId: open.conference.id } });
     expect(res.status).toBe(400);
     // Said beside the code field, so the form keeps the number and says what is wrong where it is.
-    expect((res.data as unknown as { fields: Record<string, unknown> }).fields).toEqual({ code: { key: "errors.codeInvalid" } });
+    expect((res.data as { fields: Record<string, unknown> }).fields).toEqual({ code: { key: "errors.codeInvalid" } });
   });
 
   it("refuses a wrong code for a number without an account, beside the code field, and does not send it on to sign-up", async () => {
@@ -337,7 +337,7 @@ describe("quick login", () => {
     const res = await p.call("POST", "/login/quick", { body: { mobile, code: "000000", conferenceId: open.conference.id } });
     expect(res.status).toBe(400);
     expect(res.code).not.toBe(1101);
-    expect((res.data as unknown as { fields: Record<string, unknown> }).fields).toEqual({ code: { key: "errors.codeInvalid" } });
+    expect((res.data as { fields: Record<string, unknown> }).fields).toEqual({ code: { key: "errors.codeInvalid" } });
   });
 });
 

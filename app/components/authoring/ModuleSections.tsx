@@ -18,7 +18,6 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { Entered, EnteredList } from "~/components/WithEntered";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
-import { usePunctuation } from "~/utils/punctuation";
 import { formatDuration } from "~/utils/replay";
 import { UploadField } from "../UploadField";
 import { type FieldSpec, IntentButton, IntentForm } from "./IntentForm";
@@ -45,7 +44,6 @@ type Upload = (row: { id: number } | undefined, typed: Record<string, string> | 
 
 export function ModuleSections({ data }: { data: ModuleData }) {
   const { t, i18n } = useTranslation();
-  const p = usePunctuation();
   const lang = i18n.language;
   const named = (row: { nameZh: string; nameEn: string }) => pick(lang, row.nameZh, row.nameEn);
   const titled = (row: { titleZh: string; titleEn: string }) => pick(lang, row.titleZh, row.titleEn);
