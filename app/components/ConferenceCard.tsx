@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ConferenceCore } from "~/types/conference";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { Highlight } from "./Highlight";
@@ -21,7 +22,10 @@ export function ConferenceCard({ conference, keyword }: { conference: Conference
           {t("home.dates", { start: formatDay(lang, conference.startDate), end: formatDay(lang, conference.endDate) })}
         </span>
         <span className="ui-conference-meta">
-          <Highlight text={pick(lang, conference.cityZh, conference.cityEn)} keyword={keyword} /> · {pick(lang, conference.hostZh, conference.hostEn)}
+          <span {...enteredLang(pick(lang, conference.cityZh, conference.cityEn))}>
+            <Highlight text={pick(lang, conference.cityZh, conference.cityEn)} keyword={keyword} />
+          </span>{" "}
+          · <span {...enteredLang(pick(lang, conference.hostZh, conference.hostEn))}>{pick(lang, conference.hostZh, conference.hostEn)}</span>
         </span>
       </Link>
     </li>

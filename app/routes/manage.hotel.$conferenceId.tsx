@@ -27,6 +27,7 @@ import {
   HOTEL_FILTERS,
   nightsBetween,
 } from "~/utils/audits";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 
@@ -170,7 +171,7 @@ export default function ManageHotel() {
             <>
               <div className="ui-aud-card-body">
                 <p className="ui-aud-card-title">
-                  {b.name} <span className="ui-muted">{b.mobile}</span>
+                  <span {...enteredLang(b.name)}>{b.name}</span> <span className="ui-muted">{b.mobile}</span>
                 </p>
                 <Facts
                   rows={[
@@ -200,9 +201,9 @@ export default function ManageHotel() {
             <>
               <div className="ui-aud-card-body">
                 <p className="ui-aud-card-title">
-                  {r.company ?? r.name}{" "}
+                  <span {...enteredLang(r.company ?? r.name)}>{r.company ?? r.name}</span>{" "}
                   <span className="ui-muted">
-                    {r.name} {r.mobile}
+                    <span {...enteredLang(r.name)}>{r.name}</span> {r.mobile}
                   </span>
                 </p>
                 <Facts

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { badRequest, parsePage, routeId } from "#contract/params";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
+import { Around } from "~/components/Around";
 import { AuditFrame, Cards, DecisionForm, Facts, FilterForm, Section, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { useIntentResult } from "~/components/authoring/IntentForm";
 import { ConfirmForm } from "~/components/ConfirmForm";
@@ -15,6 +16,7 @@ import { requireSignedIn } from "~/services/guard.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import type { CallPath } from "~/services/platform.server";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
+import { enteredLang } from "~/utils/entered";
 import { formatMoney } from "~/utils/format";
 
 const PAGE_SIZE = 20;
@@ -150,8 +152,14 @@ export default function ManagePayments() {
             <>
               <div className="ui-aud-card-body">
                 <p className="ui-aud-card-title">
-                  {p.payerName ?? "—"} {p.payerMobile && <span className="ui-muted">{p.payerMobile}</span>}
-                  {p.teamId !== null && <StatusBadge tone="neutral">{t("audits.payments.team", { name: p.teamName ?? "" })}</StatusBadge>}
+                  <span {...enteredLang(p.payerName)}>{p.payerName ?? "—"}</span> {p.payerMobile && <span className="ui-muted">{p.payerMobile}</span>}
+                  {p.teamId !== null && (
+                    <StatusBadge tone="neutral">
+                      <Around t={t} k="audits.payments.team" param="name">
+                        <span {...enteredLang(p.teamName)}>{p.teamName ?? ""}</span>
+                      </Around>
+                    </StatusBadge>
+                  )}
                   {p.refundDue && p.state !== "refunded" && (
                     <StatusBadge tone="info" data-testid="refund-due">
                       {t(`audits.payments.refundDue.${p.refundDue}`)}
@@ -208,7 +216,9 @@ export default function ManagePayments() {
           {(inv) => (
             <>
               <div className="ui-aud-card-body">
-                <p className="ui-aud-card-title">{inv.title}</p>
+                <p className="ui-aud-card-title" {...enteredLang(inv.title)}>
+                  {inv.title}
+                </p>
                 <Facts
                   rows={[
                     [t("audits.payments.payer"), inv.payerName ?? "—"],

@@ -8,6 +8,7 @@ import { Pagination } from "~/components/Pagination";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, PAPER_FILTERS, chinaTime, fileHref } from "~/utils/audits";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 
@@ -88,7 +89,9 @@ export default function ViewPaper() {
         {(row) => (
           <>
             <div className="ui-aud-card-body">
-              <p className="ui-aud-card-title">{"title" in row ? row.title : row.name}</p>
+              <p className="ui-aud-card-title" {...enteredLang("title" in row ? row.title : row.name)}>
+                {"title" in row ? row.title : row.name}
+              </p>
               <Facts
                 rows={[
                   ...("title" in row

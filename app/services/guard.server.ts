@@ -51,6 +51,7 @@ export const EXTRA_OPEN_ROUTES = [
   "/language",
   "/api/*",
   "/sitemap.xml",
+  "/robots.txt",
   "/account/help",
   "/attend/union/return",
   "/attend/agenda/:token",

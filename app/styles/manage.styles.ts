@@ -43,6 +43,9 @@ export const ui: Record<string, SystemStyleObject> = {
       },
       "& tbody [data-label]::before": { content: "attr(data-label)", fontWeight: "600", color: "gray.600", fontSize: "sm" },
       "& tbody td:empty": { display: "none" },
+      // Nothing in a card is wider than the card: badges and buttons wrap their words too.
+      "& tbody td *": { maxWidth: "100%" },
+      "& tbody td .ui-badge, & tbody td button, & tbody td .ui-button": { whiteSpace: "normal", height: "auto" },
     },
   },
   /** One row of the filters that matter most, the rest behind "more filters". */

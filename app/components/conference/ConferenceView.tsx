@@ -10,6 +10,9 @@ import { punctuation } from "~/utils/punctuation";
 import { QrCode } from "./QrCode";
 import type { ConferencePageData, ConferenceSection, FeeTable, Hotel, ScheduleDay, Special, SpecialPerson } from "./types";
 
+/** The sponsor levels the page has words for (conferencePage.sponsors.levels). */
+const SPONSOR_LEVELS = new Set(["diamond", "gold", "silver"]);
+
 /**
  * The body of a conference page (`/{id}`, the microsite `/conf/{id}`, and `/` on a
  * conference's own domain): hero, in-page navigation and the visible modules in order.
@@ -372,7 +375,12 @@ function Sponsors({ page, t }: { page: ConferencePageData; t: T }) {
             {page.sponsors.map((s) => (
               <li key={s.id} className="ui-conf-card">
                 <Company company={s.company} logo={s.logo} website={s.website} />
-                {s.level && <StatusBadge tone="info">{t(`conferencePage.sponsors.levels.${s.level}`, { defaultValue: s.level })}</StatusBadge>}
+                {s.level && (
+                  // A level the page knows is translated; one the organiser typed is shown as entered.
+                  <StatusBadge tone="info" {...(SPONSOR_LEVELS.has(s.level) ? {} : enteredLang(s.level))}>
+                    {t(`conferencePage.sponsors.levels.${s.level}`, { defaultValue: s.level })}
+                  </StatusBadge>
+                )}
               </li>
             ))}
           </ul>

@@ -76,15 +76,19 @@ export function PortalConferenceCard({
           )}
         </span>
         <span className="ui-conference-meta">
-          <Highlight text={city} keyword={keyword} />
+          <span {...enteredLang(city)}>
+            <Highlight text={city} keyword={keyword} />
+          </span>
           {contains(otherCity, needle) && !contains(city, needle) && (
             <>
               {" / "}
-              <Highlight text={otherCity} keyword={keyword} />
+              <span {...enteredLang(otherCity)}>
+                <Highlight text={otherCity} keyword={keyword} />
+              </span>
             </>
           )}
           {city && " · "}
-          {pick(lang, c.hostZh, c.hostEn)}
+          <span {...enteredLang(pick(lang, c.hostZh, c.hostEn))}>{pick(lang, c.hostZh, c.hostEn)}</span>
         </span>
         <span className="ui-portal-card-sale" data-testid="card-sale">
           {c.lowestFeeFen !== null && c.lowestFeeFen !== undefined && (
