@@ -17,7 +17,7 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { expect, languageCookie } from "./support";
+import { expect, expectAccessible, languageCookie } from "./support";
 
 export const WIDTHS = [390, 1366] as const;
 export const LANGS = ["zh", "en"] as const;
@@ -121,25 +121,30 @@ export async function layoutFindings(page: Page, lang: Lang): Promise<string[]> 
 }
 
 /** Asserts the page's layout (see the top of this file) and keeps its screenshot as `label`. */
-export async function expectLayout(page: Page, lang: Lang, label: string) {
+export async function expectLayout(page: Page, lang: Lang, label: string, options: { soft?: boolean } = {}) {
   const findings = await layoutFindings(page, lang);
   await page.screenshot({ path: path.join(SCREENS, `${label.replace(/[^\w.-]+/g, "_")}.png`), fullPage: true });
-  expect(findings, `${label}: layout`).toEqual([]);
+  (options.soft ? expect.soft : expect)(findings, `${label}: layout`).toEqual([]);
 }
 
 /**
- * Opens each address at both widths in both languages and asserts its layout, as the page
- * context is signed in (or not); the viewport and language cookie are set here.
+ * Opens each address at both widths in both languages (or those asked for), as the page's context
+ * is signed in (or not), and checks what a person sees: the layout (above, with its screenshot
+ * kept) and axe with no violation of any impact. Findings are soft: one run lists every page's.
+ * `status` is what each address must answer (any status below 400 when not given).
  */
-export async function sweep(page: Page, name: string, urls: string[], options: { widths?: readonly Width[]; langs?: readonly Lang[] } = {}) {
-  for (const width of options.widths ?? WIDTHS) {
+export async function sweep(page: Page, name: string, urls: string[], options: { langs?: readonly Lang[]; status?: (url: string) => number } = {}) {
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
     for (const lang of options.langs ?? LANGS) {
       await useLanguage(page.context(), lang);
       for (const url of urls) {
+        const label = `${name}-${width}-${lang}-${url}`;
         const response = await page.goto(url);
-        expect(response?.status(), `${url}: status`).toBeLessThan(400);
-        await expectLayout(page, lang, `${name}-${width}-${lang}-${url}`);
+        if (options.status) expect(response?.status(), `${label}: status`).toBe(options.status(url));
+        else expect(response?.status(), `${label}: status`).toBeLessThan(400);
+        await expectLayout(page, lang, label, { soft: true });
+        await expectAccessible(page, { allImpacts: true, soft: true, label });
       }
     }
   }

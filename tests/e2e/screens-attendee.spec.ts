@@ -6,22 +6,8 @@
  */
 import type { Page } from "@playwright/test";
 import { api, organiserToken, proof, registeredAndOnPayPage, showcase } from "./attend-support";
-import { expectLayout, type Lang, LANGS, useLanguage, WIDTHS } from "./layout";
-import {
-  cookieValue,
-  expect,
-  expectAccessible,
-  expectNotice,
-  freshMobile,
-  hasJs,
-  projectName,
-  ready,
-  readCode,
-  registerNew,
-  test,
-  TOKEN_COOKIE,
-  wrongCode,
-} from "./support";
+import { useLanguage, sweep } from "./layout";
+import { cookieValue, expect, expectNotice, freshMobile, hasJs, projectName, ready, readCode, registerNew, test, TOKEN_COOKIE, wrongCode } from "./support";
 
 /** A new published free conference of the demo organiser (no fee: a registration is confirmed at once). */
 async function freeConference(page: Page, tag: string) {
@@ -35,24 +21,6 @@ async function freeConference(page: Page, tag: string) {
   });
   await api(page.request, "PATCH", `/conference/${id}`, token, { isPublish: true });
   return { id, token };
-}
-
-/** Every axe rule at every impact, on the page as it is now (with JavaScript on: axe needs it). */
-/** Each address at both widths and in both languages: the layout check, a screenshot, and axe at every impact (once per address and language). */
-async function sweepAttendee(page: Page, name: string, urls: string[]) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
-    for (const lang of LANGS as readonly Lang[]) {
-      await useLanguage(page.context(), lang);
-      for (const url of urls) {
-        const response = await page.goto(url);
-        expect(response?.status(), `${url}: status`).toBeLessThan(400);
-        const label = `${name}-${width}-${lang}-${url}`;
-        await expectLayout(page, lang, label);
-        if (width === WIDTHS[0]) await expectAccessible(page, { allImpacts: true });
-      }
-    }
-  }
 }
 
 test("a wrong code in quick sign-in is refused on the code field, keeping what was typed", async ({ page }) => {
@@ -175,10 +143,10 @@ test.describe("every attendee screen at 390 and 1366 px, zh and en", () => {
     const form = await showcase(page.request);
     const id = form.conference.id;
     // Signed out: the fee check and the quick sign-in.
-    await sweepAttendee(page, "attendee-out", [`/attend/${id}`]);
+    await sweep(page, "attendee-out", [`/attend/${id}`]);
     await useLanguage(page.context(), "zh");
     const { registration } = await registeredAndOnPayPage(page, "屏幕检查");
-    await sweepAttendee(page, "attendee", [`/attend`, `/attend/${id}`, `/attend/pay/${registration.id}`, `/attend/hotel/${id}`, `/attend/travel/${id}`]);
+    await sweep(page, "attendee", [`/attend`, `/attend/${id}`, `/attend/pay/${registration.id}`, `/attend/hotel/${id}`, `/attend/travel/${id}`]);
   });
 
   test("papers, schedule, claim, sponsor pages", async ({ page }) => {
@@ -186,7 +154,7 @@ test.describe("every attendee screen at 390 and 1366 px, zh and en", () => {
     const form = await showcase(page.request);
     const id = form.conference.id;
     await registerNew(page, "屏幕赞助");
-    await sweepAttendee(page, "attendee-more", [`/attend/papers/${id}`, `/attend/schedule/${id}`, `/sponsorRegistration/${id}`, `/sponsorHotel/${id}`]);
+    await sweep(page, "attendee-more", [`/attend/papers/${id}`, `/attend/schedule/${id}`, `/sponsorRegistration/${id}`, `/sponsorHotel/${id}`]);
   });
 
   test("a team with members, and a checked-in registration", async ({ page }) => {
@@ -209,9 +177,9 @@ test.describe("every attendee screen at 390 and 1366 px, zh and en", () => {
     });
     const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", token, { conferenceId: free, name: "欧阳娜娜" });
     await api(page.request, "POST", "/user/checkin", organiser, { conferenceId: free, registrationId: mine.id });
-    await sweepAttendee(page, "attendee-team", [`/attend/teamRegistration/${form.conference.id}`, "/attend"]);
+    await sweep(page, "attendee-team", [`/attend/teamRegistration/${form.conference.id}`, "/attend"]);
     // A member's claim page is for someone signed out.
     await page.context().clearCookies();
-    await sweepAttendee(page, "attendee-claim", [`/attend/claime/${members.list[0].id}`]);
+    await sweep(page, "attendee-claim", [`/attend/claime/${members.list[0].id}`]);
   });
 });

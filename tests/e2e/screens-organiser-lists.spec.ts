@@ -7,37 +7,10 @@
  * The layout is the same with and without JavaScript (the select-all box is the only addition),
  * so the sweep runs in the `js` project; the bulk bar's no-JavaScript post is applicants.spec.ts's.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { api, showcase } from "./attend-support";
-import { expectLayout, LANGS, useLanguage, WIDTHS } from "./layout";
+import { sweep } from "./layout";
 import { cookieValue, demoAccounts, expect, freshMobile, hasJs, projectName, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
-
-/** No axe violation at all, whatever its impact. */
-async function expectNoAxeViolation(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
-    `${label}: axe`,
-  ).toEqual([]);
-}
-
-/** Each address at both widths in both languages: the layout check, its screenshot and axe. */
-async function sweepWithAxe(page: Page, urls: string[]) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
-    for (const lang of LANGS) {
-      await useLanguage(page.context(), lang);
-      for (const url of urls) {
-        const response = await page.goto(url);
-        expect(response?.status(), `${url}: status`).toBeLessThan(400);
-        const label = `organiser-lists-${width}-${lang}-${url}`;
-        await expectLayout(page, lang, label);
-        await expectNoAxeViolation(page, label);
-      }
-    }
-  }
-}
 
 /**
  * The organiser signed in, and the showcase conference's id with registrations on its list
@@ -87,14 +60,14 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
   for (const name of Object.keys(screens(0)) as Array<keyof ReturnType<typeof screens>>) {
     test(`${name}: no overflow, no broken words, no Chinese UI in English, no axe violation`, async ({ page }) => {
       test.setTimeout(90_000);
-      await sweepWithAxe(page, screens(await organiserWithApplicants(page))[name]);
+      await sweep(page, "organiser-lists", screens(await organiserWithApplicants(page))[name]);
     });
   }
 
   test("the platform administrator's review list", async ({ page }) => {
     test.setTimeout(90_000);
     await signedInAs(page, demoAccounts.admin.mobile);
-    await sweepWithAxe(page, ["/organization/review", "/organization/review?kind=signName&state=all"]);
+    await sweep(page, "organiser-lists", ["/organization/review", "/organization/review?kind=signName&state=all"]);
   });
 });
 

@@ -5,13 +5,12 @@
  * surviving the next sign-in (both projects: the switch is a plain post).
  */
 import type { Page } from "@playwright/test";
-import { expectLayout, type Lang, LANGS, useLanguage, WIDTHS } from "./layout";
+import { LANGS, useLanguage, sweep } from "./layout";
 import {
   avatarMenu,
   cookieValue,
   demoAccounts,
   expect,
-  expectAccessible,
   expectSignedIn,
   header,
   loginWithCode,
@@ -26,33 +25,19 @@ const SIGNED_OUT = ["/login", "/login?mode=register", "/agreement", "/privacy", 
 const SIGNED_IN = ["/account/settings", "/account/messages", "/account/messages?kind=messages", "/account/help"];
 const MISSING = "/no/such/page";
 
-/** Each address at both widths in one language: layout and axe at every impact. */
-async function check(page: Page, name: string, lang: Lang, urls: string[]) {
-  await useLanguage(page.context(), lang);
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
-    for (const url of urls) {
-      const response = await page.goto(url);
-      expect(response?.status(), `${url}: status`).toBe(url === MISSING ? 404 : 200);
-      await expectLayout(page, lang, `shell-${name}-${width}-${lang}-${url}`);
-      await expectAccessible(page, { allImpacts: true });
-    }
-  }
-}
-
 test.describe("the shell's pages", () => {
   test.skip(() => projectName() !== "js", "the layout is the same without JavaScript; axe runs on the page as served either way");
 
   for (const lang of LANGS) {
     test(`signed out, ${lang}: login, documents, help and the 404 page`, async ({ page }) => {
       test.setTimeout(90_000);
-      await check(page, "out", lang, [...SIGNED_OUT, MISSING]);
+      await sweep(page, "shell-out", [...SIGNED_OUT, MISSING], { langs: [lang], status: (url) => (url === MISSING ? 404 : 200) });
     });
 
     test(`signed in, ${lang}: settings, messages and help`, async ({ page }) => {
       test.setTimeout(90_000);
       await signedInAs(page, demoAccounts.organiser.mobile);
-      await check(page, "in", lang, SIGNED_IN);
+      await sweep(page, "shell-in", SIGNED_IN, { langs: [lang], status: () => 200 });
     });
   }
 });

@@ -7,10 +7,9 @@
  * the served HTML (Open Graph, Twitter, JSON-LD, robots.txt, sitemap).
  */
 import zlib from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { showcase } from "./attend-support";
-import { expectLayout, LANGS, useLanguage, WIDTHS } from "./layout";
+import { sweep, useLanguage } from "./layout";
 import { expect, hasJs, projectName, test } from "./support";
 
 type Api<T> = { data: T };
@@ -20,56 +19,30 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   return ((await response.json()) as Api<T>).data;
 }
 
-/** axe at every impact: a violation of any kind fails. */
-async function expectNoAxeViolation(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `${label}: axe`,
-  ).toEqual([]);
-}
-
-/** Each address at both widths in both languages: layout and axe. */
-async function sweepWithAxe(page: Page, name: string, urls: string[]) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
-    for (const lang of LANGS) {
-      await useLanguage(page.context(), lang);
-      for (const url of urls) {
-        const response = await page.goto(url);
-        expect(response?.status(), `${url}: status`).toBeLessThan(400);
-        const label = `${name}-${width}-${lang}-${url}`;
-        await expectLayout(page, lang, label);
-        await expectNoAxeViolation(page, label);
-      }
-    }
-  }
-}
-
 test.describe("every visitor screen at 390 and 1366 px, zh and en", () => {
   // axe runs as a script in the page, and the local-time script adds a line: the sweep runs with JavaScript.
   test.beforeEach(() => test.skip(projectName() !== "js", "axe needs JavaScript in the page; the markup is the same without"));
 
   test("home, search, forms and references", async ({ page }) => {
     test.setTimeout(90_000);
-    await sweepWithAxe(page, "visitor", ["/", "/search?keyword=computing", "/search/form", "/search/reference"]);
+    await sweep(page, "visitor", ["/", "/search?keyword=computing", "/search/form", "/search/reference"]);
   });
 
   test("the calendar and the directory", async ({ page }) => {
     test.setTimeout(90_000);
-    await sweepWithAxe(page, "visitor", ["/schedule", "/orgList"]);
+    await sweep(page, "visitor", ["/schedule", "/orgList"]);
   });
 
   test("a conference page and its microsite", async ({ page }) => {
     test.setTimeout(90_000);
     const id = (await showcase(page.request)).conference.id;
-    await sweepWithAxe(page, "visitor", [`/${id}`, `/conf/${id}`]);
+    await sweep(page, "visitor", [`/${id}`, `/conf/${id}`]);
   });
 
   test("live streaming and a replay", async ({ page, request }) => {
     test.setTimeout(90_000);
     const replays = await api<{ list: Array<{ id: number }> }>(request, "/live-streaming?pageSize=1");
-    await sweepWithAxe(page, "visitor", ["/liveStreaming", `/liveStreaming/detail/${replays.list[0].id}`]);
+    await sweep(page, "visitor", ["/liveStreaming", `/liveStreaming/detail/${replays.list[0].id}`]);
   });
 });
 

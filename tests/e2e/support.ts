@@ -288,7 +288,7 @@ export async function cookieValue(page: Page, name: string) {
  * without JavaScript the same address is checked as served, in a context that runs axe but blocks
  * the page's own scripts, so it never hydrates. `exclude` leaves shared parts to their own journeys.
  */
-export async function expectAccessible(page: Page, options: { exclude?: string[]; allImpacts?: boolean } = {}) {
+export async function expectAccessible(page: Page, options: { exclude?: string[]; allImpacts?: boolean; soft?: boolean; label?: string } = {}) {
   let target = page;
   let close = async () => {};
   if (!hasJs()) {
@@ -306,7 +306,10 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     const results = await builder.analyze();
     const serious = options.allImpacts ? results.violations : results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+    (options.soft ? expect.soft : expect)(
+      serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+      options.label ? `${options.label}: axe` : undefined,
+    ).toEqual([]);
   } finally {
     await close();
   }
