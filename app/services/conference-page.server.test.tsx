@@ -46,7 +46,16 @@ describe("groupSchedule", () => {
       ["圆桌论坛", [2, 3]],
       [null, [4]],
     ]);
-    expect(first.venues[0].groups[0].items[0]).toMatchObject({ start: "08:30", end: "09:00", title: "报告1", speakers: [{ name: "张三", affiliation: "浙江大学" }, { name: "Li", affiliation: "" }], room: "A101" });
+    expect(first.venues[0].groups[0].items[0]).toMatchObject({
+      start: "08:30",
+      end: "09:00",
+      title: "报告1",
+      speakers: [
+        { name: "张三", affiliation: "浙江大学" },
+        { name: "Li", affiliation: "" },
+      ],
+      room: "A101",
+    });
     // An unknown branch falls back to the main venue.
     expect(second.venues).toEqual([{ branchId: null, name: null, groups: [{ forum: null, items: [expect.objectContaining({ id: 7, start: "01:00" })] }] }]);
   });
@@ -56,7 +65,10 @@ describe("groupSchedule", () => {
     const items = day.venues[0].groups.flatMap((g) => g.items);
     expect(items.map((i) => i.title)).toEqual(["Talk 1", "报告2", "Talk 3", "报告4"]);
     // Speakers stay data (the view joins them with the page's punctuation and marks their language).
-    expect(items[0].speakers).toEqual([{ name: "张三", affiliation: "浙江大学" }, { name: "Li", affiliation: "" }]);
+    expect(items[0].speakers).toEqual([
+      { name: "张三", affiliation: "浙江大学" },
+      { name: "Li", affiliation: "" },
+    ]);
     expect(day.venues[1].name).toBe("Session B");
   });
 });
