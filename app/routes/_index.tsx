@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { ConferenceView } from "~/components/conference/ConferenceView";
+import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { PortalBanners } from "~/components/portal/PortalBanners";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
@@ -191,17 +192,12 @@ function Portal({ when, page, values, ignored, today, now, home, conferences }: 
           {t("portal.home.results", { total: conferences.total })}
         </p>
         {conferences.list.length === 0 ? (
-          <div className="ui-portal-empty">
-            <p>{t("home.empty")}</p>
-            {filtered && (
-              <p className="ui-muted">
-                {t("portal.home.emptyHint")}{" "}
-                <Link className="ui-link-button" to={when === "upcoming" ? "/" : `/?when=${when}`}>
-                  {t("portal.filters.clear")}
-                </Link>
-              </p>
-            )}
-          </div>
+          <EmptyState
+            message={t("home.empty")}
+            action={filtered ? { href: when === "upcoming" ? "/" : `/?when=${when}`, label: t("portal.filters.clear") } : undefined}
+          >
+            {filtered && <p className="ui-muted">{t("portal.home.emptyHint")}</p>}
+          </EmptyState>
         ) : (
           <ul className="ui-conference-list" data-testid="conference-list">
             {conferences.list.map((conference) => (

@@ -6,6 +6,7 @@ import { registrationCancelSchema } from "#contract/schemas/registration";
 import { showMoment } from "~/components/authoring/types";
 import { QrCode } from "~/components/conference/QrCode";
 import { ConfirmForm } from "~/components/ConfirmForm";
+import { EmptyState } from "~/components/EmptyState";
 import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { Pagination } from "~/components/Pagination";
@@ -78,9 +79,7 @@ export default function MyConferences() {
       <h1 className="ui-page-title">{t("attend.myTitle")}</h1>
       <FieldError errors={refused} />
       {list.length === 0 ? (
-        <p className="ui-muted" data-testid="empty">
-          {t("attend.none")} <Link to="/search">{t("attend.findConferences")}</Link>
-        </p>
+        <EmptyState testId="empty" message={t("attend.none")} action={{ href: "/search", label: t("attend.findConferences") }} />
       ) : (
         <ul className="ui-attend-list">
           {list.map((r) => {

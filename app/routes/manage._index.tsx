@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage, routeId } from "#contract/params";
 import { IntentButton, useIntentResult } from "~/components/authoring/IntentForm";
+import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
 import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
@@ -74,7 +75,7 @@ export default function Manage() {
           </p>
         ))}
       {conferences.list.length === 0 ? (
-        <p className="ui-muted">{t("authoring.manage.empty")}</p>
+        <EmptyState message={t("authoring.manage.empty")} action={{ href: "/create", label: t("authoring.manage.create") }} />
       ) : (
         <div className="ui-edit-table-wrap">
           <table className="ui-table ui-list-cards" data-testid="manage-list">

@@ -2,6 +2,7 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data 
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
+import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
@@ -132,7 +133,7 @@ export default function Schedule() {
         </span>
       </div>
       {days.length === 0 ? (
-        <p className="ui-muted ui-portal-empty">{t("portal.schedule.empty")}</p>
+        <EmptyState message={t("portal.schedule.empty")} />
       ) : (
         <ol className="ui-portal-days" data-testid="calendar-days">
           {days.map(({ day, list }) => (

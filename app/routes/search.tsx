@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { Around } from "~/components/Around";
+import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
@@ -84,14 +85,16 @@ export default function Search() {
 
       {!keyword && <p className="ui-muted">{t("portal.search.prompt")}</p>}
       {results && results.total === 0 && (
-        <div className="ui-portal-empty" data-testid="search-empty">
-          <p>
+        <EmptyState
+          testId="search-empty"
+          message={
             <Around t={t} k="search.empty" param="keyword">
               <span {...enteredLang(keyword)}>{keyword}</span>
             </Around>
-          </p>
+          }
+        >
           <p className="ui-muted">{t("search.suggestions")}</p>
-        </div>
+        </EmptyState>
       )}
       {results && results.total > 0 && (
         <>

@@ -99,7 +99,6 @@ export const ui: Record<string, SystemStyleObject> = {
   "portal-filter": { minWidth: "0" },
   "portal-filter-actions": { display: "flex", alignItems: "center", gap: "3", height: "40px" },
   "portal-filter-hint": { gridColumn: "1 / -1", margin: "0", color: "gray.600" },
-  "portal-empty": { paddingBlock: "6" },
 
   // ── conference cards ──
   "portal-card": { position: "relative" },

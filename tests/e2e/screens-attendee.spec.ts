@@ -43,6 +43,20 @@ test("a wrong code in quick sign-in is refused on the code field, keeping what w
   await expect(quick.locator('input[name="code"]')).toHaveValue(wrongCode(code));
 });
 
+test("a new account's empty lists say what is not there yet and offer the next step", async ({ page }) => {
+  await registerNew(page, "新来的人");
+  await page.goto("/attend");
+  const registrations = page.getByTestId("empty");
+  await expect(registrations).toContainText("您还没有报名任何会议。");
+  await registrations.getByRole("link", { name: "去找会议" }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.goto("/manage");
+  const conferences = page.getByTestId("empty-state");
+  await expect(conferences).toBeVisible();
+  await conferences.getByRole("link", { name: "创建会议" }).click();
+  await expect(page).toHaveURL(/\/create$/);
+});
+
 test("an attendee sees on /attend that the desk checked them in, and when (China time)", async ({ page }) => {
   const { id, token } = await freeConference(page, `${projectName()}-${Date.now().toString(36)}`);
   await registerNew(page, "签到者");
