@@ -115,14 +115,24 @@ test.describe("organiser's desk screens", () => {
     await sweep(page, "desk", [`/manage/signup/${id}`, `/manage/formSign/${id}`, `/manage/printExhibitors/${id}`]);
   });
 
-  test("standalone forms and the organisation hold at 390 and 1366 px in zh and en", async ({ page }) => {
+  test("standalone forms (editor, answers, administrators, preview, the public page) and the organisation hold at 390 and 1366 px in zh and en", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const token = await organiserToken(page);
     const form = await api<{ id: number }>(page.request, "POST", "/form", token, { titleZh: "参会意向调查", titleEn: "Attendance survey", isPublic: true });
     const field = await api<{ key: string }>(page.request, "POST", `/form/${form.id}`, token, { type: "text", labelZh: "单位", labelEn: "Institution" });
     await api(page.request, "POST", "/form/user", token, { formId: form.id, answers: { [field.key]: "复旦大学管理学院" } });
     await signedInAs(page, demoAccounts.organiser.mobile);
-    await sweep(page, "desk", ["/form/edit", `/form/edit?id=${form.id}`, `/form/answers?id=${form.id}`, `/form/administrator?id=${form.id}`, "/organization"]);
+    await sweep(page, "desk", [
+      "/form/edit",
+      `/form/edit?id=${form.id}`,
+      `/form/answers?id=${form.id}`,
+      `/form/administrator?id=${form.id}`,
+      `/form/preview?id=${form.id}`,
+      `/form/detail?id=${form.id}`,
+      "/organization",
+    ]);
   });
 });
 
