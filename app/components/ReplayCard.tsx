@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ReplaySummary } from "#contract/views/replays";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
@@ -26,7 +27,7 @@ export function ReplayCard({ replay, keyword, lazy }: { replay: ReplaySummary; k
             </span>
           )}
         </span>
-        <span className="ui-replay-title">
+        <span className="ui-replay-title" {...enteredLang(pick(lang, replay.titleZh, replay.titleEn))}>
           <Highlight text={pick(lang, replay.titleZh, replay.titleEn)} keyword={keyword} />
         </span>
       </Link>

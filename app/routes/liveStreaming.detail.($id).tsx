@@ -8,6 +8,7 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";
 
@@ -100,7 +101,9 @@ export default function ReplayPage() {
         <div>
           {/* A new replay needs a new element: changed <source> children alone don't reload a video. */}
           <ReplayPlayer key={info.id} title={title} mp4Url={info.mp4Url} hlsUrl={info.hlsUrl} poster={replayCover(info)} />
-          <h1 className="ui-replay-heading">{title}</h1>
+          <h1 className="ui-replay-heading" {...enteredLang(title)}>
+            {title}
+          </h1>
           <p className="ui-replay-facts">
             <span>{t("replays.recordedAt", { date: formatDay(lang, chinaDay(info.recordedAt)) })}</span>
             {info.durationSeconds > 0 && (

@@ -9,6 +9,7 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { type FormListRow, formPath } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
@@ -71,11 +72,13 @@ export default function SearchForms() {
               <li key={form.id} className="ui-card ui-frm-result">
                 <div>
                   <h2 className="ui-frm-result-title">
-                    <Link to={formPath.detail(form.id)}>
+                    <Link to={formPath.detail(form.id)} {...enteredLang(title)}>
                       <Highlight text={title} keyword={keyword} />
                     </Link>
                   </h2>
-                  <p className="ui-muted">{pick(lang, form.descriptionZh, form.descriptionEn)}</p>
+                  <p className="ui-muted" {...enteredLang(pick(lang, form.descriptionZh, form.descriptionEn))}>
+                    {pick(lang, form.descriptionZh, form.descriptionEn)}
+                  </p>
                   {form.deadline && <p className="ui-muted">{t("forms.detail.deadline", { deadline: showMoment(form.deadline) })}</p>}
                 </div>
                 <div className="ui-frm-result-side">

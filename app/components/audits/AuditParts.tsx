@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { StatusBadge } from "~/components/StatusBadge";
+import { enteredLang } from "~/utils/entered";
 import { useIntentForm, useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import { ManageNav } from "../manage/ManageNav";
@@ -247,7 +248,10 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode, string?]> }) {
         .map(([label, value, testId]) => (
           <Fragment key={label}>
             <dt>{label}</dt>
-            <dd data-testid={testId}>{value}</dd>
+            {/* A value given as text is what someone entered (a name, a title, a remark): marked by its language. */}
+            <dd data-testid={testId} {...(typeof value === "string" ? enteredLang(value) : {})}>
+              {value}
+            </dd>
           </Fragment>
         ))}
     </dl>

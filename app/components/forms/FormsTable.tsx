@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { type FormListRow, formPath } from "~/utils/forms";
 
@@ -38,7 +39,7 @@ export function FormsTable({
             const title = pick(lang, row.titleZh, row.titleEn);
             return (
               <tr key={row.id} data-form={row.id}>
-                <td>{row.isTemplate ? title : <Link to={formPath.detail(row.id)}>{title}</Link>}</td>
+                <td {...enteredLang(title)}>{row.isTemplate ? title : <Link to={formPath.detail(row.id)}>{title}</Link>}</td>
                 <td>{row.isTemplate ? t("forms.mine.template") : t(`forms.states.${row.state ?? "open"}`)}</td>
                 <td>{row.isTemplate ? "—" : row.answers}</td>
                 {withRole && <td>{t(`forms.roles.${row.role}`)}</td>}
