@@ -113,7 +113,7 @@ export default function CheckinDesk() {
             <h2 id="by-search" className="ui-section-title">
               {t("checkin.bySearch")}
             </h2>
-            <Form method="get" className="ui-chk-search" role="search">
+            <Form method="get" className="ui-chk-search" role="search" aria-labelledby="by-search">
               <label className="ui-label" htmlFor="checkin-q">
                 {t("checkin.keywordLabel")}
               </label>
