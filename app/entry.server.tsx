@@ -69,3 +69,6 @@ export async function startup() {
 export async function shutdown() {
   await stopPlatform();
 }
+
+/** How the page cache in front of the app (server/page-cache.js) reads and sets the language cookie. */
+export { pageCacheLanguage } from "~/services/session.server";

@@ -106,8 +106,8 @@ export function createAppServer({ build, mode = process.env.NODE_ENV, env = proc
   const pageCache = createPageCache({
     handle,
     maxSeconds: cacheSeconds,
-    // As the app decides it (app/services/session.server.ts isSecure): forced, or the request's scheme.
-    secure: (req) => (env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : (req.headers["x-forwarded-proto"] ?? "").split(",")[0].trim() === "https"),
+    // The signed language cookie, read and set as the app does (decision 042).
+    language: build.entry.module.pageCacheLanguage,
   });
 
   function dispatch(req, res) {

@@ -7,13 +7,17 @@ import { gzipSync } from "node:zlib";
 
 /** Cookies that make a request personal: it is never answered from, nor stored in, the cache. */
 const PERSONAL_COOKIES = /(?:^|;\s*)(ACCESS_TOKEN|__notice|__wechat)=/;
-const LANG_COOKIE = /(?:^|;\s*)isEnglish=([01])/;
-const LANG_MAX_AGE = 365 * 24 * 3600;
 
 /**
- * @param {{ handle: (request: Request) => Promise<Response>, maxSeconds?: number, maxEntries?: number, now?: () => number, secure?: (req: import("node:http").IncomingMessage) => boolean }} options
+ * The language cookie is signed (decision 042): `language` reads and writes it as the app does
+ * (app/services/session.server.ts pageCacheLanguage), so a forged or unsigned one counts as absent
+ * here as there.
+ *
+ * @typedef {"zh" | "en"} Lang
+ * @typedef {{ read: (cookieHeader: string) => { lang: Lang, present: boolean }, setCookie: (url: string, lang: Lang) => string, requestCookie: (lang: Lang) => string }} Language
+ * @param {{ handle: (request: Request) => Promise<Response>, language: Language, maxSeconds?: number, maxEntries?: number, now?: () => number }} options
  */
-export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, now = Date.now, secure = () => false }) {
+export function createPageCache({ handle, language, maxSeconds = 10, maxEntries = 2000, now = Date.now }) {
   /** @type {Map<string, { status: number, headers: [string, string][], gzip: Buffer, expires: number }>} */
   const entries = new Map();
   /** @type {Map<string, Promise<unknown>>} */
@@ -21,11 +25,9 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
   let generation = 0;
   const stats = { hits: 0, misses: 0, stores: 0, invalidations: 0 };
 
-  const langCookie = (req, lang) => `isEnglish=${lang === "en" ? 1 : 0}; Max-Age=${LANG_MAX_AGE}; Path=/; SameSite=Lax${secure(req) ? "; Secure" : ""}`;
-
   /** A first visit gets the language cookie (spec §2); an answer that sets a cookie is nobody else's to keep. */
   function firstVisit(req, headers, lang) {
-    headers["set-cookie"] = langCookie(req, lang);
+    headers["set-cookie"] = language.setCookie(`${siteOf(req)}${req.url}`, lang);
     headers["cache-control"] = "private, no-store";
   }
 
@@ -54,10 +56,10 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     if (!/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) return null;
     // Single-fetch data requests and resource routes carry their own caching; only documents here.
     if (req.url.includes(".data") || req.url.startsWith("/api/") || req.url.startsWith("/assets/")) return null;
-    const lang = LANG_COOKIE.exec(cookie)?.[1] === "1" ? "en" : "zh";
+    const { lang, present } = language.read(cookie);
     // Keyed by all the page depends on: the scheme and host it was asked for (which its absolute
     // addresses carry), the language and the URL. The edge settled the forwarding headers.
-    return { key: `${siteOf(req)}|${lang}|${req.url}`, lang, hasLangCookie: LANG_COOKIE.test(cookie) };
+    return { key: `${siteOf(req)}|${lang}|${req.url}`, lang, hasLangCookie: present };
   }
 
   function send(req, res, entry, hasLangCookie, lang) {
@@ -86,10 +88,13 @@ export function createPageCache({ handle, maxSeconds = 10, maxEntries = 2000, no
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    // Rendered as for a visitor who has the language cookie, so the page sets none and stays public.
-    if (!LANG_COOKIE.test(headers.get("cookie") ?? "")) {
-      headers.set("cookie", [headers.get("cookie"), `isEnglish=${lang === "en" ? 1 : 0}`].filter(Boolean).join("; "));
-    }
+    // Rendered as for a visitor who has a valid language cookie (in place of any other), so the
+    // page sets none and stays public.
+    const others = (headers.get("cookie") ?? "")
+      .split(";")
+      .map((pair) => pair.trim())
+      .filter((pair) => pair && !pair.startsWith("isEnglish="));
+    headers.set("cookie", [...others, language.requestCookie(lang)].join("; "));
     const startedIn = generation;
     const response = await handle(new Request(url, { method: "GET", headers }));
     const body = Buffer.from(await response.arrayBuffer());

@@ -1,13 +1,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { resetAppEnv } from "../app/services/env.server";
+import { resetSessionSecrets } from "../app/services/secret.server";
+import { pageCacheLanguage } from "../app/services/session.server";
+import { langCookie, TEST_SESSION_SECRET } from "../tests/signed-cookies";
 import { createPageCache } from "./page-cache.js";
 
 type Handler = (request: Request) => Promise<Response>;
 let server: http.Server | undefined;
 
 async function start(handle: Handler, now = () => Date.now()) {
-  const cache = createPageCache({ handle, maxSeconds: 10, now });
+  const cache = createPageCache({ handle, language: pageCacheLanguage, maxSeconds: 10, now });
   server = http.createServer((req, res) => {
     void cache.serve(req, res).then((served) => {
       if (!served) {
@@ -31,6 +35,21 @@ async function start(handle: Handler, now = () => Date.now()) {
   return { cache, get };
 }
 
+// The language cookie is signed with the session secret, as the app's own (decision 042).
+const saved = { ...process.env };
+beforeAll(() => {
+  process.env.SESSION_SECRETS = TEST_SESSION_SECRET;
+  resetAppEnv();
+  resetSessionSecrets();
+});
+afterAll(() => {
+  process.env = { ...saved };
+  resetAppEnv();
+  resetSessionSecrets();
+});
+const ZH = langCookie("zh");
+const EN = langCookie("en");
+
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 const page = (body: string, headers: Record<string, string> = {}) =>
@@ -44,9 +63,10 @@ describe("anonymous page cache", () => {
     const second = await get("/");
     expect([first.cache, second.cache]).toEqual(["miss", "hit"]);
     expect(second.text).toBe("<p>render 1</p>");
-    expect(second.cookies[0]).toMatch(/^isEnglish=0; Max-Age=31536000; Path=\//);
+    expect(second.cookies[0].split(";")[0]).toBe(ZH);
+    expect(second.cookies[0]).toMatch(/; Max-Age=31536000; Path=\//);
     expect(renders).toBe(1);
-    const returning = await get("/", { cookie: "isEnglish=0" });
+    const returning = await get("/", { cookie: ZH });
     expect(returning.cookies).toEqual([]);
     expect(returning.control).toBe("public, max-age=0, s-maxage=60");
   });
@@ -60,17 +80,35 @@ describe("anonymous page cache", () => {
     const first = await get("/");
     const again = await get("/");
     expect([first.control, again.control]).toEqual(["private, no-store", "private, no-store"]);
-    expect(again.cookies[0]).toMatch(/^isEnglish=0;/);
+    expect(again.cookies[0].split(";")[0]).toBe(ZH);
     // The app renders as for a visitor with the cookie, so it sets none and its page is kept.
-    expect(seen).toEqual(["isEnglish=0"]);
+    expect(seen).toEqual([ZH]);
+  });
+
+  it("takes an unsigned or forged language cookie for none: the Chinese page, rendered with a valid cookie in its place, and a valid one set", async () => {
+    const seen: (string | null)[] = [];
+    const { get } = await start(async (request) => {
+      const cookie = request.headers.get("cookie");
+      seen.push(cookie);
+      return page(cookie === EN ? "English" : "中文");
+    });
+    await get("/", { cookie: EN });
+    for (const forged of ["isEnglish=1", `isEnglish=1.${"A".repeat(43)}`, "theme=dark; isEnglish=1"]) {
+      const answer = await get("/", { cookie: forged });
+      // Not the English page the cache holds for this address: the Chinese one, as for a first visit.
+      expect(answer.text, forged).toBe("中文");
+      expect(answer.cookies[0].split(";")[0], forged).toBe(ZH);
+    }
+    // Rendered once per language; the forged value never reached the app.
+    expect(seen).toEqual([EN, ZH]);
   });
 
   it("keeps languages and URLs apart", async () => {
     const { get } = await start(async (request) => page(`${request.headers.get("cookie") ?? ""} ${new URL(request.url).search}`));
-    await get("/?page=2", { cookie: "isEnglish=1" });
-    expect((await get("/?page=2", { cookie: "isEnglish=1" })).text).toBe("isEnglish=1 ?page=2");
+    await get("/?page=2", { cookie: EN });
+    expect((await get("/?page=2", { cookie: EN })).text).toBe(`${EN} ?page=2`);
     expect((await get("/?page=2")).cache).toBe("miss");
-    expect((await get("/?page=3", { cookie: "isEnglish=1" })).cache).toBe("miss");
+    expect((await get("/?page=3", { cookie: EN })).cache).toBe("miss");
   });
 
   it("never serves or stores signed-in visitors' pages", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { acceptOf, DOCUMENT_TYPES as DOCUMENTS, IMAGE_TYPES as IMAGES } from "#contract/uploads";
+import { fileHref } from "~/utils/audits";
 import { type KeptFile, keptFile } from "~/utils/kept";
 
 /** What a private document field accepts, as the platform checks it: an image (png, gif, jpeg, bmp, ico) or a PDF. */
@@ -70,9 +71,9 @@ export function UploadField({
       <label className="ui-label" htmlFor={id}>
         {label}
       </label>
-      {url && !held && !document && <img src={url} alt="" width={64} height={64} className="ui-avatar" style={{ width: 64, height: 64 }} />}
+      {url && !held && !document && <img src={fileHref(url)} alt="" width={64} height={64} className="ui-avatar" style={{ width: 64, height: 64 }} />}
       {url && !held && document && (
-        <a href={`/files/${url}`} target="_blank" rel="noopener" className="ui-link-button" data-testid={`${name}-uploaded`}>
+        <a href={fileHref(url)} target="_blank" rel="noopener" className="ui-link-button" data-testid={`${name}-uploaded`}>
           {t("common.uploaded")}
         </a>
       )}

@@ -19,9 +19,13 @@ export type Lang = "zh" | "en";
  * http is dropped by the browser (STACK-NOTES pitfall 9).
  */
 export function isSecure(request: Request) {
+  return isSecureAt(request.url);
+}
+
+function isSecureAt(url: string) {
   const forced = appEnv().COOKIE_SECURE;
   if (forced) return forced === "true";
-  return new URL(request.url).protocol === "https:";
+  return new URL(url).protocol === "https:";
 }
 
 /**
@@ -75,18 +79,37 @@ export function clearTokenCookie(request: Request) {
 
 /** `isEnglish` absent → Chinese (spec §2 Language); unsigned or tampered counts as absent. */
 export function getLang(request: Request): { lang: Lang; present: boolean } {
-  const value = readSigned(request, LANG_COOKIE);
+  return langOf(readCookies(request));
+}
+
+function langOf(cookies: Record<string, string | undefined>): { lang: Lang; present: boolean } {
+  const value = unsignCookieValue(LANG_COOKIE, cookies[LANG_COOKIE], sessionSecrets());
   return { lang: value === "1" ? "en" : "zh", present: value === "0" || value === "1" };
 }
 
+const signedLang = (lang: Lang) => signCookieValue(LANG_COOKIE, lang === "en" ? "1" : "0", signingSecret());
+
 export function setLangCookie(request: Request, lang: Lang) {
-  return cookie.serialize(LANG_COOKIE, signCookieValue(LANG_COOKIE, lang === "en" ? "1" : "0", signingSecret()), {
-    sameSite: "lax",
-    secure: isSecure(request),
-    path: "/",
-    maxAge: LANG_SECONDS,
-  });
+  return langCookieAt(request.url, lang);
 }
+
+function langCookieAt(url: string, lang: Lang) {
+  return cookie.serialize(LANG_COOKIE, signedLang(lang), { sameSite: "lax", secure: isSecureAt(url), path: "/", maxAge: LANG_SECONDS });
+}
+
+/**
+ * The language cookie as the page cache in front of the app (server/page-cache.js) reads and
+ * writes it: the same signature, so a page it answers reads the language as the app would and a
+ * first visit it answers gets the cookie the app would set.
+ */
+export const pageCacheLanguage = {
+  /** The language of a Cookie header, and whether it holds a valid language cookie. */
+  read: (cookieHeader: string) => langOf(cookie.parse(cookieHeader)),
+  /** The Set-Cookie header of a first visit to `url`. */
+  setCookie: (url: string, lang: Lang) => langCookieAt(url, lang),
+  /** The `name=value` pair that renders a page as for a visitor who holds the cookie. */
+  requestCookie: (lang: Lang) => `${LANG_COOKIE}=${signedLang(lang)}`,
+};
 
 let noticeCookie: ReturnType<typeof createCookie> | undefined;
 const notices = () =>
