@@ -26,12 +26,23 @@ const chromium = {
   },
 };
 
+/**
+ * The suite in two parts (decision 060), each run with its own fresh server: `screens`, the
+ * screens specs (00-screens-*: sweeps of every page at both widths and languages, and their
+ * journeys), which hold nothing in common and run side by side on every core; and `journeys`,
+ * the rest, one at a time (some move the server's clock or count what a shared conference holds).
+ * Unset, everything runs one at a time.
+ */
+const PART = process.env.E2E_PART as "screens" | "journeys" | undefined;
+const SCREENS = /00-screens-[^/]*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
+  ...(PART === "screens" ? { testMatch: SCREENS } : PART === "journeys" ? { testIgnore: SCREENS } : {}),
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: PART === "screens",
+  workers: PART === "screens" ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { baseURL: `http://localhost:${E2E_PORT}`, locale: "zh-CN", timezoneId: "Asia/Shanghai", trace: "retain-on-failure" },

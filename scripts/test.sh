@@ -46,4 +46,9 @@ if [ -n "${PG_URL:-}" ]; then
 fi
 bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" --maxWorkers="$workers" app contract platform server scripts
 unset TEST_DATABASE_URL
-npx playwright test
+# The journeys in two parts (playwright.config.ts, decision 060): the screens specs side by side on
+# both cores, then the rest one at a time. Both always run; either failing fails the run.
+e2e=0
+E2E_PART=screens npx playwright test || e2e=1
+E2E_PART=journeys npx playwright test || e2e=1
+exit "$e2e"

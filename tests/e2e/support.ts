@@ -243,19 +243,49 @@ export async function expectSignedOut(page: Page) {
  */
 export async function signedInAs(page: Page, mobile: string) {
   const file = path.join(SESSIONS, `${mobile}.json`);
-  const kept = await fs.readFile(file, "utf8").catch(() => null);
-  if (kept) {
+  const useKept = async () => {
+    const kept = await fs.readFile(file, "utf8").catch(() => null);
+    if (!kept) return false;
     await page.context().addCookies([JSON.parse(kept)]);
     await page.goto("/");
-    if ((await avatarMenu(page).count()) > 0) return;
+    if ((await avatarMenu(page).count()) > 0) return true;
     await page.context().clearCookies({ name: TOKEN_COOKIE });
+    return false;
+  };
+  if (await useKept()) return;
+  // Journeys in parallel (the screens part, decision 060) sign a number in one at a time: a second
+  // code for it within the minute would be refused. The one that waited uses the first one's session.
+  await withFileLock(`${file}.lock`, async () => {
+    if (await useKept()) return;
+    await signIn(page, mobile);
+    await expect(page).toHaveURL(/\/$/);
+    const cookie = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE);
+    expect(cookie, "the sign-in sets the token cookie").toBeTruthy();
+    await fs.writeFile(file, JSON.stringify(cookie));
+  });
+}
+
+/** Runs `work` while holding a lock file (made exclusively; one older than a minute is taken as left behind). */
+async function withFileLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
+  await fs.mkdir(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      await (await fs.open(lock, "wx")).close();
+      break;
+    } catch {
+      const made = await fs.stat(lock).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      );
+      if (made && Date.now() - made > 60_000) await fs.rm(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
-  await signIn(page, mobile);
-  await expect(page).toHaveURL(/\/$/);
-  const cookie = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE);
-  expect(cookie, "the sign-in sets the token cookie").toBeTruthy();
-  await fs.mkdir(SESSIONS, { recursive: true });
-  await fs.writeFile(file, JSON.stringify(cookie));
+  try {
+    return await work();
+  } finally {
+    await fs.rm(lock, { force: true });
+  }
 }
 
 /** Opens the avatar menu (a <details>: its <summary> toggles it, with or without JavaScript). */
