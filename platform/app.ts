@@ -93,6 +93,14 @@ export function createPlatformApp(deps: PlatformDeps) {
     })(c, next);
   });
 
+  // Every write this instance answered without an error moves `changes` on: memos of aggregates
+  // (the home page's city counts) hold only until the next one, so no count disagrees with the list.
+  const changes = { count: 0 };
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) changes.count++;
+  });
+
   app.use(async (c, next) => {
     c.set("clientType", c.req.header("client-type") ?? "unknown");
     const header = c.req.header("authorization") ?? "";
@@ -109,7 +117,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", conferenceContentRoutes(deps));
   // Before the portal: `/domain/{id}` (a number) is a conference's domain request, `/domain/{host}` the portal's look-up.
   app.route("/", specReadRoutes(deps));
-  app.route("/", portalRoutes(deps));
+  app.route("/", portalRoutes(deps, changes));
   app.route("/", directoryRoutes(deps));
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));

@@ -1,6 +1,7 @@
 import type HlsPlayer from "hls.js";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ENTERED, WithEntered } from "~/components/WithEntered";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 
@@ -15,6 +16,7 @@ type Props = { title: string; mp4Url: string | null; hlsUrl: string | null; post
 export function ReplayPlayer({ title, mp4Url, hlsUrl, poster }: Props) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const labelId = useId();
 
   useEffect(() => {
     const video = videoRef.current;
@@ -54,25 +56,31 @@ export function ReplayPlayer({ title, mp4Url, hlsUrl, poster }: Props) {
     );
   }
   return (
-    // Replays are uploaded as video files only; the platform holds no caption track to offer.
-    // eslint-disable-next-line jsx-a11y/media-has-caption
-    <video
-      ref={videoRef}
-      className="ui-replay-video"
-      controls
-      preload="metadata"
-      playsInline
-      poster={poster}
-      width={640}
-      height={360}
-      aria-label={`${t("replays.player")}: ${title}`}
-      data-testid="replay-video"
-    >
-      {hlsUrl && <source src={hlsUrl} type={HLS_TYPE} />}
-      {mp4Url && <source src={mp4Url} type="video/mp4" />}
-      <p>
-        {t("replays.noVideoSupport")} {mp4Url && <a href={mp4Url}>{t("replays.download")}</a>}
-      </p>
-    </video>
+    <>
+      {/* The player's name: a sentence with the title marked by its language, which an aria-label cannot do. */}
+      <span id={labelId} hidden>
+        <WithEntered text={t("replays.playerOf", { title: ENTERED })} entered={title} />
+      </span>
+      {/* Replays are uploaded as video files only; the platform holds no caption track to offer. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+      <video
+        ref={videoRef}
+        className="ui-replay-video"
+        controls
+        preload="metadata"
+        playsInline
+        poster={poster}
+        width={640}
+        height={360}
+        aria-labelledby={labelId}
+        data-testid="replay-video"
+      >
+        {hlsUrl && <source src={hlsUrl} type={HLS_TYPE} />}
+        {mp4Url && <source src={mp4Url} type="video/mp4" />}
+        <p>
+          {t("replays.noVideoSupport")} {mp4Url && <a href={mp4Url}>{t("replays.download")}</a>}
+        </p>
+      </video>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { IntentButton, useIntentResult } from "~/components/authoring/IntentForm
 import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
+import { ENTERED, NamedControl } from "~/components/WithEntered";
 import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -109,11 +110,11 @@ export default function Manage() {
                     <td data-label={t("authoring.manage.registrations")}>{c.registrations}</td>
                     <td data-label={t("authoring.manage.actions")}>
                       <div className="ui-edit-actions">
-                        <Link to={`/manage/edit/${c.id}`} aria-label={`${t("authoring.manage.edit")}: ${name}`}>
-                          {t("authoring.manage.edit")}
+                        <Link to={`/manage/edit/${c.id}`}>
+                          <NamedControl shown={t("authoring.manage.edit")} name={t("authoring.manage.editLabel", { name: ENTERED })} entered={name} />
                         </Link>
-                        <Link to={`/manage/signup/${c.id}`} aria-label={`${t("authoring.manage.signup")}: ${name}`}>
-                          {t("authoring.manage.signup")}
+                        <Link to={`/manage/signup/${c.id}`}>
+                          <NamedControl shown={t("authoring.manage.signup")} name={t("authoring.manage.signupLabel", { name: ENTERED })} entered={name} />
                         </Link>
                         <IntentButton
                           intent="publish"

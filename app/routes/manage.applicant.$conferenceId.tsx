@@ -150,6 +150,13 @@ export default function Applicants() {
         </p>
       ) : (
         <div className="ui-edit-table-wrap">
+          {hydrated && (
+            // On a phone the rows are cards and the header row with its box is hidden: the box stands here.
+            <label className="ui-checkbox ui-list-cards-only" data-testid="select-all-cards">
+              <SelectAll labelled />
+              <span>{t("applicants.selectAll")}</span>
+            </label>
+          )}
           <table className="ui-table ui-apl-table ui-list-cards" data-testid="applicants">
             <thead>
               <tr>
@@ -726,13 +733,13 @@ function ApplicantRow({
   );
 }
 
-/** Ticks or clears every row of the page; only rendered with JavaScript, where it can work. */
-function SelectAll() {
+/** Ticks or clears every row of the page; only rendered with JavaScript, where it can work. `labelled`: inside a visible label. */
+function SelectAll({ labelled = false }: { labelled?: boolean }) {
   const { t } = useTranslation();
   return (
     <input
       type="checkbox"
-      aria-label={t("applicants.selectAll")}
+      aria-label={labelled ? undefined : t("applicants.selectAll")}
       onChange={(event) => {
         for (const box of document.querySelectorAll<HTMLInputElement>(`input[name="ids"][form="${BULK_FORM}"]`)) box.checked = event.target.checked;
       }}

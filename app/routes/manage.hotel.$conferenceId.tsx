@@ -16,6 +16,7 @@ import {
   stateOptions,
 } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
+import { ScrollRegion } from "~/components/ScrollRegion";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import {
@@ -99,10 +100,8 @@ export default function ManageHotel() {
         ) : (
           <>
             <p className="ui-muted">{t("audits.hotel.gridHelp")}</p>
-            {/* A night-by-room grid stays a grid on a phone: it scrolls sideways, and the keyboard can scroll it too
-                (axe's scrollable-region-focusable asks for the tabIndex on a scrolling region). */}
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-            <div className="ui-aud-table-wrap" tabIndex={0} role="region" aria-label={t("audits.hotel.gridLabel")}>
+            {/* A night-by-room grid stays a grid on a phone: it scrolls sideways, and the keyboard can scroll it too. */}
+            <ScrollRegion label={t("audits.hotel.gridLabel")}>
               <table className="ui-aud-grid" data-testid="hotel-grid">
                 <thead>
                   <tr>
@@ -142,7 +141,7 @@ export default function ManageHotel() {
                   </tbody>
                 ))}
               </table>
-            </div>
+            </ScrollRegion>
           </>
         )}
       </Section>

@@ -8,6 +8,7 @@ import { AuditFrame, Cards, DecisionForm, Facts, FilterForm, Section, stateFacts
 import { useIntentResult } from "~/components/authoring/IntentForm";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
+import { ScrollRegion } from "~/components/ScrollRegion";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
 import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
@@ -94,7 +95,7 @@ export default function ManagePayments() {
   return (
     <AuditFrame id={id} name={name} heading={t("audits.payments.heading")}>
       <Section id="totals" title={t("audits.payments.totals")}>
-        <div className="ui-aud-table-wrap">
+        <ScrollRegion label={t("audits.payments.totals")}>
           <table className="ui-table" data-testid="totals">
             <thead>
               <tr>
@@ -117,7 +118,7 @@ export default function ManagePayments() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Section>
 
       <Section id="payments" title={t("audits.payments.paymentsList")}>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { parsePage, routeId } from "#contract/params";
 import { AuditFrame } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
+import { ScrollRegion } from "~/components/ScrollRegion";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
@@ -43,7 +44,7 @@ export default function ViewSubscribe() {
       {list.total === 0 ? (
         <p className="ui-muted">{t("audits.subscribe.noSchedules")}</p>
       ) : (
-        <div className="ui-aud-table-wrap">
+        <ScrollRegion label={t("audits.subscribe.heading")}>
           <table className="ui-table ui-list-cards" data-testid="sessions">
             <thead>
               <tr>
@@ -108,7 +109,7 @@ export default function ViewSubscribe() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination page={page} pageSize={PAGE_SIZE} total={list.total} />
     </AuditFrame>

@@ -7,6 +7,7 @@ import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { StatusBadge } from "~/components/StatusBadge";
+import { ENTERED, NamedControl } from "~/components/WithEntered";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
@@ -125,8 +126,12 @@ function InstitutionList({ keyword, page, institutions }: { keyword: string; pag
                   </ul>
                 )}
                 {institution.conferenceCount > 0 && (
-                  <Link className="ui-org-more" to={`/orgList?institution=${institution.id}`} aria-label={`${t("orgList.allConferences")}: ${name}`}>
-                    {t("orgList.allConferences")} ({institution.conferenceCount})
+                  <Link className="ui-org-more" to={`/orgList?institution=${institution.id}`}>
+                    <NamedControl
+                      shown={`${t("orgList.allConferences")} (${institution.conferenceCount})`}
+                      name={t("orgList.allConferencesOf", { name: ENTERED })}
+                      entered={name}
+                    />
                   </Link>
                 )}
               </li>

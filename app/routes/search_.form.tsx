@@ -6,6 +6,7 @@ import { showMoment } from "~/components/authoring/types";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
+import { ENTERED, NamedControl } from "~/components/WithEntered";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -86,8 +87,8 @@ export default function SearchForms() {
                     {t(`forms.states.${state}`)}
                   </StatusBadge>
                   {state === "open" && (
-                    <Link className="ui-button-outline" to={formPath.detail(form.id)} aria-label={t("forms.search.fillLabel", { title })}>
-                      {t("forms.search.fill")}
+                    <Link className="ui-button-outline" to={formPath.detail(form.id)}>
+                      <NamedControl shown={t("forms.search.fill")} name={t("forms.search.fillLabel", { title: ENTERED })} entered={title} />
                     </Link>
                   )}
                 </div>

@@ -48,6 +48,8 @@ export const ui: Record<string, SystemStyleObject> = {
       "& tbody td .ui-badge, & tbody td button, & tbody td .ui-button": { whiteSpace: "normal", height: "auto" },
     },
   },
+  /** What stands in for the header row of a card table on a phone (its "select all"); hidden where the table is a table. */
+  "list-cards-only": { display: "none", [PHONE]: { display: "flex", marginBlock: "2" } },
   /** One row of the filters that matter most, the rest behind "more filters". */
   "list-filters": {
     display: "flex",

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../db";
-import { accounts, banners, categories, conferences, links, majors } from "../db/schema";
+import { accounts, banners, categories, conferences, links, majors, organizations } from "../db/schema";
 import { conferenceSearchText } from "../db/seed";
 import { keywordCondition } from "../services/portal-filters";
 import { type TestPlatform, testPlatform } from "../testing";
@@ -201,6 +201,32 @@ describe("home page content", () => {
     expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list).toHaveLength(3);
     p.advance(61_000);
     expect((await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list.map((c) => c.cityZh)).toContain("厦门");
+  });
+
+  it("counts the cities again as soon as this instance answers a write: a conference published here shows in the counts at once", async () => {
+    await addConferences([
+      {
+        key: "lhasa",
+        nameZh: "拉萨高原会议",
+        nameEn: "Lhasa Plateau Meeting",
+        start: "2027-04-01",
+        end: "2027-04-02",
+        cityZh: "拉萨",
+        cityEn: "Lhasa",
+        publish: false,
+      },
+    ]);
+    const cities = async () => (await p.call<Page<{ cityZh: string }>>("GET", "/conference/cities")).data.list.map((c) => c.cityZh);
+    expect(await cities()).not.toContain("拉萨");
+    // Publishing needs a certified organization (spec §5).
+    await p.db.insert(organizations).values({ accountId: ownerId, name: "主办单位", type: "university", state: "approved", ...p.stamp() });
+    const token = await p.signIn("13955550001");
+    const published = await p.call("PATCH", `/conference/${ids.lhasa}`, { token, body: { isPublish: true } });
+    expect(published.status).toBe(200);
+    expect(await cities()).toContain("拉萨");
+    // Taken down again the same way, for the tests after this one.
+    await p.call("PATCH", `/conference/${ids.lhasa}`, { token, body: { isPublish: false } });
+    expect(await cities()).not.toContain("拉萨");
   });
 
   it("counts per city what choosing the city then lists: the list's when, category and dates", async () => {

@@ -15,20 +15,25 @@ const FACET_SECONDS = 60;
 const FACET_ENTRIES = 200;
 
 /** The visitor portal's calls (issue 3): home page content, filter facets, the calendar and conference domains. */
-export function portalRoutes(deps: PlatformDeps) {
+/** `changes` counts the writes this instance answered (platform/app.ts): a memo made before the last one is not used. */
+export function portalRoutes(deps: PlatformDeps, changes: { count: number } = { count: 0 }) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
   const today = () => chinaDay(deps.now());
 
-  const facets = new Map<string, { expires: number; value: unknown }>();
-  /** A per-instance memo of an aggregate for FACET_SECONDS (by the platform's clock). */
+  const facets = new Map<string, { expires: number; changes: number; value: unknown }>();
+  /**
+   * A per-instance memo of an aggregate for FACET_SECONDS (by the platform's clock), until this
+   * instance answers a write: then it is counted again (another instance's writes show within the time).
+   */
   async function facet<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = deps.now().getTime();
     const hit = facets.get(key);
-    if (hit && hit.expires > now) return hit.value as T;
+    if (hit && hit.expires > now && hit.changes === changes.count) return hit.value as T;
+    const seen = changes.count;
     const value = await load();
     if (facets.size >= FACET_ENTRIES) facets.delete(facets.keys().next().value!);
-    facets.set(key, { expires: now + FACET_SECONDS * 1000, value });
+    facets.set(key, { expires: now + FACET_SECONDS * 1000, changes: seen, value });
     return value;
   }
 

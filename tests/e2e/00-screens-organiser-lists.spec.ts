@@ -119,5 +119,15 @@ test.describe("the applicant list puts the table first", () => {
       const before = await cell.evaluate((el) => getComputedStyle(el, "::before").content);
       expect(before).toContain(label!);
     }
+    // With the header row hidden, "select all" stands above the cards and ticks every row.
+    if (hasJs()) {
+      await ready(page);
+      const all = page.getByTestId("select-all-cards");
+      await expect(all).toBeVisible();
+      await all.getByRole("checkbox", { name: "全选本页" }).check();
+      const boxes = page.getByTestId("select");
+      for (const box of await boxes.all()) await expect(box).toBeChecked();
+      await expect(page.getByTestId("bulk-bar")).toBeVisible();
+    } else await expect(page.getByTestId("select-all-cards")).toHaveCount(0);
   });
 });

@@ -137,7 +137,7 @@ test.describe("certified institutions", () => {
     }
     const card = cards.filter({ has: page.getByRole("heading", { level: 2, name: host.nameZh, exact: true }) });
     await expect(card.getByText(`${host.conferenceCount} 场会议`)).toBeVisible();
-    await card.getByRole("link", { name: `查看全部会议: ${host.nameZh}` }).click();
+    await card.getByRole("link", { name: `查看全部会议：${host.nameZh}` }).click();
     await expect(page).toHaveURL(new RegExp(`/orgList\\?institution=${host.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: host.nameZh })).toBeVisible();
     await expectMeta(page, new RegExp(`^${escapeRegExp(host.nameZh)} - 认证机构 - `));

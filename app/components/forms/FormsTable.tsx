@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ENTERED, NamedControl } from "~/components/WithEntered";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { type FormListRow, formPath } from "~/utils/forms";
@@ -46,18 +47,18 @@ export function FormsTable({
                 <td>
                   <div className="ui-edit-actions">
                     {!row.isTemplate && (
-                      <Link to={formPath.answers(row.id)} aria-label={t("forms.formSign.answersLabel", { title })}>
-                        {t("forms.formSign.answers")}
+                      <Link to={formPath.answers(row.id)}>
+                        <NamedControl shown={t("forms.formSign.answers")} name={t("forms.formSign.answersLabel", { title: ENTERED })} entered={title} />
                       </Link>
                     )}
                     {withExport && (
-                      <a href={formPath.export(row.id)} download aria-label={t("forms.formSign.exportLabel", { title })}>
-                        {t("forms.formSign.export")}
+                      <a href={formPath.export(row.id)} download>
+                        <NamedControl shown={t("forms.formSign.export")} name={t("forms.formSign.exportLabel", { title: ENTERED })} entered={title} />
                       </a>
                     )}
                     {row.role === "owner" && (
-                      <Link to={formPath.edit(row.id)} aria-label={t("forms.formSign.editLabel", { title })}>
-                        {t("forms.formSign.edit")}
+                      <Link to={formPath.edit(row.id)}>
+                        <NamedControl shown={t("forms.formSign.edit")} name={t("forms.formSign.editLabel", { title: ENTERED })} entered={title} />
                       </Link>
                     )}
                   </div>

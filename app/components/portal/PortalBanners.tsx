@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ENTERED, NamedControl } from "~/components/WithEntered";
 import { pick } from "~/utils/format";
 import type { PortalBanner } from "./types";
 
@@ -58,7 +59,7 @@ export function PortalBanners({ banners }: { banners: PortalBanner[] }) {
               <a
                 className="ui-portal-banner-dot"
                 href={`#portal-banner-${i + 1}`}
-                aria-label={t("portal.home.slide", { n: i + 1, title: pick(lang, banner.titleZh, banner.titleEn) })}
+
                 onClick={(event) => {
                   const strip = track.current;
                   const slide = strip?.children[i] as HTMLElement | undefined;
@@ -67,7 +68,7 @@ export function PortalBanners({ banners }: { banners: PortalBanner[] }) {
                   strip.scrollTo({ left: slide.offsetLeft, behavior: "smooth" });
                 }}
               >
-                {i + 1}
+                <NamedControl shown={i + 1} name={t("portal.home.slide", { n: i + 1, title: ENTERED })} entered={pick(lang, banner.titleZh, banner.titleEn)} />
               </a>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ENTERED, NamedControl } from "~/components/WithEntered";
 import type { SessionDay, SessionView } from "~/services/agenda.server";
 import { enteredLang } from "~/utils/entered";
 import { usePunctuation } from "~/utils/punctuation";
@@ -70,14 +71,12 @@ export function SubscribeButton({ session }: { session: SessionView }) {
   return (
     <Form method="post" className="ui-svc-session-action">
       <input type="hidden" name="scheduleId" value={session.id} />
-      <button
-        type="submit"
-        name="intent"
-        value={subscribed ? "unsubscribe" : "subscribe"}
-        className={subscribed ? "ui-button-outline" : "ui-button"}
-        aria-label={t(subscribed ? "services.agenda.unsubscribeFrom" : "services.agenda.subscribeTo", { title: session.title })}
-      >
-        {t(subscribed ? "services.agenda.unsubscribe" : "services.agenda.subscribe")}
+      <button type="submit" name="intent" value={subscribed ? "unsubscribe" : "subscribe"} className={subscribed ? "ui-button-outline" : "ui-button"}>
+        <NamedControl
+          shown={t(subscribed ? "services.agenda.unsubscribe" : "services.agenda.subscribe")}
+          name={t(subscribed ? "services.agenda.unsubscribeFrom" : "services.agenda.subscribeTo", { title: ENTERED })}
+          entered={session.title}
+        />
       </button>
     </Form>
   );
