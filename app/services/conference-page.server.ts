@@ -19,6 +19,7 @@ import { pick } from "~/utils/format";
 import { publicPageHeaders } from "./cache.server";
 import { appNow } from "./clock.server";
 import { i18n } from "./i18n.server";
+import { cardAddress } from "./og-card.server";
 import { callPlatform } from "./platform.server";
 import { getLang, type Lang } from "./session.server";
 
@@ -199,6 +200,7 @@ export function toPageData(
     host: pick(lang, info.hostZh, info.hostEn),
     summary,
     cover: safeSrc(info.cover),
+    card: cardAddress(lang, info, siteName),
     major: page.major ? pick(lang, page.major.nameZh, page.major.nameEn) : null,
     characteristic: info.characteristic,
     // A tag's custom value is what the organiser wrote for it in English.

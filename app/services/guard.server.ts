@@ -35,6 +35,7 @@ export const OPEN_ROUTES: Record<string, string> = {
  * (which does its own bearer-token checks), the sitemap, the help page, and UnionPay's front
  * return (a cross-site post without the session cookie; the platform verifies its signature),
  * and a private agenda feed, fetched by calendar apps without cookies (its token is the credential),
+ * and a conference's card image, fetched by the crawlers of sites a link is shared on,
  * and the upload of form answers (respondents of /form/detail may be signed out), and a kept
  * upload, which the platform opens only for its chooser (the account, or the signed-out browser's
  * kept-upload cookie; decision 017).
@@ -43,6 +44,7 @@ export const EXTRA_OPEN_ROUTES = [
   "/:conferenceId",
   "/conf/:conferenceId/calendar.ics",
   "/conf/:conferenceId/style.css",
+  "/conf/:conferenceId/card.png",
   "/*",
   "/login",
   "/login/wechat",

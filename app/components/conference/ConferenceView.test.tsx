@@ -46,6 +46,7 @@ function basePage(): ConferencePageData {
     host: "浙江大学",
     summary: "简介",
     cover: null,
+    card: "/conf/1/card.png?lang=zh&v=test",
     major: null,
     characteristic: [],
     tags: [],

@@ -53,4 +53,20 @@ describe("conference meta", () => {
       "twitter:image": "https://conf.example.org/files/cover.jpg",
     });
   });
+  it("gives a conference without a cover its generated card, with its size, everywhere an image goes", () => {
+    const coverless = { ...page, cover: null, card: "/conf/7/card.png?lang=en&v=abc" } as ConferencePageData;
+    const tags = Object.fromEntries(
+      conferenceMeta(coverless).flatMap((m) => ("property" in m ? [[m.property, m.content]] : "name" in m ? [[m.name, m.content]] : [])),
+    );
+    const card = "https://conf.example.org/conf/7/card.png?lang=en&v=abc";
+    expect(tags).toMatchObject({
+      "og:image": card,
+      "og:image:type": "image/png",
+      "og:image:width": "1200",
+      "og:image:height": "630",
+      "twitter:card": "summary_large_image",
+      "twitter:image": card,
+    });
+    expect((conferenceJsonLd(coverless) as { image: string[] }).image).toEqual([card]);
+  });
 });

@@ -1,6 +1,10 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import type { ConferencePageData } from "./types";
 
+/** The generated card's size (app/services/og-card.server.ts draws it). */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
 const AVAILABILITY = {
   notOpen: "https://schema.org/PreOrder",
   open: "https://schema.org/InStock",
@@ -40,7 +44,8 @@ export function conferenceJsonLd(page: ConferencePageData) {
       address: { "@type": "PostalAddress", addressLocality: page.city, streetAddress: page.address, addressCountry: "CN" },
     },
     ...(page.host ? { organizer: { "@type": "Organization", name: page.host } } : {}),
-    ...(page.cover ? { image: [absolute(page.cover)] } : {}),
+    // The cover, or the generated card (a name on the brand colour) for a conference without one.
+    image: [absolute(page.cover ?? page.card)],
     ...(page.priceRange
       ? {
           offers: {
@@ -61,7 +66,8 @@ export function conferenceJsonLd(page: ConferencePageData) {
 export function conferenceMeta(page: ConferencePageData | undefined, options: { title?: string } = {}): MetaDescriptor[] {
   if (!page) return [];
   const title = options.title ?? page.title;
-  const image = page.cover ? new URL(page.cover, page.url).toString() : null;
+  // The cover, or the card drawn for a conference without one (1200×630, what a large summary card takes).
+  const image = new URL(page.cover ?? page.card, page.url).toString();
   return [
     { title },
     { name: "description", content: page.description },
@@ -74,16 +80,19 @@ export function conferenceMeta(page: ConferencePageData | undefined, options: { 
     { property: "og:site_name", content: page.siteName },
     { property: "og:locale", content: page.lang === "en" ? "en_US" : "zh_CN" },
     { property: "og:locale:alternate", content: page.lang === "en" ? "zh_CN" : "en_US" },
-    ...(image
-      ? [
-          { property: "og:image", content: image },
-          { property: "og:image:alt", content: page.name },
-        ]
-      : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { property: "og:image", content: image },
+    ...(page.cover
+      ? []
+      : [
+          { property: "og:image:type", content: "image/png" },
+          { property: "og:image:width", content: String(CARD_WIDTH) },
+          { property: "og:image:height", content: String(CARD_HEIGHT) },
+        ]),
+    { property: "og:image:alt", content: page.name },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: page.name },
     { name: "twitter:description", content: page.description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    { name: "twitter:image", content: image },
     ...(page.isPublish ? [] : [{ name: "robots", content: "noindex" }]),
     { tagName: "link", rel: "canonical", href: page.url },
     { "script:ld+json": conferenceJsonLd(page) },

@@ -32,6 +32,8 @@ export type ConferencePageData = {
   host: string;
   summary: string;
   cover: string | null;
+  /** The generated card image (`/conf/{id}/card.png?lang=…&v=…`) that shared links show when there is no cover. */
+  card: string;
   major: string | null;
   characteristic: string[];
   tags: string[];
