@@ -4,11 +4,22 @@ import { defineConfig } from "@playwright/test";
  * Journeys against the production build, each with JavaScript on and off.
  * Debian's chromium (never a downloaded browser); the flags keep it off the closed network.
  */
-export const E2E_PORT = 3210;
-export const E2E_DOWN_PORT = 3211;
-export const E2E_DATA_DIR = "test-results/e2e-data";
+/**
+ * Which of the side-by-side runs this is (E2E_SLOT, 0 when unset; decision 060): each has its
+ * own server, fakes, ports, data and output, so two runs share nothing.
+ */
+const SLOT = Number(process.env.E2E_SLOT ?? 0);
+const PART = process.env.E2E_PART as "screens" | "journeys" | undefined;
+const suffix = SLOT ? `-${SLOT}` : "";
+export const E2E_PORT = 3210 + 20 * SLOT;
+export const E2E_DOWN_PORT = E2E_PORT + 1;
+/** The fake payment and WeChat servers of tests/e2e/serve.ts. */
+export const E2E_FAKE_PORTS = { unionpay: E2E_PORT + 85, paypal: E2E_PORT + 86, alipay: E2E_PORT + 87, wechat: E2E_PORT + 88 };
+export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 /** How far the journeys' server clock is ahead of the machine's (tests/e2e/serve.ts, decision 058). */
-export const E2E_CLOCK_FILE = "test-results/e2e-clock";
+export const E2E_CLOCK_FILE = `test-results/e2e-clock${suffix}`;
+/** What Playwright empties at its start and keeps a failure's traces in: the part's and slot's own. */
+export const E2E_OUTPUT_DIR = `test-results/playwright${PART ? `-${PART}` : ""}${suffix}`;
 
 const chromium = {
   browserName: "chromium" as const,
@@ -33,11 +44,11 @@ const chromium = {
  * the rest, one at a time (some move the server's clock or count what a shared conference holds).
  * Unset, everything runs one at a time.
  */
-const PART = process.env.E2E_PART as "screens" | "journeys" | undefined;
 const SCREENS = /00-screens-[^/]*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: E2E_OUTPUT_DIR,
   ...(PART === "screens" ? { testMatch: SCREENS } : PART === "journeys" ? { testIgnore: SCREENS } : {}),
   timeout: 30_000,
   expect: { timeout: 5_000 },
@@ -68,7 +79,7 @@ export default defineConfig({
       url: `http://localhost:${E2E_DOWN_PORT}/favicon.ico`,
       timeout: 60_000,
       reuseExistingServer: false,
-      env: { PORT: String(E2E_DOWN_PORT), PLATFORM_API_URL: "http://127.0.0.1:3299", DATA_DIR: "test-results/e2e-down", COOKIE_SECURE: "false" },
+      env: { PORT: String(E2E_DOWN_PORT), PLATFORM_API_URL: "http://127.0.0.1:3299", DATA_DIR: `test-results/e2e-down${suffix}`, COOKIE_SECURE: "false" },
     },
   ],
 });

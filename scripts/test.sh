@@ -46,9 +46,16 @@ if [ -n "${PG_URL:-}" ]; then
 fi
 bash scripts/test-shifted-clock.sh "2027-12-31 23:30:00" --maxWorkers="$workers" app contract platform server scripts
 unset TEST_DATABASE_URL
-# The journeys in two parts (playwright.config.ts, decision 060): the screens specs side by side on
-# both cores, then the rest one at a time. Both always run; either failing fails the run.
+# The journeys in parts (playwright.config.ts, decision 060): the screens specs side by side on both
+# cores; then the other journeys, with JavaScript and without at the same time, each project one
+# journey at a time against a server of its own (E2E_SLOT: its own ports, database and output).
+# All always run; any failing fails the run.
 e2e=0
 E2E_PART=screens npx playwright test || e2e=1
-E2E_PART=journeys npx playwright test || e2e=1
+E2E_PART=journeys E2E_SLOT=0 npx playwright test --project=js &
+js=$!
+E2E_PART=journeys E2E_SLOT=1 npx playwright test --project=nojs &
+nojs=$!
+wait "$js" || e2e=1
+wait "$nojs" || e2e=1
 exit "$e2e"

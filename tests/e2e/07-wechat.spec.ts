@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
+import { E2E_PORT } from "../../playwright.config";
 import { completeRegistration, expect, expectNotice, expectSignedIn, freshMobile, logout, test } from "./support";
 
 /** Presses 微信登录 on /login; the fake WeChat answers at once. Ends back on this site. */
 async function wechatLogin(page: Page) {
   await page.goto("/login");
   await page.getByRole("link", { name: "微信登录" }).click();
-  await page.waitForURL((url) => url.port === "3210" && !url.pathname.startsWith("/login/wechat"));
+  await page.waitForURL((url) => url.port === String(E2E_PORT) && !url.pathname.startsWith("/login/wechat"));
 }
 
 /** Home, whatever fragment the trip through WeChat left (its URLs end in #wechat_redirect). */

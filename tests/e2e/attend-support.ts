@@ -4,10 +4,11 @@
  * the accessibility check with JavaScript on and off, and the fake WeChat's "scan".
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { E2E_FAKE_PORTS } from "../../playwright.config";
 import { cookieValue, demoAccounts, expect, expectAccessible as expectPageAccessible, hasJs, ready, registerNew, signedInAs, TOKEN_COOKIE } from "./support";
 
 /** The fake WeChat of tests/e2e/serve.ts (E2E_WECHAT_PORT; importing serve.ts would start the server). */
-const FAKE_WECHAT = "http://127.0.0.1:3298";
+const FAKE_WECHAT = `http://127.0.0.1:${E2E_FAKE_PORTS.wechat}`;
 
 export const SHOWCASE = "智能计算与系统国际学术会议";
 /** A 1×1 PNG: the upload sniffs the bytes, so the proof must be a real image. */

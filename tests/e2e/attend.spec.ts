@@ -8,6 +8,7 @@
  * as it is typed; replace or withdraw a team's proof of payment.
  */
 import { formatMoney } from "../../app/utils/format";
+import { E2E_FAKE_PORTS, E2E_PORT } from "../../playwright.config";
 import {
   api,
   conferenceRequiringFollow,
@@ -34,6 +35,7 @@ import {
   test,
   TOKEN_COOKIE,
   languageCookie,
+  fakeAt,
 } from "./support";
 
 test("a visitor signs up from the form, registers with a coupon, pays by transfer and sees the ticket", async ({ page }) => {
@@ -231,13 +233,13 @@ test("a team leader adds three members and pays once for all", async ({ page }) 
 test("an attendee pays with PayPal and comes back paid; paying twice makes one payment", async ({ page }) => {
   const { token, registration } = await registeredAndOnPayPage(page, "钱贝宝");
   await page.getByTestId("pay-paypal").click();
-  await page.waitForURL(/127\.0\.0\.1:3296\/checkoutnow/);
+  await page.waitForURL(fakeAt("paypal", "/checkoutnow"));
   // Back to the form and again: the same idempotency key answers the same order.
   await page.goBack();
   await page.waitForURL(/\/attend\/pay\//);
   await ready(page);
   await page.getByTestId("pay-paypal").click();
-  await page.waitForURL(/127\.0\.0\.1:3296\/checkoutnow/);
+  await page.waitForURL(fakeAt("paypal", "/checkoutnow"));
   await page.getByRole("button", { name: "Pay Now" }).click();
   await page.waitForURL(/\/attend\/paypal\/success\?/);
   await expect(page.getByTestId("payment-result")).toContainText("已付款");
@@ -252,13 +254,13 @@ test("an attendee pays with PayPal and comes back paid; paying twice makes one p
 test("an attendee pays with Alipay through /alipage and comes back paid", async ({ page }) => {
   const { token, registration } = await registeredAndOnPayPage(page, "孙支付");
   await page.getByTestId("pay-alipay").click();
-  await page.waitForURL(/\/alipage$|127\.0\.0\.1:3297/);
+  await page.waitForURL((url) => url.pathname.endsWith("/alipage") || url.port === String(E2E_FAKE_PORTS.alipay));
   // Without JavaScript the signed form waits for a click; with it, it goes by itself.
   if (!hasJs()) {
     await expect(page.getByTestId("gateway-form")).toBeVisible();
     await page.getByRole("button", { name: "前往支付宝付款" }).click();
   }
-  await page.waitForURL(/127\.0\.0\.1:3297/);
+  await page.waitForURL(fakeAt("alipay"));
   await expect(page.getByRole("heading", { name: "支付宝收银台" })).toBeVisible();
   await page.getByRole("button", { name: "确认付款" }).click();
   await page.waitForURL(/\/alipage\?tradeNo=/);
@@ -276,7 +278,7 @@ test("an attendee pays with UnionPay and the gateway's signed return shows the r
     await expect(page.getByTestId("gateway-form")).toBeVisible();
     await page.getByRole("button", { name: "前往银联付款" }).click();
   }
-  await page.waitForURL(/127\.0\.0\.1:3295/);
+  await page.waitForURL(fakeAt("unionpay"));
   await page.getByRole("button", { name: "确认付款" }).click();
   await page.getByRole("button", { name: "返回商户" }).click();
   await page.waitForURL(new RegExp(`/attend/pay/${registration.id}$`));
@@ -288,7 +290,7 @@ test("an attendee pays with UnionPay and the gateway's signed return shows the r
 
 test("the registration form speaks English, and a number already registered is said next to its field", async ({ page }) => {
   const form = await showcase(page.request);
-  await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
+  await page.context().addCookies([languageCookie("en", `http://localhost:${E2E_PORT}`)]);
   await page.goto(`/attend/${form.conference.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Registration" })).toBeVisible();
   await expect(page.getByTestId("strategy")).toContainText("Early bird");
@@ -305,7 +307,7 @@ test("the registration form speaks English, and a number already registered is s
     mobile: taken,
   });
   await registerNew(page, "English Attendee");
-  await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
+  await page.context().addCookies([languageCookie("en", `http://localhost:${E2E_PORT}`)]);
   await page.goto(`/attend/${form.conference.id}`);
   await ready(page);
   const registration = page.locator("#registration");

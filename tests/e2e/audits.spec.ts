@@ -9,6 +9,7 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
+import { E2E_PORT } from "../../playwright.config";
 import {
   cookieValue,
   demoAccounts,
@@ -149,7 +150,7 @@ test("an organiser approves a transfer proof and issues the invoice; others get 
 
   // The payer downloads the invoice they were issued.
   await page.context().clearCookies();
-  await page.context().addCookies([sessionCookie(who.token, "http://localhost:3210")]);
+  await page.context().addCookies([sessionCookie(who.token, `http://localhost:${E2E_PORT}`)]);
   await page.goto(`/attend/invoice/${payment.id}`);
   const href = await page.getByTestId("invoice-file").getAttribute("href");
   const file = await page.request.get(href!);
@@ -258,7 +259,7 @@ test("an organiser audits a hotel booking, rejects a paper with a remark, remark
 
   // The author reads the remark on their papers page.
   await page.context().clearCookies();
-  await page.context().addCookies([sessionCookie(who.token, "http://localhost:3210")]);
+  await page.context().addCookies([sessionCookie(who.token, `http://localhost:${E2E_PORT}`)]);
   await page.goto(`/attend/papers/${cid}`);
   await expect(page.getByTestId("remark").first()).toHaveText("请补充实验数据");
 });
@@ -295,7 +296,7 @@ test("the report sums the conference's figures for a range and exports them; the
   await expectAccessible(page);
 
   // In English, the page and its export speak English.
-  await page.context().addCookies([languageCookie("en", "http://localhost:3210")]);
+  await page.context().addCookies([languageCookie("en", `http://localhost:${E2E_PORT}`)]);
   await page.goto(`/manage/report/${cid}`);
   await expect(page.getByRole("heading", { level: 1, name: "Conference report" })).toBeVisible();
   expect((await downloadSheet(page, "export-report"))[0]).toEqual(["Section", "Item", "Value"]);

@@ -20,6 +20,7 @@ import {
   signedInAs,
   test,
   TOKEN_COOKIE,
+  fakeAt,
 } from "./support";
 
 test("a registration says when to pay by; one whose deadline passed is expired, and paying late brings it back", async ({ page }) => {
@@ -103,7 +104,7 @@ test("paying in a second tab replaces the first cashier: the Alipay page left op
   const { token, registration } = await registeredAndOnPayPage(page, "两个标签页");
   await page.getByTestId("pay-alipay").click();
   if (!hasJs()) await page.getByRole("button", { name: "前往支付宝付款" }).click();
-  await page.waitForURL(/127\.0\.0\.1:3297/);
+  await page.waitForURL(fakeAt("alipay"));
   await expect(page.getByRole("heading", { name: "支付宝收银台" })).toBeVisible();
 
   // A second tab: the attendee changes their mind and pays with UnionPay.
@@ -113,7 +114,7 @@ test("paying in a second tab replaces the first cashier: the Alipay page left op
   await ready(second);
   await second.getByTestId("pay-union").click();
   if (!hasJs()) await second.getByRole("button", { name: "前往银联付款" }).click();
-  await second.waitForURL(/127\.0\.0\.1:3295/);
+  await second.waitForURL(fakeAt("unionpay"));
   await second.getByRole("button", { name: "确认付款" }).click();
   await second.getByRole("button", { name: "返回商户" }).click();
   await second.waitForURL(new RegExp(`/attend/pay/${registration.id}$`));

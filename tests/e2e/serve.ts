@@ -16,13 +16,10 @@ import { startFakeAlipay } from "../../platform/payments/fake-alipay";
 import { startFakePayPal } from "../../platform/payments/fake-paypal";
 import { startFakeUnionPay } from "../../platform/payments/fake-unionpay";
 import { startFakeWeChat } from "../../platform/providers/fake-wechat";
-import { E2E_CLOCK_FILE, E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
+import { E2E_CLOCK_FILE, E2E_DATA_DIR, E2E_FAKE_PORTS, E2E_PORT } from "../../playwright.config";
 import { TEST_SESSION_SECRET } from "../signed-cookies";
 
-export const E2E_WECHAT_PORT = 3298;
-export const E2E_PAYPAL_PORT = 3296;
-export const E2E_ALIPAY_PORT = 3297;
-export const E2E_UNIONPAY_PORT = 3295;
+const { wechat: E2E_WECHAT_PORT, paypal: E2E_PAYPAL_PORT, alipay: E2E_ALIPAY_PORT, unionpay: E2E_UNIONPAY_PORT } = E2E_FAKE_PORTS;
 
 const dataDir = path.resolve(E2E_DATA_DIR);
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { demoAccounts } from "../../platform/db/seed";
 import { lastOutboxCode } from "../../platform/providers/sms-outbox";
-import { E2E_CLOCK_FILE, E2E_DATA_DIR } from "../../playwright.config";
+import { E2E_CLOCK_FILE, E2E_DATA_DIR, E2E_DOWN_PORT, E2E_FAKE_PORTS } from "../../playwright.config";
 import { cookiePayload } from "../signed-cookies";
 import { garbledBytes } from "./garbled";
 
@@ -137,7 +137,10 @@ export const OUTBOX = path.join(dataDir, "sms-outbox.jsonl");
 const SESSIONS = path.join(dataDir, "e2e-sessions");
 
 export const TOKEN_COOKIE = "ACCESS_TOKEN";
-export const DOWN_URL = "http://localhost:3211";
+export const DOWN_URL = `http://localhost:${E2E_DOWN_PORT}`;
+
+/** An address on one of the fakes of tests/e2e/serve.ts, for `waitForURL`. */
+export const fakeAt = (fake: keyof typeof E2E_FAKE_PORTS, path = "") => new RegExp(`^http://127\\.0\\.0\\.1:${E2E_FAKE_PORTS[fake]}${path}`);
 
 /** "js" or "nojs". */
 export const projectName = () => test.info().project.name;
