@@ -1,4 +1,5 @@
 import type { SystemStyleObject } from "@chakra-ui/react";
+import { PHONE } from "./manage.styles";
 
 /**
  * Check-in desk, scanner and the statistics screen (`.ui-chk-*`). Result colours carry
@@ -127,7 +128,10 @@ export const ui: Record<string, SystemStyleObject> = {
   "chk-bar-extra": { fill: "#0e7490" },
   "chk-track": { fill: "#1e293b" },
   "chk-grid": { stroke: "#334155", strokeWidth: "1" },
-  "chk-axis": { fill: DARK_MUTED, fontSize: "14px" },
+  // In the drawing's units: a phone shows the 640-unit drawing at about half size, so its text is
+  // drawn larger there (about 12 px on the screen) and only every other label is kept.
+  "chk-axis": { fill: DARK_MUTED, fontSize: "14px", [PHONE]: { fontSize: "24px" } },
+  "chk-axis-wide": { [PHONE]: { display: "none" } },
   "chk-hidden-table": { borderCollapse: "collapse" },
   "chk-rows": { listStyle: "none", margin: "0", padding: "0", display: "flex", flexDirection: "column", gap: "3" },
   "chk-row": { display: "flex", flexWrap: "wrap", alignItems: "baseline", justifyContent: "space-between", columnGap: "3", rowGap: "1" },

@@ -1,7 +1,7 @@
 import type { SystemStyleObject } from "@chakra-ui/react";
 
 /** Below this width a list's rows become cards (issue 14): a phone held upright. */
-const PHONE = "@media (max-width: 599.98px)";
+export const PHONE = "@media (max-width: 599.98px)";
 
 /** Shared by the organiser's operation pages (issue 7 and the forms in the manage area). */
 export const ui: Record<string, SystemStyleObject> = {

@@ -13,19 +13,23 @@ export function niceCeiling(n: number) {
 
 export type Box = { width: number; height: number; left: number; bottom: number; top: number; right: number };
 
-export type Column = { x: number; y: number; width: number; height: number; value: number; label: string; showLabel: boolean };
+/** `showLabel`: the x-axis label is drawn; `phoneLabel`: it is drawn on a phone too (fewer, larger). */
+export type Column = { x: number; y: number; width: number; height: number; value: number; label: string; showLabel: boolean; phoneLabel: boolean };
 
 /**
  * Vertical bars for a series (days, time buckets) in a box with margins for the axes. At most
- * `maxLabels` x-axis labels are shown, evenly spread, always the last one.
+ * `maxLabels` x-axis labels are shown, evenly spread, always the last one; on a phone, where the
+ * drawing is scaled down and its text drawn larger to stay legible, at most `phoneLabels`.
  */
-export function columns(series: Array<{ label: string; value: number }>, box: Box, maxLabels = 8) {
+export function columns(series: Array<{ label: string; value: number }>, box: Box, maxLabels = 8, phoneLabels = 4) {
   const top = niceCeiling(Math.max(0, ...series.map((item) => item.value)));
   const plotWidth = box.width - box.left - box.right;
   const plotHeight = box.height - box.top - box.bottom;
   const slot = series.length ? plotWidth / series.length : plotWidth;
   const gap = Math.min(slot * 0.2, 6);
   const every = Math.max(1, Math.ceil(series.length / maxLabels));
+  // A multiple of `every`, so a phone's labels are some of the others.
+  const everyOnPhone = every * Math.max(1, Math.ceil(Math.ceil(series.length / every) / phoneLabels));
   const bars: Column[] = series.map((item, i) => {
     const height = (item.value / top) * plotHeight;
     return {
@@ -36,6 +40,7 @@ export function columns(series: Array<{ label: string; value: number }>, box: Bo
       value: item.value,
       label: item.label,
       showLabel: (series.length - 1 - i) % every === 0,
+      phoneLabel: (series.length - 1 - i) % everyOnPhone === 0,
     };
   });
   const ticks = [0, top / 2, top]

@@ -54,6 +54,12 @@ describe("chart geometry", () => {
     const labelled = bars.filter((bar) => bar.showLabel);
     expect(labelled.length).toBeLessThanOrEqual(8);
     expect(labelled.at(-1)?.label).toBe("d19");
+    // On a phone, at most four, each one of those drawn on a laptop, the last among them.
+    const onPhone = bars.filter((bar) => bar.phoneLabel);
+    expect(onPhone.length).toBeGreaterThan(1);
+    expect(onPhone.length).toBeLessThanOrEqual(4);
+    expect(onPhone.every((bar) => bar.showLabel)).toBe(true);
+    expect(onPhone.at(-1)?.label).toBe("d19");
     expect(columns([], box).bars).toEqual([]);
   });
 

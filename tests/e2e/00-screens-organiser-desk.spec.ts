@@ -99,6 +99,25 @@ test.describe("organiser's desk screens", () => {
         expect.soft(lines, `${width}: ${await amount.textContent()}`).toBe(1);
       }
     }
+    // On a phone the column charts' axis labels stay legible (the drawing is scaled to about half),
+    // and no label lies over its neighbour.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/manage/statistics/${id}`);
+    const charts = page.locator("svg.ui-chk-svg");
+    expect(await charts.count()).toBeGreaterThan(0);
+    for (const chart of await charts.all()) {
+      const labels = await chart.locator("text.ui-chk-axis").evaluateAll((els) =>
+        els
+          .filter((el) => getComputedStyle(el).display !== "none")
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return { text: el.textContent, left: r.left, right: r.right, top: Math.round(r.top), height: r.height };
+          }),
+      );
+      for (const label of labels) expect.soft(label.height, `axis label "${label.text}" on a phone`).toBeGreaterThanOrEqual(11);
+      const row = labels.filter((label) => label.top === Math.max(...labels.map((l) => l.top))).sort((a, b) => a.left - b.left);
+      for (let i = 1; i < row.length; i++) expect.soft(row[i].left, `"${row[i - 1].text}" and "${row[i].text}" apart`).toBeGreaterThanOrEqual(row[i - 1].right);
+    }
   });
 
   test("the editor and its creation hold at 390 and 1366 px in zh and en", async ({ page }) => {

@@ -59,7 +59,7 @@ export function ColumnChart({ labels, series, testId }: { labels: Labels; series
           <g key={bar.label}>
             <rect className="ui-chk-bar" x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
             {bar.showLabel && (
-              <text className="ui-chk-axis" x={bar.x + bar.width / 2} y={baseline + 22} textAnchor="middle">
+              <text className={bar.phoneLabel ? "ui-chk-axis" : "ui-chk-axis ui-chk-axis-wide"} x={bar.x + bar.width / 2} y={baseline + 22} textAnchor="middle">
                 {bar.label}
               </text>
             )}
