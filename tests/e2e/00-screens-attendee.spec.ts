@@ -5,9 +5,23 @@
  * axe violation at any impact.
  */
 import type { Page } from "@playwright/test";
-import { api, organiserToken, proof, registeredAndOnPayPage, showcase } from "./attend-support";
+import { organiserToken, proof, registeredAndOnPayPage, showcase } from "./attend-support";
 import { useLanguage, sweep } from "./layout";
-import { cookieValue, expect, expectNotice, freshMobile, hasJs, projectName, ready, readCode, registerNew, test, TOKEN_COOKIE, wrongCode } from "./support";
+import {
+  cookieValue,
+  expect,
+  expectNotice,
+  freshMobile,
+  hasJs,
+  projectName,
+  ready,
+  readCode,
+  registerNew,
+  test,
+  TOKEN_COOKIE,
+  wrongCode,
+  api,
+} from "./support";
 
 /** A new published free conference of the demo organiser (no fee: a registration is confirmed at once). */
 async function freeConference(page: Page, tag: string) {
@@ -60,7 +74,7 @@ test("a new account's empty lists say what is not there yet and offer the next s
 test("an attendee sees on /attend that the desk checked them in, and when (China time)", async ({ page }) => {
   const { id, token } = await freeConference(page, `${projectName()}-${Date.now().toString(36)}`);
   await registerNew(page, "签到者");
-  const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", (await cookieValue(page, TOKEN_COOKIE))!, {
+  const mine = await api<{ id: number }>(page.request, "POST", "/conference/user", await cookieValue(page, TOKEN_COOKIE), {
     conferenceId: id,
     name: "签到者",
   });

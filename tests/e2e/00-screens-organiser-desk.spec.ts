@@ -11,9 +11,9 @@
  * one navigation and its form without them).
  */
 import type { Page } from "@playwright/test";
-import { api, organiserToken, showcase, uploadedProof } from "./attend-support";
+import { organiserToken, showcase, uploadedProof } from "./attend-support";
 import { useLanguage, WIDTHS, sweep } from "./layout";
-import { cookieValue, demoAccounts, expect, freshMobile, projectName, registerNew, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, freshMobile, projectName, registerNew, signedInAs, test, TOKEN_COOKIE, api } from "./support";
 
 /**
  * Two attendees of the showcase conference who registered with a fee and paid by transfer, the

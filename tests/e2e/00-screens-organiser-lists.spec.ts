@@ -8,9 +8,9 @@
  * so the sweep runs in the `js` project; the bulk bar's no-JavaScript post is applicants.spec.ts's.
  */
 import type { Page } from "@playwright/test";
-import { api, showcase } from "./attend-support";
+import { showcase } from "./attend-support";
 import { sweep } from "./layout";
-import { cookieValue, demoAccounts, expect, freshMobile, hasJs, projectName, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, freshMobile, hasJs, projectName, ready, signedInAs, test, TOKEN_COOKIE, api } from "./support";
 
 /**
  * The organiser signed in, and the showcase conference's id with registrations on its list

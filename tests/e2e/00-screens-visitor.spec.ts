@@ -7,18 +7,10 @@
  * the served HTML (Open Graph, Twitter, JSON-LD, robots.txt, sitemap).
  */
 import zlib from "node:zlib";
-import type { APIRequestContext } from "@playwright/test";
 import { langCookie } from "../signed-cookies";
-import { api as call, organiserToken, showcase } from "./attend-support";
+import { organiserToken, showcase } from "./attend-support";
 import { sweep, useLanguage } from "./layout";
-import { expect, hasJs, projectName, test } from "./support";
-
-type Api<T> = { data: T };
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api${path}`, { headers: { "Client-Type": "web" } });
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as Api<T>).data;
-}
+import { api, apiGet, expect, hasJs, projectName, test } from "./support";
 
 test.describe("every visitor screen at 390 and 1366 px, zh and en", () => {
   // axe runs as a script in the page, and the local-time script adds a line: the sweep runs with JavaScript.
@@ -42,7 +34,7 @@ test.describe("every visitor screen at 390 and 1366 px, zh and en", () => {
 
   test("live streaming and a replay", async ({ page, request }) => {
     test.setTimeout(90_000);
-    const replays = await api<{ list: Array<{ id: number }> }>(request, "/live-streaming?pageSize=1");
+    const replays = await apiGet<{ list: Array<{ id: number }> }>(request, "/live-streaming?pageSize=1");
     await sweep(page, "visitor", ["/liveStreaming", `/liveStreaming/detail/${replays.list[0].id}`]);
   });
 });
@@ -159,7 +151,7 @@ test("scrapers and search engines read the served HTML: Open Graph, Twitter, JSO
 
   // A conference without a cover is shared with a card drawn for it: a PNG of the size it says.
   const token = await organiserToken(page);
-  const { id: coverless } = await call<{ id: number }>(page.request, "POST", "/conference", token, {
+  const { id: coverless } = await api<{ id: number }>(page.request, "POST", "/conference", token, {
     nameZh: "无封面的会议：图卡测试",
     nameEn: "A Conference Without a Cover",
     startDate: "2027-06-01",
@@ -167,7 +159,7 @@ test("scrapers and search engines read the served HTML: Open Graph, Twitter, JSO
     cityZh: "成都",
     cityEn: "Chengdu",
   });
-  await call(page.request, "PATCH", `/conference/${coverless}`, token, { isPublish: true });
+  await api(page.request, "PATCH", `/conference/${coverless}`, token, { isPublish: true });
   for (const lang of ["zh", "en"] as const) {
     const shared = await (await request.get(`/${coverless}`, { headers: { cookie: langCookie(lang) } })).text();
     const card = /<meta property="og:image" content="([^"]+)"/.exec(shared)![1];

@@ -24,6 +24,7 @@ import {
   signedInAs,
   test,
   TOKEN_COOKIE,
+  api,
 } from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
@@ -31,14 +32,6 @@ const ANSWERS = { department: "化学系", position: "professor", presenting: "n
 
 type FormInfo = { conference: { id: number }; identities: Array<{ id: number; nameZh: string; fee: { priceFen: number } | null }> };
 type Registration = { id: number; name: string; mobile: string; ticketCode: string };
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT", path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.fetch(`/api${path}`, { method, headers, data: body });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
 
 async function showcase(request: APIRequestContext) {
   const found = await api<{ list: Array<{ id: number }> }>(request, "GET", `/conference?keyword=${encodeURIComponent(SHOWCASE)}`);

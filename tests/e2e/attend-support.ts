@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { E2E_FAKE_PORTS } from "../../playwright.config";
-import { cookieValue, demoAccounts, expect, expectAccessible as expectPageAccessible, hasJs, ready, registerNew, signedInAs, TOKEN_COOKIE } from "./support";
+import { api, cookieValue, demoAccounts, expect, ready, registerNew, signedInAs, TOKEN_COOKIE } from "./support";
 
 /** The fake WeChat of tests/e2e/serve.ts (E2E_WECHAT_PORT; importing serve.ts would start the server). */
 const FAKE_WECHAT = `http://127.0.0.1:${E2E_FAKE_PORTS.wechat}`;
@@ -22,14 +22,6 @@ export type FormInfo = {
 };
 
 /** Calls the platform as the web client does; a failed call fails the journey with the answer. */
-export async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT" | "PATCH", path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.fetch(`/api${path}`, { method, headers, data: body });
-  // 201 for what a POST creates (a conference), 200 for everything else.
-  expect([200, 201], `${method} ${path}: ${await response.text()}`).toContain(response.status());
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** The showcase conference's registration form as the platform describes it. */
 export async function showcase(request: APIRequestContext) {
@@ -41,18 +33,6 @@ export async function showcase(request: APIRequestContext) {
 export async function uploadedProof(request: APIRequestContext, token: string) {
   const upload = await request.post("/api/cms/files/documentUpload", { headers: { Authorization: `Bearer ${token}` }, multipart: { file: proof } });
   return ((await upload.json()) as { data: { key: string } }).data.key;
-}
-
-/**
- * support.ts's accessibility check, once the success notices (which close by themselves with
- * JavaScript) are gone and the route-change bar has finished (it has no accessible name while shown).
- */
-export async function expectAccessible(page: Page) {
-  if (hasJs()) {
-    await expect(page.locator('[data-testid="notices"] .ui-notice')).toHaveCount(0, { timeout: 10_000 });
-    await expect(page.locator(".ui-progress")).toHaveAttribute("aria-hidden", "true");
-  }
-  await expectPageAccessible(page);
 }
 
 /** The organiser's token (the run's kept session); the page is signed out again afterwards. */

@@ -10,9 +10,7 @@
 import { formatMoney } from "../../app/utils/format";
 import { E2E_FAKE_PORTS, E2E_PORT } from "../../playwright.config";
 import {
-  api,
   conferenceRequiringFollow,
-  expectAccessible,
   organiserToken,
   paymentsOf,
   proof,
@@ -25,6 +23,7 @@ import {
 import {
   cookieValue,
   expect,
+  expectAccessible,
   expectNotice,
   freshMobile,
   hasJs,
@@ -36,6 +35,7 @@ import {
   TOKEN_COOKIE,
   languageCookie,
   fakeAt,
+  api,
 } from "./support";
 
 test("a visitor signs up from the form, registers with a coupon, pays by transfer and sees the ticket", async ({ page }) => {

@@ -6,7 +6,6 @@
  * nothing. The attendee's data is made through the API, as the attendee.
  */
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { readXlsx } from "../../platform/services/xlsx";
 import { E2E_PORT } from "../../playwright.config";
@@ -14,6 +13,7 @@ import {
   cookieValue,
   demoAccounts,
   expect,
+  expectAccessible,
   expectNotice,
   hasJs,
   ready,
@@ -23,19 +23,12 @@ import {
   TOKEN_COOKIE,
   languageCookie,
   sessionCookie,
+  api,
 } from "./support";
 
 const SHOWCASE = "智能计算与系统国际学术会议";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PATCH" | "PUT", path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.fetch(`/api${path}`, { method, headers, data: body });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
 
 async function upload(request: APIRequestContext, token: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const response = await request.post("/api/cms/files/documentUpload", { headers: { Authorization: `Bearer ${token}` }, multipart: { file } });
@@ -67,15 +60,6 @@ async function attendee(page: Page, role: string) {
 async function asOrganiser(page: Page) {
   await page.context().clearCookies();
   await signedInAs(page, demoAccounts.organiser.mobile);
-}
-
-/** No serious or critical axe violations (checked in the JavaScript project). */
-async function expectAccessible(page: Page) {
-  if (!hasJs()) return;
-  await expect(page.locator('[data-testid="notices"] .ui-notice')).toHaveCount(0, { timeout: 10_000 });
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
 }
 
 /** Follows an export link and reads the workbook it downloads. */

@@ -9,12 +9,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { demoAccounts, expect, expectAccessible, expectNotice, hasJs, projectName, ready, registerNew, seededOtherMobile, signedInAs, test } from "./support";
 
-/** No serious or critical axe violations (see expectAccessible), once success notices have faded (they fade by themselves with JavaScript). */
-async function noSeriousViolations(page: Page, where: string) {
-  if (hasJs()) await expect(page.locator('[data-testid="notices"] .ui-notice'), where).toHaveCount(0, { timeout: 10_000 });
-  await expectAccessible(page);
-}
-
 test("an organiser creates, fills, configures and publishes a conference; visitors see it; others are refused", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const suffix = `${projectName()}-${Date.now().toString(36)}`;
@@ -28,7 +22,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   await page.goto("/create");
   await ready(page);
   await expect(page.getByRole("heading", { name: "创建会议" })).toBeVisible();
-  await noSeriousViolations(page, "/create");
+  await expectAccessible(page, { label: "/create" });
   await page.getByLabel("中文名称").fill(nameZh);
   await page.getByLabel("开始日期").fill("2027-06-01");
   await page.getByLabel("结束日期").fill("2027-05-30");
@@ -52,7 +46,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   await expect(page.getByRole("heading", { name: `编辑会议：${nameZh}` })).toBeVisible();
   await ready(page);
-  await noSeriousViolations(page, "/manage/edit");
+  await expectAccessible(page, { label: "/manage/edit" });
 
   // ── Intro: the editor with JavaScript, the plain textarea without.
   const intro = page.locator("#intro");
@@ -144,7 +138,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   // ── Registration settings.
   await page.goto(`/manage/signup/${id}`);
   await ready(page);
-  await noSeriousViolations(page, "/manage/signup");
+  await expectAccessible(page, { label: "/manage/signup" });
   await page.locator("#form-identity").getByLabel("身份名称（中文）").fill("学生");
   await page.locator("#form-identity").getByLabel("身份名称（英文）").fill("Student");
   await page.locator("#form-identity").getByRole("button", { name: "添加身份" }).click();
@@ -208,7 +202,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   // ── Publish on /manage.
   await page.goto("/manage");
   await ready(page);
-  await noSeriousViolations(page, "/manage");
+  await expectAccessible(page, { label: "/manage" });
   const row = page.locator(`tr[data-conference="${id}"]`);
   await expect(row).toContainText("未发布");
   await row.getByRole("button", { name: "发布" }).click();
@@ -351,7 +345,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await saveAndSee(page, admin.getByRole("button", { name: "保存" }), "已保存");
   await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > div").first()).toContainText("财务与发票");
   await ready(page);
-  await noSeriousViolations(page, "/manage/edit with rows");
+  await expectAccessible(page, { label: "/manage/edit with rows" });
 
   // ── The intro, previewed read-only (no toolbar with JavaScript; rendered on the server without).
   const intro = page.locator("#intro");
@@ -368,7 +362,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
     await expect(editor.locator('[contenteditable="true"]')).toHaveCount(0);
     await expect(editor.locator("h2")).toHaveText("预览标题");
     await expect(editor.getByText("8 字")).toBeVisible();
-    await noSeriousViolations(page, "the intro previewed");
+    await expectAccessible(page, { label: "the intro previewed" });
     await intro.getByRole("button", { name: /^编辑\s*: 简介内容（中文）$/ }).click();
     await expect(editor.getByRole("toolbar")).toBeVisible();
     await saveAndSee(page, intro.getByRole("button", { name: "保存" }), "已保存");
@@ -385,7 +379,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
     await expect(preview.getByRole("heading", { name: "预览标题" })).toBeVisible();
     await expect(preview.getByText("8 字")).toBeVisible();
     await expect(page.locator("#intro").getByLabel("简介内容（中文）")).toHaveCount(0);
-    await noSeriousViolations(page, "the intro previewed");
+    await expectAccessible(page, { label: "the intro previewed" });
     // Saving from the preview keeps the content as it was.
     await page.locator("#intro").getByRole("button", { name: "保存" }).click();
     await expectNotice(page, "已保存");

@@ -8,14 +8,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, chromium, type Page } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import QRCode from "qrcode";
 import config, { E2E_PORT } from "../../playwright.config";
 import {
   cookieValue,
   demoAccounts,
   expect,
+  expectAccessible,
   freshMobile,
   hasJs,
   HYDRATION_HOOK,
@@ -25,19 +25,10 @@ import {
   signedInAs,
   test,
   TOKEN_COOKIE,
+  api,
 } from "./support";
 
 type Registration = { id: number; name: string; ticketCode: string };
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT", url: string, token: string, body?: unknown): Promise<T> {
-  const response = await request.fetch(`/api${url}`, {
-    method,
-    headers: { "Client-Type": "web", "Accept-Language": "zh", Authorization: `Bearer ${token}` },
-    data: body,
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /**
  * A conference of the demo organiser with a free identity "学生" and the people given,
@@ -75,12 +66,6 @@ async function conferenceWith(page: Page, names: string[]) {
     );
   }
   return { id, token, people };
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const result = (page: Page) => page.getByTestId("checkin-result");

@@ -6,7 +6,7 @@
  * the administrator approved it.
  */
 import fs from "node:fs/promises";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
 import { pageTicket } from "../sign-in-code";
 import {
@@ -25,15 +25,8 @@ import {
   test,
   TOKEN_COOKIE,
   sessionCookie,
+  api,
 } from "./support";
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PUT", path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.fetch(`/api${path}`, { method, headers, data: body });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 

@@ -7,21 +7,13 @@
 import fs from "node:fs/promises";
 import zlib from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { cookieValue, demoAccounts, expect, expectAccessible, hasJs, header, projectName, ready, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { cookieValue, demoAccounts, expect, expectAccessible, hasJs, header, projectName, ready, signedInAs, test, TOKEN_COOKIE, apiGet } from "./support";
 
 type Conference = { id: number; nameZh: string; nameEn: string; isPublish: boolean };
 const SHOWCASE = "智能计算与系统国际学术会议";
 
-async function api<T>(request: APIRequestContext, path: string, token?: string): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.get(`/api${path}`, { headers });
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
-
 async function showcase(request: APIRequestContext) {
-  const found = await api<{ list: Conference[] }>(request, `/conference?keyword=${encodeURIComponent(SHOWCASE)}`);
+  const found = await apiGet<{ list: Conference[] }>(request, `/conference?keyword=${encodeURIComponent(SHOWCASE)}`);
   expect(found.list.length).toBeGreaterThan(0);
   return found.list[0];
 }
@@ -30,7 +22,7 @@ async function showcase(request: APIRequestContext) {
 async function asOrganiser(page: Page) {
   await signedInAs(page, demoAccounts.organiser.mobile);
   const token = (await cookieValue(page, TOKEN_COOKIE))!;
-  const mine = await api<{ list: Conference[] }>(page.request, "/conference?mine=1&pageSize=100", token);
+  const mine = await apiGet<{ list: Conference[] }>(page.request, "/conference?mine=1&pageSize=100", token);
   return { token, mine: mine.list };
 }
 

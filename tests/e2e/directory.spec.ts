@@ -3,8 +3,8 @@
  * live-stream replays (issue 3), with JavaScript on and off. Expected figures come from the
  * platform API over the same seeded database, never from hard-coded ids.
  */
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, hasJs, header, ready, test, languageCookie } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, hasJs, header, ready, test, languageCookie, apiGet } from "./support";
 
 type PageOf<T> = { list: T[]; total: number };
 type Replay = { id: number; titleZh: string; conferenceId: number | null; conferenceNameZh: string | null };
@@ -13,12 +13,6 @@ type Institution = { id: number; nameZh: string; cityZh: string; conferenceCount
 
 const HIGHLIGHT = "rgb(255, 243, 163)"; // the theme's highlight colour, #fff3a3
 const HLS_CHUNK = /\/assets\/hls-[\w-]+\.js$/;
-
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api${path}`, { headers: { "Client-Type": "web", "Accept-Language": "zh" } });
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** The description and Open Graph tags every page carries. */
 async function expectMeta(page: Page, title: RegExp) {
@@ -46,7 +40,7 @@ test.describe("references directory", () => {
     await expectMeta(page, /^参考名录 - /);
     // Spec §2: the header's search box is hidden on routes containing 'reference'.
     await expect(header(page).getByRole("search")).toHaveCount(0);
-    const all = await api<PageOf<unknown>>(request, "/reference?pageSize=1");
+    const all = await apiGet<PageOf<unknown>>(request, "/reference?pageSize=1");
     await expect(page.getByText(`共 ${all.total} 条`, { exact: true })).toBeVisible();
     await expect(page.getByTestId("reference-list").getByRole("listitem")).toHaveCount(Math.min(20, all.total));
     await expectAccessible(page, { exclude: ["footer"] });
@@ -55,7 +49,7 @@ test.describe("references directory", () => {
     await page.getByLabel("关键词").fill("实验室");
     await submitFilters(page, "搜索");
     await expect(page).toHaveURL(/keyword=%E5%AE%9E%E9%AA%8C%E5%AE%A4/);
-    const matches = await api<PageOf<{ nameZh: string }>>(request, `/reference?keyword=${encodeURIComponent("实验室")}&pageSize=100`);
+    const matches = await apiGet<PageOf<{ nameZh: string }>>(request, `/reference?keyword=${encodeURIComponent("实验室")}&pageSize=100`);
     expect(matches.total).toBeGreaterThan(20);
     await expect(page.getByText(`共 ${matches.total} 条`, { exact: true })).toBeVisible();
     const firstMark = page.getByTestId("reference-list").locator("mark").first();
@@ -77,7 +71,10 @@ test.describe("references directory", () => {
     await submitFilters(page, "搜索");
     await expect(page).toHaveURL(/city=/);
     await expect(page).not.toHaveURL(/page=2/);
-    const inBeijing = await api<PageOf<unknown>>(request, `/reference?keyword=${encodeURIComponent("实验室")}&city=${encodeURIComponent("北京")}&pageSize=1`);
+    const inBeijing = await apiGet<PageOf<unknown>>(
+      request,
+      `/reference?keyword=${encodeURIComponent("实验室")}&city=${encodeURIComponent("北京")}&pageSize=1`,
+    );
     expect(inBeijing.total).toBeLessThan(matches.total);
     await expect(page.getByText(`共 ${inBeijing.total} 条`, { exact: true })).toBeVisible();
     const cities = page.getByTestId("reference-list").locator("dt:text-is('城市') + dd");
@@ -103,8 +100,8 @@ test.describe("references directory", () => {
 
 test.describe("certified institutions", () => {
   test("lists certified institutions; a search narrows the list; an institution shows its conferences", async ({ page, request }) => {
-    const certified = await api<PageOf<Institution>>(request, "/institution?certified=1&pageSize=100");
-    const uncertified = await api<PageOf<Institution>>(request, "/institution?certified=0&pageSize=100");
+    const certified = await apiGet<PageOf<Institution>>(request, "/institution?certified=1&pageSize=100");
+    const uncertified = await apiGet<PageOf<Institution>>(request, "/institution?certified=0&pageSize=100");
     expect(uncertified.total).toBeGreaterThan(0);
 
     await page.goto("/orgList");
@@ -118,7 +115,7 @@ test.describe("certified institutions", () => {
     await expectAccessible(page, { exclude: ["footer"] });
 
     // "北京" is in some certified institutions' city; uncertified ones there stay out.
-    const inBeijing = await api<PageOf<Institution>>(request, `/institution?certified=1&keyword=${encodeURIComponent("北京")}`);
+    const inBeijing = await apiGet<PageOf<Institution>>(request, `/institution?certified=1&keyword=${encodeURIComponent("北京")}`);
     expect(inBeijing.total).toBeGreaterThan(0);
     expect(inBeijing.total).toBeLessThan(certified.total);
     await ready(page);
@@ -141,7 +138,7 @@ test.describe("certified institutions", () => {
     await expect(page).toHaveURL(new RegExp(`/orgList\\?institution=${host.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: host.nameZh })).toBeVisible();
     await expectMeta(page, new RegExp(`^${escapeRegExp(host.nameZh)} - 认证机构 - `));
-    const detail = await api<{ conferences: PageOf<{ id: number; nameZh: string }> }>(request, `/institution/${host.id}?pageSize=12`);
+    const detail = await apiGet<{ conferences: PageOf<{ id: number; nameZh: string }> }>(request, `/institution/${host.id}?pageSize=12`);
     const conferences = page.getByTestId("institution-conferences").getByRole("listitem");
     await expect(conferences).toHaveCount(Math.min(12, detail.conferences.total));
     await expect(conferences.first()).toContainText(detail.conferences.list[0].nameZh);
@@ -159,7 +156,7 @@ test.describe("certified institutions", () => {
 
 test.describe("live-stream replays", () => {
   test("the list filters by year, keyword and conference, and pages", async ({ page, request }) => {
-    const all = await api<PageOf<Replay>>(request, "/live-streaming?pageSize=100");
+    const all = await apiGet<PageOf<Replay>>(request, "/live-streaming?pageSize=100");
     expect(all.total).toBeGreaterThan(12);
 
     await page.goto("/liveStreaming");
@@ -178,9 +175,9 @@ test.describe("live-stream replays", () => {
     await expect(page).toHaveURL(/\/liveStreaming\?page=2$/);
     await expect(cards.first()).toContainText(all.list[12].titleZh);
 
-    const { years } = await api<{ years: number[] }>(request, "/live-streaming/filters");
+    const { years } = await apiGet<{ years: number[] }>(request, "/live-streaming/filters");
     const year = years[years.length - 1];
-    const ofYear = await api<PageOf<Replay>>(request, `/live-streaming?year=${year}&pageSize=1`);
+    const ofYear = await apiGet<PageOf<Replay>>(request, `/live-streaming?year=${year}&pageSize=1`);
     expect(ofYear.total).toBeLessThan(all.total);
     await ready(page);
     await page.getByLabel("年份").selectOption(String(year));
@@ -193,14 +190,14 @@ test.describe("live-stream replays", () => {
     await ready(page);
     await page.getByLabel("回放标题").fill("主旨报告");
     await submitFilters(page, "筛选");
-    const keynotes = await api<PageOf<Replay>>(request, `/live-streaming?keyword=${encodeURIComponent("主旨报告")}&pageSize=1`);
+    const keynotes = await apiGet<PageOf<Replay>>(request, `/live-streaming?keyword=${encodeURIComponent("主旨报告")}&pageSize=1`);
     await expect(page.getByText(`共 ${keynotes.total} 个回放`, { exact: true })).toBeVisible();
     await expect(page.getByTestId("replay-list").locator("mark").first()).toHaveText("主旨报告");
     await expect(page.getByTestId("replay-list").locator("mark").first()).toHaveCSS("background-color", HIGHLIGHT);
 
     // A conference's name on a card filters by that conference; the chip removes the filter.
     const withConference = all.list.find((r) => r.conferenceId !== null && r.conferenceNameZh)!;
-    const ofConference = await api<PageOf<Replay>>(request, `/live-streaming?conferenceId=${withConference.conferenceId}`);
+    const ofConference = await apiGet<PageOf<Replay>>(request, `/live-streaming?conferenceId=${withConference.conferenceId}`);
     await page.goto(`/liveStreaming?page=${Math.floor(all.list.indexOf(withConference) / 12) + 1}`);
     await page.getByRole("link", { name: withConference.conferenceNameZh!, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`conferenceId=${withConference.conferenceId}`));
@@ -212,8 +209,8 @@ test.describe("live-stream replays", () => {
   });
 
   test("a replay page: player with its sources, description, related replays, Open Graph video", async ({ page, request }) => {
-    const all = await api<PageOf<Replay>>(request, "/live-streaming?pageSize=100");
-    const details = await Promise.all(all.list.slice(0, 6).map((r) => api<ReplayDetail>(request, `/live-streaming/${r.id}`)));
+    const all = await apiGet<PageOf<Replay>>(request, "/live-streaming?pageSize=100");
+    const details = await Promise.all(all.list.slice(0, 6).map((r) => apiGet<ReplayDetail>(request, `/live-streaming/${r.id}`)));
     const hls = details.find((d) => d.info.hlsUrl)!;
     expect(hls, "the seed gives some replays an HLS rendition").toBeTruthy();
 
@@ -259,8 +256,8 @@ test.describe("live-stream replays", () => {
 
   test("without native HLS, hls.js is fetched on demand and streams the HLS rendition", async ({ page, request }) => {
     test.skip(!hasJs(), "hls.js is JavaScript");
-    const all = await api<PageOf<Replay>>(request, "/live-streaming?pageSize=100");
-    const details = await Promise.all(all.list.slice(0, 6).map((r) => api<ReplayDetail>(request, `/live-streaming/${r.id}`)));
+    const all = await apiGet<PageOf<Replay>>(request, "/live-streaming?pageSize=100");
+    const details = await Promise.all(all.list.slice(0, 6).map((r) => apiGet<ReplayDetail>(request, `/live-streaming/${r.id}`)));
     const hls = details.find((d) => d.info.hlsUrl)!;
     const mp4Only = details.find((d) => !d.info.hlsUrl && d.info.mp4Url)!;
     // A browser like Firefox or older Chromium: no native HLS.
@@ -302,7 +299,7 @@ test.describe("live-stream replays", () => {
       await expect(page.getByTestId("error-page")).toBeVisible();
     }
     // The seed leaves some replays unpublished: ids missing from the published list.
-    const published = new Set((await api<PageOf<Replay>>(request, "/live-streaming?pageSize=100")).list.map((r) => r.id));
+    const published = new Set((await apiGet<PageOf<Replay>>(request, "/live-streaming?pageSize=100")).list.map((r) => r.id));
     const ids = [...published].sort((a, b) => a - b);
     const hidden = (ids.find((id, i) => i > 0 && ids[i - 1] !== id - 1) ?? 0) - 1;
     expect(hidden).toBeGreaterThan(0);

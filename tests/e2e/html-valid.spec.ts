@@ -15,8 +15,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { E2E_OUTPUT_DIR, E2E_PORT } from "../../playwright.config";
-import { api, showcase, uploadedProof } from "./attend-support";
-import { cookieValue, demoAccounts, expect, projectName, ready, registerNew, signedInAs, test, TOKEN_COOKIE, languageCookie } from "./support";
+import { showcase, uploadedProof } from "./attend-support";
+import { cookieValue, demoAccounts, expect, projectName, ready, registerNew, signedInAs, test, TOKEN_COOKIE, languageCookie, api } from "./support";
 
 const BASE = `http://localhost:${E2E_PORT}`;
 const OUT = path.resolve(E2E_OUTPUT_DIR, "html-valid");

@@ -7,8 +7,8 @@
  * walked exhaustively in app/utils/schema-messages.test.ts; this checks what the browser shows.
  */
 import type { Locator, Page } from "@playwright/test";
-import { api, organiserToken, showcase, uploadedProof } from "./attend-support";
-import { cookieValue, demoAccounts, expect, expectNotice, header, ready, registerNew, signedInAs, submitButton, test, TOKEN_COOKIE } from "./support";
+import { organiserToken, showcase, uploadedProof } from "./attend-support";
+import { cookieValue, demoAccounts, expect, expectNotice, header, ready, registerNew, signedInAs, submitButton, test, TOKEN_COOKIE, api } from "./support";
 
 const LIBRARY_ENGLISH =
   /invalid input|expected \w+|received \w+|\brequired\b|too (small|big)|invalid (string|email|enum|option|url|format|type|value)|unrecognized key/i;

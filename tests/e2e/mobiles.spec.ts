@@ -4,8 +4,8 @@
  * registering, finds the number held, proves it on the claim page and takes the registration over.
  */
 import type { Locator } from "@playwright/test";
-import { expectAccessible, showcase } from "./attend-support";
-import { completeRegistration, expect, expectNotice, freshMobile, readCode, ready, registerNew, test } from "./support";
+import { showcase } from "./attend-support";
+import { completeRegistration, expect, expectAccessible, expectNotice, freshMobile, readCode, ready, registerNew, test } from "./support";
 
 /** The showcase's own questions, answered. */
 async function answer(registration: Locator, identity: string) {

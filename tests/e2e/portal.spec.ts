@@ -4,18 +4,11 @@
  * host name. Every step runs with JavaScript on and off, and the pages pass axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { expect, hasJs, ready, test, languageCookie } from "./support";
+import { expect, hasJs, ready, test, languageCookie, apiGet } from "./support";
 
-type Api<T> = { data: T };
 type ListPage = { list: Array<{ id: number; nameZh: string; cityZh: string }>; total: number };
-
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`/api${path}`, { headers: { "Client-Type": "web" } });
-  expect(response.status(), path).toBe(200);
-  return ((await response.json()) as Api<T>).data;
-}
 
 /** axe runs as a script in the page, so only with JavaScript; the markup is the same without. */
 async function expectNoSeriousA11yIssues(page: Page) {
@@ -52,7 +45,7 @@ test("home: banners, important conferences, links and page metadata", async ({ p
   await page.getByRole("link", { name: /^第 2 张/ }).click();
   await expect(page.locator("#portal-banner-2")).toBeInViewport({ ratio: 0.9 });
 
-  const important = await api<ListPage>(request, "/conference/importantConference");
+  const important = await apiGet<ListPage>(request, "/conference/importantConference");
   await expect(page.getByTestId("important-list").locator("li")).toHaveCount(important.list.length);
   await expect(page.getByTestId("important-list")).toContainText(important.list[0].nameZh);
   await expect(page.getByRole("heading", { name: "友情链接" })).toBeVisible();
@@ -64,12 +57,12 @@ test("home: banners, important conferences, links and page metadata", async ({ p
 test("home: all conferences → page 2 → a category → a city → a conference page", async ({ page, request }) => {
   await page.goto("/");
   await ready(page);
-  const upcoming = await api<ListPage>(request, "/conference?when=upcoming&pageSize=1");
+  const upcoming = await apiGet<ListPage>(request, "/conference?when=upcoming&pageSize=1");
   await expect(resultCount(page)).toHaveText(`共 ${upcoming.total} 个会议`);
 
   await page.getByRole("link", { name: "全部", exact: true }).click();
   await expect(page).toHaveURL(/\?when=all$/);
-  const all = await api<ListPage>(request, "/conference?pageSize=1");
+  const all = await apiGet<ListPage>(request, "/conference?pageSize=1");
   await expect(resultCount(page)).toHaveText(`共 ${all.total} 个会议`);
   await expect(list(page).locator("li")).toHaveCount(18);
 
@@ -79,11 +72,11 @@ test("home: all conferences → page 2 → a category → a city → a conferenc
   await expect(list(page).locator("li")).toHaveCount(Math.min(18, all.total - 18));
 
   // A category (a link): the page starts again, `when` stays.
-  const categories = await api<{ list: Array<{ id: number; nameZh: string }> }>(request, "/category");
+  const categories = await apiGet<{ list: Array<{ id: number; nameZh: string }> }>(request, "/category");
   const engineering = categories.list.find((c) => c.nameZh === "工学")!;
   await page.getByRole("navigation", { name: "学科门类" }).getByRole("link", { name: "工学" }).click();
   await expect(page).toHaveURL(new RegExp(`\\?when=all&categoryId=${engineering.id}$`));
-  const inCategory = await api<ListPage>(request, `/conference?categoryId=${engineering.id}`);
+  const inCategory = await apiGet<ListPage>(request, `/conference?categoryId=${engineering.id}`);
   await expect(resultCount(page)).toHaveText(`共 ${inCategory.total} 个会议`);
   await expect(list(page).locator("li")).toHaveCount(inCategory.total);
 
@@ -93,7 +86,7 @@ test("home: all conferences → page 2 → a category → a city → a conferenc
   await page.getByTestId("city-filter").selectOption(city);
   await page.getByRole("button", { name: "筛选" }).click();
   await expect(page).toHaveURL(new RegExp(`categoryId=${engineering.id}.*city=${encodeURIComponent(city)}`));
-  const inCity = await api<ListPage>(request, `/conference?categoryId=${engineering.id}&city=${encodeURIComponent(city)}`);
+  const inCity = await apiGet<ListPage>(request, `/conference?categoryId=${engineering.id}&city=${encodeURIComponent(city)}`);
   await expect(resultCount(page)).toHaveText(`共 ${inCity.total} 个会议`);
   for (const card of await list(page).locator("li").all()) await expect(card).toContainText(city);
   await expect(page.getByTestId("city-filter")).toHaveValue(city);
@@ -120,7 +113,7 @@ test("search: Chinese keywords of two and one characters, highlighted, with pagi
   await page.getByRole("searchbox", { name: "搜索关键词" }).press("Enter");
   await expect(page).toHaveURL(/\/search\?keyword=%E5%8C%97%E4%BA%AC$/);
   await expect(page).toHaveTitle("搜索：北京 - 学术会议平台");
-  const found = await api<ListPage>(request, `/conference?keyword=${encodeURIComponent("北京")}&pageSize=1`);
+  const found = await apiGet<ListPage>(request, `/conference?keyword=${encodeURIComponent("北京")}&pageSize=1`);
   expect(found.total).toBeGreaterThan(0);
   await expect(page.getByTestId("search-count")).toHaveText(`共找到 ${found.total} 个会议`);
   const marks = page.getByTestId("search-results").locator("mark");
@@ -131,7 +124,7 @@ test("search: Chinese keywords of two and one characters, highlighted, with pagi
   await expectNoSeriousA11yIssues(page);
 
   // One character finds more than a page: the next page keeps the keyword.
-  const many = await api<ListPage>(request, `/conference?keyword=${encodeURIComponent("学")}&pageSize=1`);
+  const many = await apiGet<ListPage>(request, `/conference?keyword=${encodeURIComponent("学")}&pageSize=1`);
   expect(many.total).toBeGreaterThan(18);
   await page.goto(`/search?keyword=${encodeURIComponent("学")}`);
   await expect(page.getByTestId("search-results").locator("li")).toHaveCount(18);
@@ -143,7 +136,7 @@ test("search: Chinese keywords of two and one characters, highlighted, with pagi
 
 test("search: an English keyword matches the English names and cities", async ({ page, request }) => {
   await page.goto("/search?keyword=Beijing");
-  const found = await api<ListPage>(request, "/conference?keyword=Beijing&pageSize=1");
+  const found = await apiGet<ListPage>(request, "/conference?keyword=Beijing&pageSize=1");
   expect(found.total).toBeGreaterThan(0);
   await expect(page.getByTestId("search-count")).toHaveText(`共找到 ${found.total} 个会议`);
   const marks = page.getByTestId("search-results").locator("mark");
@@ -179,7 +172,7 @@ test("calendar: months with their conferences, and filters", async ({ page, requ
 
   // The first month of this year that has conferences, as the platform counts them.
   const year = Number((await page.getByTestId("month-title").textContent())!.slice(0, 4));
-  const calendar = await api<{ months: Array<{ month: string; total: number }> }>(request, `/conference/calendar?year=${year}`);
+  const calendar = await apiGet<{ months: Array<{ month: string; total: number }> }>(request, `/conference/calendar?year=${year}`);
   const busy = calendar.months.find((m) => m.total > 0)!;
   const monthNo = Number(busy.month.slice(5));
   await months.getByRole("link", { name: new RegExp(`^${year}年${monthNo}月，${busy.total} 个会议$`) }).click();
@@ -190,13 +183,13 @@ test("calendar: months with their conferences, and filters", async ({ page, requ
   await expectNoSeriousA11yIssues(page);
 
   // Filter by a category one of them has: the counts and the list follow.
-  const inMonth = await api<{ list: Array<{ categoryId: number | null }> }>(request, `/conference?month=${busy.month}`);
+  const inMonth = await apiGet<{ list: Array<{ categoryId: number | null }> }>(request, `/conference?month=${busy.month}`);
   const categoryId = inMonth.list.find((c) => c.categoryId)!.categoryId!;
   await ready(page);
   await page.getByLabel("学科门类").selectOption(String(categoryId));
   await page.getByRole("button", { name: "筛选" }).click();
   await expect(page).toHaveURL(new RegExp(`month=${busy.month}.*categoryId=${categoryId}`));
-  const filtered = await api<ListPage>(request, `/conference?month=${busy.month}&categoryId=${categoryId}`);
+  const filtered = await apiGet<ListPage>(request, `/conference?month=${busy.month}&categoryId=${categoryId}`);
   await expect(days.locator(".ui-conference-card")).toHaveCount(filtered.total);
   await expect(months.locator('[aria-current="page"]')).toContainText(String(filtered.total));
 
@@ -224,8 +217,8 @@ test("in English: titles, descriptions and Open Graph tags of the portal pages",
 });
 
 test("a conference's own host name shows that conference at /", async ({ page, request }) => {
-  const { id } = await api<{ id: number }>(request, "/domain/icics.localhost");
-  const info = await api<{ info: { nameZh: string } }>(request, `/conference/${id}`);
+  const { id } = await apiGet<{ id: number }>(request, "/domain/icics.localhost");
+  const info = await apiGet<{ info: { nameZh: string } }>(request, `/conference/${id}`);
   await page.goto(`http://icics.localhost:${E2E_PORT}/`);
   await expect(page.getByTestId("conference-page")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(info.info.nameZh);

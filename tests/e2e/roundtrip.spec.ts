@@ -9,8 +9,21 @@
  * the record it saves.
  */
 import type { Page, Response } from "@playwright/test";
-import { api, organiserToken, proof, uploadedProof } from "./attend-support";
-import { cookieValue, demoAccounts, expect, expectNotice, projectName, ready, registerNew, seededOtherMobile, signedInAs, test, TOKEN_COOKIE } from "./support";
+import { organiserToken, proof, uploadedProof } from "./attend-support";
+import {
+  cookieValue,
+  demoAccounts,
+  expect,
+  expectNotice,
+  projectName,
+  ready,
+  registerNew,
+  seededOtherMobile,
+  signedInAs,
+  test,
+  TOKEN_COOKIE,
+  api,
+} from "./support";
 
 // ─── Stressing values ─────────────────────────────────────────────────────────────────
 

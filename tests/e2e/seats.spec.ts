@@ -5,11 +5,12 @@
  * and is refused a fourth team.
  */
 import { showMoment } from "../../app/components/authoring/types";
-import { api, expectAccessible, organiserToken, paymentsOf, proof, registeredAndOnPayPage, showcase } from "./attend-support";
+import { organiserToken, paymentsOf, proof, registeredAndOnPayPage, showcase } from "./attend-support";
 import {
   cookieValue,
   demoAccounts,
   expect,
+  expectAccessible,
   expectNotice,
   freshMobile,
   hasJs,
@@ -21,6 +22,7 @@ import {
   test,
   TOKEN_COOKIE,
   fakeAt,
+  api,
 } from "./support";
 
 test("a registration says when to pay by; one whose deadline passed is expired, and paying late brings it back", async ({ page }) => {

@@ -9,7 +9,7 @@
  * organiser's API (the seed stays as it is).
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   cookieValue,
   demoAccounts,
@@ -23,19 +23,12 @@ import {
   signedInAs,
   test,
   TOKEN_COOKIE,
+  api,
 } from "./support";
 
 /** A 1×1 PNG and a tiny PDF: uploads sniff the bytes, so they must be real. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const pdf = (name: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`) });
-
-async function api<T>(request: APIRequestContext, method: "GET" | "POST" | "PATCH", path: string, token: string | null, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "Client-Type": "web", "Accept-Language": "zh" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await request.fetch(`/api${path}`, { method, headers, data: body });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return ((await response.json()) as { data: T }).data;
-}
 
 /** A browser of its own (JavaScript on or off as the project says), with the hydration marker. */
 async function newPage(browser: Browser) {
