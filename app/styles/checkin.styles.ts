@@ -82,7 +82,7 @@ export const ui: Record<string, SystemStyleObject> = {
     padding: "4",
     md: { padding: "8" },
     "& a": { color: DARK_LINK },
-    "& .ui-manage-nav": { borderColor: "#334155" },
+    "& .ui-manage-nav": { borderColor: "#334155", background: "none" },
     "& .ui-manage-nav a": { color: DARK_MUTED },
     "& .ui-manage-nav a[aria-current=page]": { bg: "#1d4ed8", color: "white" },
     // Paints the page around the screen dark too, whatever is left of the window below it.

@@ -17,6 +17,23 @@ export const ui: Record<string, SystemStyleObject> = {
     "& a": { paddingInline: "2", paddingBlock: "1", borderRadius: "sm", color: "gray.700" },
     "& a[aria-current=page]": { background: "brand.500", color: "white" },
     "& a:hover": { textDecoration: "underline" },
+    // On a phone the thirteen pages would wrap onto five lines above every page: one line that
+    // scrolls sideways instead, with a shadow at the edge that has more (drawn only while there
+    // is more to scroll to), and the links tall enough to tap.
+    [PHONE]: {
+      flexWrap: "nowrap",
+      overflowX: "auto",
+      overscrollBehaviorX: "contain",
+      scrollbarWidth: "none",
+      gap: "1",
+      paddingBottom: "0",
+      background:
+        "linear-gradient(to right, white 30%, rgba(255,255,255,0)) left / 2rem 100% no-repeat local, " +
+        "linear-gradient(to left, white 30%, rgba(255,255,255,0)) right / 2rem 100% no-repeat local, " +
+        "radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.18), rgba(0,0,0,0)) left / .75rem 100% no-repeat scroll, " +
+        "radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.18), rgba(0,0,0,0)) right / .75rem 100% no-repeat scroll",
+      "& a": { flexShrink: 0, whiteSpace: "nowrap", display: "inline-flex", alignItems: "center", minHeight: "11" },
+    },
   },
 
   // ── organiser lists: the table first (issue 14) ──

@@ -13,7 +13,7 @@
 import type { Page } from "@playwright/test";
 import { organiserToken, showcase, uploadedProof } from "./attend-support";
 import { useLanguage, WIDTHS, sweep } from "./layout";
-import { cookieValue, demoAccounts, expect, freshMobile, projectName, registerNew, signedInAs, test, TOKEN_COOKIE, api } from "./support";
+import { cookieValue, demoAccounts, expect, freshMobile, hasJs, projectName, registerNew, signedInAs, test, TOKEN_COOKIE, api } from "./support";
 
 /**
  * Two attendees of the showcase conference who registered with a fee and paid by transfer, the
@@ -174,4 +174,37 @@ test("the editor on a phone has one navigation bar, sections that open without J
   await page.mouse.wheel(0, 900);
   await expect(save).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("on a phone the manage pages' bar is one line that scrolls sideways, with the current page in view", async ({ page }) => {
+  const { id } = (await showcase(page.request)).conference;
+  await signedInAs(page, demoAccounts.organiser.mobile);
+  await useLanguage(page.context(), "en");
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The report is the bar's last page: far off to the right of a phone's screen.
+  await page.goto(`/manage/report/${id}`);
+  const bar = page.getByRole("navigation", { name: /^Manage pages of / });
+  const barBox = (await bar.boundingBox())!;
+  expect(barBox.height, "one line, not five").toBeLessThan(60);
+  const strip = await bar.evaluate((el) => ({ scrolls: el.scrollWidth > el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+  expect(strip).toEqual({ scrolls: true, overflow: "auto" });
+  const current = bar.locator("[aria-current=page]");
+  await expect(current).toHaveText("Report");
+  const links = await bar.getByRole("link").all();
+  for (const link of links) expect.soft((await link.boundingBox())!.height, `${await link.textContent()}: tall enough to tap`).toBeGreaterThanOrEqual(44);
+  if (hasJs()) {
+    // Scrolled so that the page one is on shows inside the bar.
+    const box = (await current.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(barBox.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(barBox.x + barBox.width);
+  }
+  // Sideways, every page is reachable: the first and the last link each come into view.
+  await links[0].scrollIntoViewIfNeeded();
+  await expect(links[0]).toBeInViewport({ ratio: 1 });
+  await links.at(-1)!.scrollIntoViewIfNeeded();
+  await expect(links.at(-1)!).toBeInViewport({ ratio: 1 });
+  // On a laptop the bar wraps and shows every page at once.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  for (const link of links) await expect(link).toBeInViewport({ ratio: 1 });
 });

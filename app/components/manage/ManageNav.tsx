@@ -1,4 +1,5 @@
 import { NavLink } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Every organiser page of one conference, in the order of the conference's life. */
@@ -20,11 +21,22 @@ const PAGES = [
 
 export type ManagePage = (typeof PAGES)[number];
 
-/** The navigation between the manage pages of conference `id`; the current page is marked. */
+/**
+ * The navigation between the manage pages of conference `id`; the current page is marked. On a
+ * phone it is one line that scrolls sideways; with JavaScript the current page is scrolled into it.
+ */
 export function ManageNav({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
+    const [box, link] = [strip.getBoundingClientRect(), current.getBoundingClientRect()];
+    strip.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
+  });
   return (
-    <nav className="ui-manage-nav" aria-label={t("manageNav.label", { name })}>
+    <nav ref={nav} className="ui-manage-nav" aria-label={t("manageNav.label", { name })}>
       <NavLink to="/manage" end>
         {t("manageNav.all")}
       </NavLink>
