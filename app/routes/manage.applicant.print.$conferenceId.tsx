@@ -6,10 +6,12 @@ import { BADGE_LAYOUTS } from "#contract/schemas/applicants";
 import { QrCode } from "~/components/conference/QrCode";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
+import { ENTERED } from "~/components/WithEntered";
 import type { RouteHandle } from "~/root";
 import { loadApplicants } from "~/services/applicants.server";
 import { qrMatrix } from "~/services/conference-page.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
 
@@ -108,14 +110,18 @@ export default function PrintBadges() {
       <div className={`ui-apl-sheet ui-apl-sheet-${layout}`} data-testid="badges">
         {badges.map((badge) => (
           <article key={badge.id} className="ui-apl-badge" data-testid="badge">
-            <p className="ui-apl-badge-conference">{shortName}</p>
-            <p className="ui-apl-badge-name">{badge.name}</p>
+            <p className="ui-apl-badge-conference" {...enteredLang(shortName)}>
+              {shortName}
+            </p>
+            <p className="ui-apl-badge-name" {...enteredLang(badge.name)}>
+              {badge.name}
+            </p>
             <p className="ui-apl-badge-detail">
-              {badge.institution && <span>{badge.institution}</span>}
+              {badge.institution && <span {...enteredLang(badge.institution)}>{badge.institution}</span>}
               {badge.identity && <span>{pick(i18n.language, badge.identity.nameZh, badge.identity.nameEn)}</span>}
               <span className="ui-apl-badge-code">{badge.ticketCode}</span>
             </p>
-            {badge.qr && <QrCode matrix={badge.qr} label={t("applicants.print.qr", { name: badge.name })} size={96} />}
+            {badge.qr && <QrCode matrix={badge.qr} label={t("applicants.print.qr", { name: ENTERED })} entered={badge.name} size={96} />}
           </article>
         ))}
       </div>

@@ -3,9 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { ManageNav } from "~/components/manage/ManageNav";
+import { ScrollRegion } from "~/components/ScrollRegion";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS, type PrintColumn, type Sponsor } from "~/utils/audits";
+import { enteredLang } from "~/utils/entered";
 import { useHydrated } from "~/utils/hydrated";
 import { usePunctuation } from "~/utils/punctuation";
 
@@ -70,30 +72,36 @@ export default function PrintExhibitors() {
         {[kind && t(`audits.kinds.${kind}`), state && t(`audits.states.${state}`), t("audits.print.count", { count: total })].filter(Boolean).join(" · ")}
       </p>
       {rows.length < total && <p className="ui-banner ui-aud-noprint">{t("audits.print.truncated", { count: rows.length })}</p>}
-      <table data-testid="print-table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {t(`audits.export.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((s, i) => (
-            <tr key={s.id}>
-              <td>{i + 1}</td>
+      <ScrollRegion label={t("audits.print.listTitle", { name })}>
+        <table data-testid="print-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
               {columns.map((column) => (
-                <td key={column} className={column === "remarks" ? "ui-aud-pre-line" : undefined}>
-                  {cell(s, column)}
-                </td>
+                <th key={column} scope="col">
+                  {t(`audits.export.${column}`)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((s, i) => (
+              <tr key={s.id}>
+                <td>{i + 1}</td>
+                {columns.map((column) => (
+                  <td
+                    key={column}
+                    className={column === "remarks" ? "ui-aud-pre-line" : undefined}
+                    {...(column === "kind" || column === "state" ? {} : enteredLang(cell(s, column)))}
+                  >
+                    {cell(s, column)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </section>
   );
 }

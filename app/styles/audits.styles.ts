@@ -173,7 +173,8 @@ export const ui: Record<string, SystemStyleObject> = {
   // ── printing: the exhibitor list and the report ──
   "aud-noprint": { "@media print": { display: "none !important" } },
   "aud-print-sheet": {
-    ...printAlone({ fontSize: "10pt", color: "black" }),
+    // On paper the table is the page's width (the scrolling wrapper a phone needs lets it be).
+    ...printAlone({ fontSize: "10pt", color: "black", "& .ui-aud-table-wrap": { overflow: "visible" } }),
     page: "aud-a4",
     // A named page: the sheet's own paper size, whatever other pages ask for.
     "@page aud-a4": { size: "A4", margin: "12mm" } as SystemStyleObject,
@@ -185,6 +186,7 @@ export const ui: Record<string, SystemStyleObject> = {
       verticalAlign: "top",
     },
     "& thead": { display: "table-header-group" },
+    "& th": { whiteSpace: "nowrap" },
     "& tr": { breakInside: "avoid" },
   },
   "aud-pre-line": { whiteSpace: "pre-line" },

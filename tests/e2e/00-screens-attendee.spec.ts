@@ -5,7 +5,7 @@
  * axe violation at any impact.
  */
 import type { Page } from "@playwright/test";
-import { organiserToken, proof, registeredAndOnPayPage, showcase } from "./attend-support";
+import { organiserToken, proof, registeredAndOnPayPage, showcase, uploadedProof } from "./attend-support";
 import { useLanguage, sweep } from "./layout";
 import {
   cookieValue,
@@ -17,6 +17,7 @@ import {
   ready,
   readCode,
   registerNew,
+  sessionCookie,
   test,
   TOKEN_COOKIE,
   wrongCode,
@@ -175,6 +176,16 @@ test.describe("every attendee screen at 390 and 1366 px, zh and en", () => {
     await useLanguage(page.context(), "zh");
     const { registration } = await registeredAndOnPayPage(page, "屏幕检查");
     await sweep(page, "attendee", [`/attend`, `/attend/${id}`, `/attend/pay/${registration.id}`, `/attend/hotel/${id}`, `/attend/travel/${id}`]);
+  });
+
+  test("the invoice request of a paid registration", async ({ page, baseURL }) => {
+    const { registration, token } = await registeredAndOnPayPage(page, "屏幕发票");
+    const proofKey = await uploadedProof(page.request, token);
+    const payment = await api<{ id: number }>(page.request, "POST", "/payment", token, { registrationId: registration.id, method: "transfer", proofKey });
+    // The organiser approves the transfer (signing the page out), then the attendee is back.
+    await api(page.request, "PATCH", `/payment/${payment.id}`, await organiserToken(page), { state: "paid" });
+    await page.context().addCookies([sessionCookie(token, baseURL!)]);
+    await sweep(page, "attendee-invoice", [`/attend/invoice/${payment.id}`]);
   });
 
   test("papers, schedule, claim, sponsor pages", async ({ page }) => {

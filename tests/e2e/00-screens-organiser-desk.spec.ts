@@ -127,11 +127,17 @@ test.describe("organiser's desk screens", () => {
     await sweep(page, "desk", [`/manage/edit/${id}`, "/create"]);
   });
 
-  test("sign-up, the conference's forms and exhibitors' printing hold at 390 and 1366 px in zh and en", async ({ page }) => {
+  test("sign-up, the conference's forms and the print sheets of exhibitors and applicants hold at 390 and 1366 px in zh and en", async ({ page }) => {
     test.setTimeout(120_000);
     const { id } = (await showcase(page.request)).conference;
     await signedInAs(page, demoAccounts.organiser.mobile);
-    await sweep(page, "desk", [`/manage/signup/${id}`, `/manage/formSign/${id}`, `/manage/printExhibitors/${id}`]);
+    await sweep(page, "desk", [
+      `/manage/signup/${id}`,
+      `/manage/formSign/${id}`,
+      `/manage/printExhibitors/${id}`,
+      `/manage/printExhibitors/print/${id}`,
+      `/manage/applicant/print/${id}`,
+    ]);
   });
 
   test("standalone forms (editor, answers, administrators, preview, the public page) and the organisation hold at 390 and 1366 px in zh and en", async ({

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Around } from "~/components/Around";
 import { RichText } from "~/components/RichText";
 import { StatusBadge } from "~/components/StatusBadge";
+import { ENTERED } from "~/components/WithEntered";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
@@ -441,7 +442,7 @@ function Hotels({ hotels, currency, lang, t }: { hotels: Hotel[]; currency: stri
           </div>
           {hotel.qr && (
             <figure className="ui-conf-qr-box">
-              <QrCode matrix={hotel.qr} label={t("conferencePage.hotels.qrLabel", { hotel: hotel.name })} />
+              <QrCode matrix={hotel.qr} label={t("conferencePage.hotels.qrLabel", { hotel: ENTERED })} entered={hotel.name} />
               <figcaption className="ui-muted">
                 {hotel.qrHref ? (
                   <a href={hotel.qrHref} rel="noopener noreferrer nofollow">

@@ -1,3 +1,5 @@
+import { useId } from "react";
+import { WithEntered } from "~/components/WithEntered";
 import type { QrMatrix } from "./types";
 
 const QUIET_ZONE = 4;
@@ -28,13 +30,26 @@ export function qrPath({ size, bits }: QrMatrix): string {
   return d;
 }
 
-/** A QR code drawn by React as SVG; no QR library reaches the browser. */
-export function QrCode({ matrix, label, size = 132 }: { matrix: QrMatrix; label: string; size?: number }) {
+/**
+ * A QR code drawn by React as SVG; no QR library reaches the browser. Its name is `label`; when
+ * the label embeds text someone entered (`t(key, { name: ENTERED })` and `entered`), the name is a
+ * visually hidden sentence beside it with that text marked by its language (WithEntered).
+ */
+export function QrCode({ matrix, label, entered, size = 132 }: { matrix: QrMatrix; label: string; entered?: string; size?: number }) {
   const box = matrix.size + QUIET_ZONE * 2;
+  const id = useId();
+  const name = entered === undefined ? { "aria-label": label } : { "aria-labelledby": id };
   return (
-    <svg className="ui-conf-qr" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${box} ${box}`} shapeRendering="crispEdges">
-      <rect width={box} height={box} fill="#fff" />
-      <path d={qrPath(matrix)} fill="#000" />
-    </svg>
+    <>
+      <svg className="ui-conf-qr" role="img" {...name} width={size} height={size} viewBox={`0 0 ${box} ${box}`} shapeRendering="crispEdges">
+        <rect width={box} height={box} fill="#fff" />
+        <path d={qrPath(matrix)} fill="#000" />
+      </svg>
+      {entered !== undefined && (
+        <span id={id} className="ui-visually-hidden">
+          <WithEntered text={label} entered={entered} />
+        </span>
+      )}
+    </>
   );
 }
