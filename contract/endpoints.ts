@@ -75,7 +75,7 @@ import {
   travelSchema,
 } from "./schemas/services";
 import type { PaymentMethod } from "./states";
-import type { Account } from "./views/account";
+import type { Account, AccountShell } from "./views/account";
 import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "./views/applicants";
 import type { AttendForm, AttendPayee, AttendPayment, AttendQuote, AttendRegistration } from "./views/attend";
 import type { EditorData, ModuleData } from "./views/authoring";
@@ -148,6 +148,7 @@ export const endpoints = [
     response: view<{ registration: AttendRegistration; account: { token: string } }>(),
   }),
   call("GET", "/account", "signedIn", { response: view<Account>() }),
+  call("GET", "/account/shell", "signedIn", { spec: false, response: view<AccountShell>() }),
   call("GET", "/account/certification", "signedIn", { response: view<{ has: boolean }>() }),
   call("GET", "/users", "platformAdmin"),
   call("GET", "/group/by-account/{id}", "signedIn"),

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
@@ -207,6 +209,34 @@ export async function testPlatform(
   };
 }
 export type TestPlatform = Awaited<ReturnType<typeof testPlatform>>;
+
+/**
+ * `p`'s API on a loopback port, as PLATFORM_API_URL reaches an external platform (`url` ends in
+ * `/api`): app code under test then calls it over HTTP. `seen` lists each request's method and
+ * path as it arrived, for tests that count calls.
+ */
+export async function servePlatform(p: Pick<TestPlatform, "app">) {
+  const seen: string[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    seen.push(`${req.method} ${req.url}`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const answer = await p.app.fetch(
+      new Request(`http://platform.test${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+    );
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** A documentation address (RFC 5737) of a person's own, derived from their mobile: different people sign in from different places. */
 export function addressOf(mobile: string) {

@@ -12,7 +12,7 @@ import { RegisteredMessage, useRegisteredCheck } from "~/components/attend/Regis
 import { SubscribeGate } from "~/components/attend/SubscribeGate";
 import { FieldError } from "~/components/FieldError";
 import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
-import type { Account } from "~/services/account.server";
+import { type Account, accountShell } from "~/services/account.server";
 import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
 import { SignInRefused, signInWith } from "~/services/auth.server";
 import { requireSignedIn } from "~/services/guard.server";
@@ -57,9 +57,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = Boolean(getToken(request));
   const [form, account] = await Promise.all([
     platformData(request, `/registration/form/${conferenceId}`),
-    signedIn ? callPlatform(request, "/account", { redirectOn401: false }) : Promise.resolve(null),
+    signedIn ? accountShell(request) : Promise.resolve(null),
   ]);
-  const me = account?.ok ? account.data : null;
+  const me = account?.ok ? account.data.account : null;
   let existing: AttendRegistration | null = null;
   if (me) {
     const mine = await callPlatform(request, "/my-user", { query: { pageSize: 100 } });

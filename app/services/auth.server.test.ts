@@ -1,10 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeWeChat, startFakeWeChat } from "../../platform/providers/fake-wechat";
 import { wechatProvider } from "../../platform/providers/wechat";
 import { setupConference } from "../../platform/services/registration-fixtures";
-import { type TestPlatform, testPlatform } from "../../platform/testing";
+import { servePlatform, type TestPlatform, testPlatform } from "../../platform/testing";
 import { TEST_SESSION_SECRET, langCookie } from "../../tests/signed-cookies";
 import { SignInRefused, signInWith } from "./auth.server";
 import { resetAppEnv } from "./env.server";
@@ -17,7 +15,7 @@ import { pageTicket } from "./sign-in.server";
  */
 let p: TestPlatform;
 let fake: FakeWeChat;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof servePlatform>>;
 const saved = { ...process.env };
 const SITE = "http://conf.test";
 const CLIENT = "203.0.113.90";
@@ -25,21 +23,9 @@ const CLIENT = "203.0.113.90";
 beforeAll(async () => {
   fake = await startFakeWeChat();
   p = await testPlatform({ wechat: wechatProvider({ appId: fake.appId, appSecret: fake.appSecret, oauthBase: fake.url, apiBase: fake.url }) });
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) for (const one of [value ?? []].flat()) headers.append(name, one);
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const answer = await p.app.fetch(
-      new Request(`http://platform.test${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
-    );
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server = await servePlatform(p);
   Object.assign(process.env, {
-    PLATFORM_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+    PLATFORM_API_URL: server.url,
     SESSION_SECRETS: TEST_SESSION_SECRET,
     WECHAT_APP_ID: fake.appId,
     WECHAT_OAUTH_URL: fake.url,
@@ -54,7 +40,7 @@ afterAll(async () => {
   process.env = { ...saved };
   resetAppEnv();
   resetSessionSecrets();
-  server?.close();
+  await server?.close();
   await p?.close();
   await fake?.close();
 });

@@ -1,9 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { noPermission } from "#contract/params";
-import type { Account } from "./account.server";
+import { type Account, accountShell } from "./account.server";
 import { appEnv } from "./env.server";
-import { platformData } from "./platform.server";
-import { getToken } from "./session.server";
+import { clearTokenCookie, getToken } from "./session.server";
 
 /**
  * The open routes of spec §2, by the spec's names, mapped to our URL patterns.
@@ -132,10 +131,16 @@ export function requireSignedIn(request: Request, back?: string): string {
   return token;
 }
 
-/** Signed in with a session the platform still knows (401 → login); the account. */
+/**
+ * Signed in with a session the platform still knows; the account. A 401 goes to the login page
+ * (the cookie cleared), as any call's does. The answer is the one the header's loader uses too.
+ */
 export async function requireAccount(request: Request): Promise<Account> {
   requireSignedIn(request);
-  return platformData(request, "/account");
+  const shell = await accountShell(request);
+  if (shell.ok) return shell.data.account;
+  if (shell.status === 401) throw redirect(loginUrl(request), { headers: { "Set-Cookie": clearTokenCookie(request) } });
+  throw new Response(shell.message, { status: shell.status });
 }
 
 /** Signed in as a platform administrator (the review screens); anyone else is refused with 403. */

@@ -12,3 +12,12 @@ export type Account = {
   wechatBound: boolean;
   certification?: boolean;
 };
+
+/** `GET /account/shell`: what every page's header shows of the signed-in account, in one call (issue 16). */
+export type AccountShell = {
+  account: Account;
+  /** The research group the account owns, if any. */
+  groupId: number | null;
+  noticesUnread: number;
+  messagesUnread: number;
+};

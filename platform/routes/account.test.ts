@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, conferenceAdmins, conferences, organizations, researchGroups } from "../db/schema";
+import type { AccountShell } from "#contract/views/account";
+import { accounts, conferenceAdmins, conferences, inbox, organizations, researchGroups } from "../db/schema";
 import { type TestPlatform, testPlatform } from "../testing";
 
 let p: TestPlatform;
@@ -101,6 +102,37 @@ describe("account", () => {
       .returning();
     expect((await p.call<{ id: number }>("GET", `/group/by-account/${ownerId}`, { token: owner })).data.id).toBe(group.id);
     expect((await p.call("GET", "/group/by-account/abc", { token: owner })).status).toBe(404);
+  });
+
+  it("answers the header's shell in one call: the account, its certification, its group and its unread counts", async () => {
+    expect((await p.call("GET", "/account/shell")).status).toBe(401);
+    const [{ id: otherId }] = await p.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.mobile, "13944440002"));
+    const before = (await p.call<AccountShell>("GET", "/account/shell", { token: other })).data;
+    expect(before).toEqual({
+      account: (await p.call("GET", "/account", { token: other })).data,
+      groupId: null,
+      noticesUnread: 0,
+      messagesUnread: 0,
+    });
+    expect(before.account).toMatchObject({ accountId: otherId, mobile: "13944440002", certification: false });
+    await p.db.insert(organizations).values({ accountId: otherId, name: "路人大学", type: "university", state: "pending", ...p.stamp() });
+    const [group] = await p.db
+      .insert(researchGroups)
+      .values({ ownerAccountId: otherId, nameZh: "路人课题组", ...p.stamp() })
+      .returning();
+    await p.db.insert(inbox).values([
+      { accountId: otherId, kind: "notice", titleZh: "通知一", ...p.stamp() },
+      { accountId: otherId, kind: "notice", titleZh: "通知二", ...p.stamp() },
+      { accountId: otherId, kind: "notice", titleZh: "已读通知", readAt: p.stamp().createdAt, ...p.stamp() },
+      { accountId: otherId, kind: "message", titleZh: "私信一", ...p.stamp() },
+      { accountId: ownerId, kind: "message", titleZh: "别人的私信", ...p.stamp() },
+    ]);
+    const after = (await p.call<AccountShell>("GET", "/account/shell", { token: other })).data;
+    expect(after).toMatchObject({ groupId: group.id, noticesUnread: 2, messagesUnread: 1 });
+    // A pending organization is not a certification; an approved one is.
+    expect(after.account.certification).toBe(false);
+    await p.db.update(organizations).set({ state: "approved" }).where(eq(organizations.accountId, otherId));
+    expect((await p.call<AccountShell>("GET", "/account/shell", { token: other })).data.account.certification).toBe(true);
   });
 
   it("lists accounts for platform administrators only", async () => {

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { accountLanguageSchema, accountSettingsSchema } from "#contract/schemas/account";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
-import { accounts, researchGroups } from "../db/schema";
+import { queryRows } from "../db";
+import { accounts, inbox, organizations, researchGroups } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { isCertified, publicAccount } from "../services/identity";
 
@@ -13,6 +14,29 @@ export function accountRoutes(deps: PlatformDeps) {
   app.get("/account", async (c) => {
     const account = requireAccount(c);
     return ok(c, publicAccount(account, { certification: await isCertified(deps.db, account.id) }));
+  });
+
+  /**
+   * What every page's header shows of the signed-in account, in one call and one query (issue 16):
+   * the account as `GET /account` answers it, its research group's id (or null) and its unread
+   * notices and messages, the counts `GET /cms/{kind}/unread` answer.
+   */
+  app.get("/account/shell", async (c) => {
+    const account = requireAccount(c);
+    const [row] = await queryRows<{ certified: boolean; group_id: number | null; notices: number; messages: number }>(
+      deps.db,
+      sql`select
+        exists (select 1 from ${organizations} where ${organizations.accountId} = ${account.id} and ${organizations.state} = 'approved') as certified,
+        (select ${researchGroups.id} from ${researchGroups} where ${researchGroups.ownerAccountId} = ${account.id} limit 1) as group_id,
+        (select count(*)::int from ${inbox} where ${inbox.accountId} = ${account.id} and ${inbox.kind} = 'notice' and ${inbox.readAt} is null) as notices,
+        (select count(*)::int from ${inbox} where ${inbox.accountId} = ${account.id} and ${inbox.kind} = 'message' and ${inbox.readAt} is null) as messages`,
+    );
+    return ok(c, {
+      account: publicAccount(account, { certification: row.certified }),
+      groupId: row.group_id,
+      noticesUnread: row.notices,
+      messagesUnread: row.messages,
+    });
   });
 
   app.put("/account", async (c) => {
