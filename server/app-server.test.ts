@@ -1,0 +1,77 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import compression from "compression";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeBody } from "./app-server.js";
+
+/** A page as React writes it: chunks of about 2 KB of HTML. */
+const chunks = Array.from({ length: 120 }, (_, i) =>
+  new TextEncoder().encode(`<li class="ui-edit-item" data-row="schedule-${i}"><label class="ui-label">主旨报告 ${i}</label>`.padEnd(2048, " ")),
+);
+
+let server: http.Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** Serves `body()` through compression, as the app server does; the gzipped bytes a browser receives, and when. */
+async function fetchGzipped(body: () => ReadableStream<Uint8Array>) {
+  const app = express();
+  app.use(compression());
+  app.get("/", (_req, res) => {
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    void writeBody(body(), res);
+  });
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return new Promise<{ gzipped: Buffer; arrivals: number[] }>((resolve, reject) => {
+    const started = Date.now();
+    http
+      .get({ port, host: "127.0.0.1", path: "/", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        expect(res.headers["content-encoding"]).toBe("gzip");
+        const parts: Buffer[] = [];
+        const arrivals: number[] = [];
+        res.on("data", (part: Buffer) => {
+          parts.push(part);
+          arrivals.push(Date.now() - started);
+        });
+        res.on("end", () => resolve({ gzipped: Buffer.concat(parts), arrivals }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("writeBody", () => {
+  it("sends a page rendered at once as one gzip stream, about the size of the page gzipped whole", async () => {
+    const { gzipped } = await fetchGzipped(
+      () =>
+        new ReadableStream({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+    );
+    const whole = zlib.gzipSync(Buffer.concat(chunks));
+    expect(zlib.gunzipSync(gzipped).equals(Buffer.concat(chunks))).toBe(true);
+    expect(gzipped.length).toBeLessThan(whole.length * 1.1);
+  });
+
+  it("still sends what is written before a pause when it is written, not at the end", async () => {
+    const { gzipped, arrivals } = await fetchGzipped(
+      () =>
+        new ReadableStream({
+          async start(controller) {
+            for (const chunk of chunks.slice(0, 10)) controller.enqueue(chunk);
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            for (const chunk of chunks.slice(10)) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+    );
+    expect(zlib.gunzipSync(gzipped).equals(Buffer.concat(chunks))).toBe(true);
+    expect(arrivals[0], "the first part arrived before the pause ended").toBeLessThan(300);
+    expect(arrivals.at(-1)).toBeGreaterThanOrEqual(390);
+  });
+});
