@@ -23,7 +23,7 @@ import { replayRoutes } from "./routes/replays";
 import { reviewRoutes } from "./routes/review";
 import { servicesRoutes } from "./routes/services";
 import { specReadRoutes } from "./routes/spec-reads";
-import { accountByToken } from "./services/identity";
+import { type Account, accountByToken } from "./services/identity";
 
 export type { PlatformDeps } from "./context";
 
@@ -101,12 +101,24 @@ export function createPlatformApp(deps: PlatformDeps) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) changes.count++;
   });
 
+  /**
+   * The token's account. The web app's in-process GET calls of one page request hand over a map
+   * (a binding of the call: no HTTP caller can set one) so that they look the token up once.
+   */
+  const accountOf = (env: unknown, token: string) => {
+    const shared = (env as { accounts?: Map<string, Promise<Account | null>> } | undefined)?.accounts;
+    if (!(shared instanceof Map)) return accountByToken(deps, token);
+    let account = shared.get(token);
+    if (!account) shared.set(token, (account = accountByToken(deps, token)));
+    return account;
+  };
+
   app.use(async (c, next) => {
     c.set("clientType", c.req.header("client-type") ?? "unknown");
     const header = c.req.header("authorization") ?? "";
     const token = header.startsWith("Bearer ") ? header.slice(7).trim() : "";
     c.set("token", token || null);
-    c.set("account", token ? await accountByToken(deps, token) : null);
+    c.set("account", token ? await accountOf(c.env, token) : null);
     await next();
   });
 

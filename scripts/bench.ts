@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { summariseProfile } from "./bench/profile";
+import { BENCH_SESSION_SECRET, signedInCookie } from "./bench/signed-in";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const docsFile = path.join(root, "docs/benchmarks.md");
@@ -295,7 +296,14 @@ type Server = { child: ChildProcess; pid: number; base: string; logFile: string;
 async function startServer(dataDir: string, logFile: string, profileDir: string | undefined, pageCache: boolean): Promise<Server> {
   const port = await freePort();
   const out = fs.openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    SESSION_SECRETS: BENCH_SESSION_SECRET,
+  };
   // Repeating one URL would otherwise measure the anonymous page cache, not the page's own cost.
   if (!pageCache) env.PAGE_CACHE_SECONDS = "0";
   delete env.DATABASE_URL;
@@ -379,8 +387,8 @@ type LoadResult = {
 };
 
 /** One autocannon run; with `latencies`, every response time (ms, sub-ms precision) is kept there. */
-async function cannon(url: string, seconds: number, connections: number, latencies?: number[]): Promise<Result> {
-  const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers: BROWSER_HEADERS });
+async function cannon(url: string, seconds: number, connections: number, latencies?: number[], cookie?: string): Promise<Result> {
+  const instance = autocannon({ url, connections, duration: seconds, timeout: 10, headers: cookie ? { ...BROWSER_HEADERS, cookie } : BROWSER_HEADERS });
   // autocannon's own histogram keeps whole milliseconds only, too coarse for the static server.
   if (latencies) instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const guard = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
@@ -396,11 +404,12 @@ function percentile(sorted: Float64Array, p: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-async function load(url: string, pid: number, options: Options): Promise<LoadResult> {
-  if (options.warmup > 0) await cannon(url, options.warmup, options.connections);
+/** A page under load; `cookie` (a signed-in browser's) and `connections` override the options' visitor. */
+async function load(url: string, pid: number, options: Options, cookie?: string, connections = options.connections): Promise<LoadResult> {
+  if (options.warmup > 0) await cannon(url, options.warmup, connections, undefined, cookie);
   const latencies: number[] = [];
   const cpuBefore = cpuMs(pid);
-  const result = await cannon(url, options.duration, options.connections, latencies);
+  const result = await cannon(url, options.duration, connections, latencies, cookie);
   const cpu = cpuMs(pid) - cpuBefore;
   const sorted = Float64Array.from(latencies).sort();
   const requests = result.requests.total;
@@ -619,6 +628,71 @@ async function pickPages(base: string, keyword: string | undefined, which: "all"
   return pages;
 }
 
+// ─── Signed in (issue 16) ────────────────────────────────────────────────────────────
+
+/** The demo organiser: owns the showcase conference 1, whose applicant list and editor are measured. */
+const SIGNED_IN_MOBILE = "13800000001";
+const SHOWCASE_ID = 1;
+/** Signed-in browsers are fewer at once than visitors: the issue measured them with 4 connections. */
+const SIGNED_IN_CONNECTIONS = 4;
+
+type SignedInRow = { name: string; path: string; signedIn: LoadResult; anonymous?: LoadResult; htmlGzip: number; target?: number; aboveAnonymous?: number };
+
+/**
+ * The pages of issue 16 as the demo organiser sees them: `/` and `/{id}` (beside the same pages
+ * measured anonymously in this run), `/attend`, the showcase's applicant list and its editor.
+ */
+async function measureSignedIn(server: Server, dataDir: string, anonymous: Phase, options: Options): Promise<SignedInRow[]> {
+  const cookie = await signedInCookie(server.base, dataDir, SIGNED_IN_MOBILE);
+  const byName = new Map(anonymous.rows.map((row) => [row.name, row]));
+  const pages: Array<{ name: string; path: string; anonymous?: LoadResult; target?: number }> = [
+    { name: "home", path: "/", anonymous: byName.get("home")?.ssr },
+    { name: "conference", path: byName.get("conference")?.path ?? `/${SHOWCASE_ID}`, anonymous: byName.get("conference")?.ssr },
+    { name: "attend", path: "/attend", target: 5 },
+    { name: "applicants", path: `/manage/applicant/${SHOWCASE_ID}`, target: 6 },
+    { name: "editor", path: `/manage/edit/${SHOWCASE_ID}`, target: 12 },
+  ];
+  const rows: SignedInRow[] = [];
+  for (const page of pages) {
+    const first = await get(server.base + page.path, { ...BROWSER_HEADERS, cookie });
+    if (first.status !== 200) throw new Error(`GET ${page.path} signed in: HTTP ${first.status} (not the organiser's page?)`);
+    console.log(`[bench] signed in ${page.name} ${page.path} …`);
+    const signedIn = await load(server.base + page.path, server.pid, options, cookie, SIGNED_IN_CONNECTIONS);
+    console.log(`[bench]   ${fmtInt(signedIn.rps)} req/s, ${ms(signedIn.cpuPerRequest)} CPU/req`);
+    rows.push({
+      ...page,
+      signedIn,
+      htmlGzip: first.body.length,
+      aboveAnonymous: page.anonymous ? signedIn.cpuPerRequest - page.anonymous.cpuPerRequest : undefined,
+    });
+  }
+  return rows;
+}
+
+function signedInMarkdown(rows: SignedInRow[], options: Options): string {
+  const lines = [
+    "#### Signed in",
+    "",
+    `The demo organiser (${SIGNED_IN_MOBILE}), ${SIGNED_IN_CONNECTIONS} connections, ${options.duration} s per run after a ${options.warmup} s warm-up; signed-in pages always render (the page cache never answers them).`,
+    options.pageCache
+      ? "The anonymous column is empty here: with the page cache on, anonymous pages are answered from it. See the run without the page cache."
+      : "The anonymous column is the same page in this run's table above (no page cache: rendered).",
+    "",
+    "| page | path | signed in req/s | p50 | server CPU/req | anonymous CPU/req | above anonymous | target | HTML gzip | non-2xx |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
+  ];
+  for (const row of rows) {
+    const bad = row.signedIn.non2xx + row.signedIn.errors;
+    const anonymous = !options.pageCache && row.anonymous ? ms(row.anonymous.cpuPerRequest) : "–";
+    const above = !options.pageCache && row.aboveAnonymous !== undefined ? `${ms(row.aboveAnonymous)} ${mark(row.aboveAnonymous <= 1.5)}` : "–";
+    const target = row.target ? `≤ ${row.target} ms ${mark(row.signedIn.cpuPerRequest <= row.target)}` : "≤ 1.5 ms above";
+    lines.push(
+      `| ${row.name} | \`${row.path}\` | ${fmtInt(row.signedIn.rps)} | ${ms(row.signedIn.p50)} | ${ms(row.signedIn.cpuPerRequest)} | ${anonymous} | ${above} | ${target} | ${kb(row.htmlGzip)} | ${bad === 0 ? "0" : `**${bad}** ✗`} |`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
 // ─── Report ──────────────────────────────────────────────────────────────────────────
 
 const TARGETS = { homeJsKb: 150, htmlKb: 30, homeRatio: 0.1, laterRatio: 0.15 };
@@ -808,6 +882,7 @@ async function main() {
     const pages = await pickPages(server.base, options.keyword, "all");
     const phases: Phase[] = [];
     phases.push(await measure(server, pages, options, work, "Default dataset", `${fmtInt(options.conferences)} generated conferences + the demo set`));
+    const signedIn = await measureSignedIn(server, dataDir, phases[0], options);
     await stopChild(server.child);
     server = undefined;
 
@@ -851,7 +926,7 @@ async function main() {
     ]
       .filter(Boolean)
       .join(" ");
-    const mainText = `${header}\n\n${phaseMarkdown(phases[0], options)}\n**Targets**\n\n${targetsMarkdown(phases[0])}`;
+    const mainText = `${header}\n\n${phaseMarkdown(phases[0], options)}\n${signedInMarkdown(signedIn, options)}\n**Targets**\n\n${targetsMarkdown(phases[0])}`;
     console.log(`\n${mainText}`);
     const largeText = large ? `${header}\n\n${phaseMarkdown(large, options)}` : undefined;
     if (largeText) console.log(`\n${largeText}`);

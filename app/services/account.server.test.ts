@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servePlatform, type TestPlatform, testPlatform } from "../../platform/testing";
 import { TEST_SESSION_SECRET, tokenCookie } from "../../tests/signed-cookies";
 import { loadSession } from "./account.server";
 import { resetAppEnv } from "./env.server";
 import { requireAccount } from "./guard.server";
+import { PAGE_REQUEST_HEADER } from "./page-request.server";
+import { callPlatform } from "./platform.server";
 import { resetSessionSecrets } from "./secret.server";
 
 /**
@@ -32,14 +35,22 @@ afterAll(async () => {
   await p?.close();
 });
 
-const page = (cookie?: string) => new Request("http://conf.test/manage", { headers: cookie ? { Cookie: cookie } : {} });
+/**
+ * The request each loader of one page gets: Remix makes a Request object per loader, each carrying
+ * the mark the server gave the page request (absent: a request of its own).
+ */
+const page = (cookie?: string, mark: string | null = crypto.randomUUID()) => {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  if (mark) headers[PAGE_REQUEST_HEADER] = mark;
+  return () => new Request("http://conf.test/manage", { headers });
+};
 const callsSince = (from: number) => server.seen.slice(from).filter((line) => !line.includes("/login"));
 
 describe("the signed-in shell", () => {
   it("asks the platform once per page request, for the header and the page's own check alike", async () => {
-    const request = page(tokenCookie(token));
+    const loader = page(tokenCookie(token));
     const from = server.seen.length;
-    const [{ session, setCookie }, account, again] = await Promise.all([loadSession(request), requireAccount(request), requireAccount(request)]);
+    const [{ session, setCookie }, account, again] = await Promise.all([loadSession(loader()), requireAccount(loader()), requireAccount(loader())]);
     expect(callsSince(from)).toEqual(["GET /api/account/shell"]);
     expect(session).toMatchObject({ isLogin: true, groupId: null, noticesUnread: 0, messagesUnread: 0, certification: false });
     expect(session.auth).toMatchObject({ mobile: "13955550001", name: "壳测试" });
@@ -47,12 +58,31 @@ describe("the signed-in shell", () => {
     expect(account).toEqual(session.auth);
     expect(again).toBe(account);
     // The next request asks again: nothing is kept between requests.
-    await loadSession(page(tokenCookie(token)));
+    await loadSession(page(tokenCookie(token))());
     expect(callsSince(from)).toEqual(["GET /api/account/shell", "GET /api/account/shell"]);
   });
 
+  it("shares nothing between requests the server did not mark as one, unless they are the same object", async () => {
+    const from = server.seen.length;
+    const unmarked = page(tokenCookie(token), null);
+    const one = unmarked();
+    await Promise.all([loadSession(one), requireAccount(one), loadSession(unmarked())]);
+    expect(callsSince(from)).toEqual(["GET /api/account/shell", "GET /api/account/shell"]);
+  });
+
+  it("asks again after a call that may change the account, as the loaders after an action must see it", async () => {
+    const loader = page(tokenCookie(token));
+    expect((await requireAccount(loader())).defaultType).toBe(0);
+    const from = server.seen.length;
+    const changed = await callPlatform(loader(), "/account/language", { method: "PUT", body: { defaultType: 1 } });
+    expect(changed.ok).toBe(true);
+    const { session } = await loadSession(loader());
+    expect(session.auth?.defaultType).toBe(1);
+    expect(callsSince(from)).toEqual(["PUT /api/account/language", "GET /api/account/shell"]);
+  });
+
   it("signs a stale token out quietly in the header, and sends the page's check to the login", async () => {
-    const request = page(tokenCookie("x".repeat(40)));
+    const request = page(tokenCookie("x".repeat(40)))();
     const { session, setCookie } = await loadSession(request);
     expect(session.isLogin).toBe(false);
     expect(setCookie).toMatch(/^ACCESS_TOKEN=;/);
@@ -68,7 +98,7 @@ describe("the signed-in shell", () => {
 
   it("asks nothing without a token", async () => {
     const from = server.seen.length;
-    expect((await loadSession(page())).session.isLogin).toBe(false);
+    expect((await loadSession(page()())).session.isLogin).toBe(false);
     expect(callsSince(from)).toEqual([]);
   });
 });

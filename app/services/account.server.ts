@@ -1,4 +1,5 @@
 import type { Account, AccountShell } from "#contract/views/account";
+import { perPageRequest } from "./page-request.server";
 import { type ApiResult, callPlatform } from "./platform.server";
 import { clearTokenCookie, getToken } from "./session.server";
 
@@ -15,22 +16,14 @@ export type SessionState = {
 
 const loggedOut: SessionState = { isLogin: false, auth: null, certification: false, groupId: null, noticesUnread: 0, messagesUnread: 0 };
 
-/** Each request's one answer of `GET /account/shell`: the root's loader and the page's share it. */
-const shells = new WeakMap<Request, Promise<ApiResult<AccountShell>>>();
-
 /**
- * The signed-in account with its header counts, asked of the platform once per request however
- * many loaders want it (issue 16). Keyed by the request object, so it is never another request's
- * (an action's loaders get a request of their own, and see what the action changed). A 401 is
- * answered as a failure: each caller decides between signing out quietly and the login page.
+ * The signed-in account with its header counts, asked of the platform once per page request
+ * however many loaders want it (issue 16; page-request.server.ts): never another request's, and
+ * the loaders that run after an action belong to a request of their own. A 401 is answered as a
+ * failure: each caller decides between signing out quietly and the login page.
  */
 export function accountShell(request: Request): Promise<ApiResult<AccountShell>> {
-  let shell = shells.get(request);
-  if (!shell) {
-    shell = callPlatform(request, "/account/shell", { redirectOn401: false });
-    shells.set(request, shell);
-  }
-  return shell;
+  return perPageRequest(request, "account-shell", getToken(request) ?? "", () => callPlatform(request, "/account/shell", { redirectOn401: false }));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { BodyOf, CallPath, IsPattern, Method, MethodOf, ResponseOf } from "
 import { type FieldMessages, type Message, type MessageParams, isMessage } from "#contract/message";
 import { appEnv } from "./env.server";
 import { loginUrl } from "./guard.server";
+import { forgetPageRequest, perPageRequest } from "./page-request.server";
 import { type Lang, clearTokenCookie, clientAddress, getLang, getToken } from "./session.server";
 import { appWords } from "./words.server";
 
@@ -111,9 +112,16 @@ type DataOf<T, P extends string, M extends Method> = [T] extends [Unset] ? (Call
 /** What the exchange reads of any call's options. */
 type AnyOptions = CommonOptions & { method?: Method; body?: unknown };
 
-async function platformFetch(url: string, init: RequestInit): Promise<Response> {
+/**
+ * One call. In process, the GET calls of one page request (`page`) share their token's account
+ * lookup: the platform is handed a map for it (a binding of the call, which no HTTP caller can set).
+ */
+async function platformFetch(url: string, init: RequestInit, page: Request | null = null): Promise<Response> {
   const platform = await inProcessPlatform();
-  if (platform) return await platform.app.fetch(new Request("http://platform.internal" + url, init));
+  if (platform) {
+    const bindings = page ? { accounts: perPageRequest(page, "platform-accounts", "", () => new Map()) } : undefined;
+    return await platform.app.fetch(new Request("http://platform.internal" + url, init), bindings);
+  }
   return fetch(appEnv().PLATFORM_API_URL + url.slice("/api".length), { ...init, signal: AbortSignal.timeout(15_000) });
 }
 
@@ -170,12 +178,16 @@ async function exchange(request: Request, path: string, options: AnyOptions): Pr
   }
   const url = "/api" + path + (search.size ? `?${search}` : "");
 
+  const method = options.method ?? "GET";
   let response: Response;
   try {
-    response = await platformFetch(url, { method: options.method ?? "GET", headers, body });
+    response = await platformFetch(url, { method, headers, body }, method === "GET" ? request : null);
   } catch (error) {
-    console.error(`[platform] no response for ${options.method ?? "GET"} ${path}:`, error);
+    console.error(`[platform] no response for ${method} ${path}:`, error);
     throw systemError(500, lang);
+  } finally {
+    // What this page request kept (the account, its header) may have changed.
+    if (method !== "GET") forgetPageRequest(request);
   }
   const payload = (await response.json().catch(() => null)) as Envelope | null;
   const message = messageOf(lang, payload);

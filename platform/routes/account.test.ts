@@ -135,6 +135,23 @@ describe("account", () => {
     expect((await p.call<AccountShell>("GET", "/account/shell", { token: other })).data.account.certification).toBe(true);
   });
 
+  it("looks a token up once for the calls that share a map (the web's in-process reads of one page request)", async () => {
+    const token = await p.signIn("13944440009", "同页");
+    const get = (path: string, bindings?: object) =>
+      p.app.fetch(new Request(`http://platform.test/api${path}`, { headers: { "Client-Type": "web", Authorization: `Bearer ${token}` } }), bindings);
+    const shared = { accounts: new Map() };
+    expect((await get("/account/shell", shared)).status).toBe(200);
+    expect([...shared.accounts.keys()]).toEqual([token]);
+    // Signed out in between: the calls sharing the map are one page request's, read before it;
+    // any other call (and the next page request, with a map of its own) is refused at once.
+    await p.call("POST", "/logout", { token });
+    expect((await get("/account", shared)).status).toBe(200);
+    expect((await get("/account")).status).toBe(401);
+    expect((await get("/account", { accounts: new Map() })).status).toBe(401);
+    // Bindings that are not such a map change nothing.
+    expect((await get("/account", { accounts: { [token]: "forged" } })).status).toBe(401);
+  });
+
   it("lists accounts for platform administrators only", async () => {
     expect((await p.call("GET", "/users", { token: other })).status).toBe(403);
     await p.db.update(accounts).set({ isPlatformAdmin: true }).where(eq(accounts.id, ownerId));

@@ -1,0 +1,34 @@
+/**
+ * The bench's signed-in visitor (issue 16): an account signed in through the platform API as a
+ * browser would be (a ticket, a code from the data directory's SMS outbox, the login), and the
+ * Cookie header its browser then sends: the token signed with the server's SESSION_SECRETS.
+ */
+import path from "node:path";
+import { signCookieValue } from "../../app/services/signed-cookie.server";
+import { lastOutboxCode } from "../../platform/providers/sms-outbox";
+
+/** The secret the bench's server signs its cookies with (passed to it as SESSION_SECRETS). */
+export const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production";
+
+type Envelope<T> = { code: number; message?: string; data: T };
+
+async function call<T>(base: string, method: "GET" | "POST", url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}/api${url}`, {
+    method,
+    headers: { "Client-Type": "web", "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!response.ok || !payload || payload.code !== 0) throw new Error(`${method} /api${url}: HTTP ${response.status} ${payload?.message ?? ""}`);
+  return payload.data;
+}
+
+/** Signs `mobile` in on the server at `base` (data in `dataDir`); the Cookie header of that browser. */
+export async function signedInCookie(base: string, dataDir: string, mobile: string): Promise<string> {
+  const { ticket } = await call<{ ticket: string }>(base, "GET", "/login/ticket?scope=send");
+  await call(base, "GET", `/login?${new URLSearchParams({ mobile, ticket })}`);
+  const code = await lastOutboxCode(path.join(dataDir, "sms-outbox.jsonl"), mobile);
+  if (!code) throw new Error(`no code for ${mobile} in the SMS outbox of ${dataDir}`);
+  const { token } = await call<{ token: string }>(base, "POST", "/login", { mobile, code, rememberMe: false });
+  return `ACCESS_TOKEN=${signCookieValue("ACCESS_TOKEN", token, BENCH_SESSION_SECRET)}; isEnglish=${signCookieValue("isEnglish", "0", BENCH_SESSION_SECRET)}`;
+}
