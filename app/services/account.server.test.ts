@@ -1,39 +1,28 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { servePlatform, type TestPlatform, testPlatform } from "../../platform/testing";
-import { TEST_SESSION_SECRET, tokenCookie } from "../../tests/signed-cookies";
+import type { TestPlatform } from "../../platform/testing";
+import { appOnPlatform } from "../../tests/app-on-platform";
+import { tokenCookie } from "../../tests/signed-cookies";
 import { loadSession } from "./account.server";
-import { resetAppEnv } from "./env.server";
 import { requireAccount } from "./guard.server";
 import { PAGE_REQUEST_HEADER } from "./page-request.server";
 import { callPlatform } from "./platform.server";
-import { resetSessionSecrets } from "./secret.server";
 
 /**
  * The header's session and a page's account (issue 16): one platform call per page request,
  * however many loaders ask, against a real platform over HTTP.
  */
 let p: TestPlatform;
-let server: Awaited<ReturnType<typeof servePlatform>>;
+let app: Awaited<ReturnType<typeof appOnPlatform>>;
 let token: string;
-const saved = { ...process.env };
 
 beforeAll(async () => {
-  p = await testPlatform();
-  server = await servePlatform(p);
-  Object.assign(process.env, { PLATFORM_API_URL: server.url, SESSION_SECRETS: TEST_SESSION_SECRET });
-  resetAppEnv();
-  resetSessionSecrets();
+  app = await appOnPlatform();
+  p = app.p;
   token = await p.signIn("13955550001", "壳测试");
 });
 
-afterAll(async () => {
-  process.env = { ...saved };
-  resetAppEnv();
-  resetSessionSecrets();
-  await server?.close();
-  await p?.close();
-});
+afterAll(() => app?.close());
 
 /**
  * The request each loader of one page gets: Remix makes a Request object per loader, each carrying
@@ -44,12 +33,12 @@ const page = (cookie?: string, mark: string | null = crypto.randomUUID()) => {
   if (mark) headers[PAGE_REQUEST_HEADER] = mark;
   return () => new Request("http://conf.test/manage", { headers });
 };
-const callsSince = (from: number) => server.seen.slice(from).filter((line) => !line.includes("/login"));
+const callsSince = (from: number) => app.server.seen.slice(from).filter((line) => !line.includes("/login"));
 
 describe("the signed-in shell", () => {
   it("asks the platform once per page request, for the header and the page's own check alike", async () => {
     const loader = page(tokenCookie(token));
-    const from = server.seen.length;
+    const from = app.server.seen.length;
     const [{ session, setCookie }, account, again] = await Promise.all([loadSession(loader()), requireAccount(loader()), requireAccount(loader())]);
     expect(callsSince(from)).toEqual(["GET /api/account/shell"]);
     expect(session).toMatchObject({ isLogin: true, groupId: null, noticesUnread: 0, messagesUnread: 0, certification: false });
@@ -63,7 +52,7 @@ describe("the signed-in shell", () => {
   });
 
   it("shares nothing between requests the server did not mark as one, unless they are the same object", async () => {
-    const from = server.seen.length;
+    const from = app.server.seen.length;
     const unmarked = page(tokenCookie(token), null);
     const one = unmarked();
     await Promise.all([loadSession(one), requireAccount(one), loadSession(unmarked())]);
@@ -73,7 +62,7 @@ describe("the signed-in shell", () => {
   it("asks again after a call that may change the account, as the loaders after an action must see it", async () => {
     const loader = page(tokenCookie(token));
     expect((await requireAccount(loader())).defaultType).toBe(0);
-    const from = server.seen.length;
+    const from = app.server.seen.length;
     const changed = await callPlatform(loader(), "/account/language", { method: "PUT", body: { defaultType: 1 } });
     expect(changed.ok).toBe(true);
     const { session } = await loadSession(loader());
@@ -97,7 +86,7 @@ describe("the signed-in shell", () => {
   });
 
   it("asks nothing without a token", async () => {
-    const from = server.seen.length;
+    const from = app.server.seen.length;
     expect((await loadSession(page()())).session.isLogin).toBe(false);
     expect(callsSince(from)).toEqual([]);
   });

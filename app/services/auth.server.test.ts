@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeWeChat, startFakeWeChat } from "../../platform/providers/fake-wechat";
 import { wechatProvider } from "../../platform/providers/wechat";
 import { setupConference } from "../../platform/services/registration-fixtures";
-import { servePlatform, type TestPlatform, testPlatform } from "../../platform/testing";
-import { TEST_SESSION_SECRET, langCookie } from "../../tests/signed-cookies";
+import type { TestPlatform } from "../../platform/testing";
+import { appOnPlatform } from "../../tests/app-on-platform";
+import { langCookie } from "../../tests/signed-cookies";
 import { SignInRefused, signInWith } from "./auth.server";
-import { resetAppEnv } from "./env.server";
-import { resetSessionSecrets } from "./secret.server";
 import { pageTicket } from "./sign-in.server";
 
 /**
@@ -15,33 +14,21 @@ import { pageTicket } from "./sign-in.server";
  */
 let p: TestPlatform;
 let fake: FakeWeChat;
-let server: Awaited<ReturnType<typeof servePlatform>>;
-const saved = { ...process.env };
+let app: Awaited<ReturnType<typeof appOnPlatform>>;
 const SITE = "http://conf.test";
 const CLIENT = "203.0.113.90";
 
 beforeAll(async () => {
   fake = await startFakeWeChat();
-  p = await testPlatform({ wechat: wechatProvider({ appId: fake.appId, appSecret: fake.appSecret, oauthBase: fake.url, apiBase: fake.url }) });
-  server = await servePlatform(p);
-  Object.assign(process.env, {
-    PLATFORM_API_URL: server.url,
-    SESSION_SECRETS: TEST_SESSION_SECRET,
-    WECHAT_APP_ID: fake.appId,
-    WECHAT_OAUTH_URL: fake.url,
-    COOKIE_SECURE: "",
-  });
-  delete process.env.COOKIE_SECURE;
-  resetAppEnv();
-  resetSessionSecrets();
+  app = await appOnPlatform(
+    { wechat: wechatProvider({ appId: fake.appId, appSecret: fake.appSecret, oauthBase: fake.url, apiBase: fake.url }) },
+    { WECHAT_APP_ID: fake.appId, WECHAT_OAUTH_URL: fake.url, COOKIE_SECURE: undefined },
+  );
+  p = app.p;
 });
 
 afterAll(async () => {
-  process.env = { ...saved };
-  resetAppEnv();
-  resetSessionSecrets();
-  await server?.close();
-  await p?.close();
+  await app?.close();
   await fake?.close();
 });
 
