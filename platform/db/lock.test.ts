@@ -23,12 +23,16 @@ function sleeper() {
   return child.pid!;
 }
 
-/** The pid of a process that has exited but was never reaped: its parent (`sleep`) never waits. */
+/**
+ * The pid of a process that has exited but was never reaped: its parent (`sleep`) never waits.
+ * The child outlives the shell's `exec` (a shell could reap a child that ended before it): it ends
+ * half a second later, under the `sleep` that took the shell's place.
+ */
 async function zombie(): Promise<number> {
-  const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+  const parent = spawn("sh", ["-c", "sleep 0.5 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
   children.push(parent);
   const pid = await new Promise<number>((resolve) => parent.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-  await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1][0]).toBe("Z");
+  await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1][0], { timeout: 10_000 }).toBe("Z");
   return pid;
 }
 
