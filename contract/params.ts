@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BAD_REQUEST_MESSAGE, NO_PERMISSION_MESSAGE, NOT_FOUND_MESSAGE } from "./refusal-messages";
 
 /**
  * The one reading of ids and page numbers, for the platform's routes and the app's loaders and
@@ -24,15 +25,7 @@ export function parseId(raw: unknown): number | null {
   return id <= INT4_MAX ? id : null;
 }
 
-/** The text of every not-found answer; the error page shows its own translated words for it. */
-export const NOT_FOUND_MESSAGE = "This page could not be found";
-
-/** The text of every answer to a request no form of ours sends (an unknown intent, a forged id). */
-export const BAD_REQUEST_MESSAGE = "Bad request";
-/** The text of every refusal for want of a role; the error page shows its own translated words. */
-export const NO_PERMISSION_MESSAGE = "No Permission";
-/** Texts the error page replaces with its translated words, in the visitor's language. */
-export const UNTRANSLATED_MESSAGES: readonly string[] = [NOT_FOUND_MESSAGE, BAD_REQUEST_MESSAGE, NO_PERMISSION_MESSAGE];
+export { BAD_REQUEST_MESSAGE, NO_PERMISSION_MESSAGE, NOT_FOUND_MESSAGE, UNTRANSLATED_MESSAGES } from "./refusal-messages";
 
 const plain = (text: string, status: number) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 

@@ -695,7 +695,7 @@ function signedInMarkdown(rows: SignedInRow[], options: Options): string {
 
 // ─── Report ──────────────────────────────────────────────────────────────────────────
 
-const TARGETS = { homeJsKb: 150, htmlKb: 30, homeRatio: 0.1, laterRatio: 0.15 };
+const TARGETS = { homeJsKb: 150, htmlKb: 30, homeRatio: 0.1, laterRatio: 0.15, visitorJsKb: 110 };
 
 function phaseMarkdown(phase: Phase, options: Options): string {
   const lines: string[] = [];
@@ -735,6 +735,14 @@ function targetsMarkdown(phase: Phase): string {
   const lines = ["| target | measured | |", "|---|--:|:-:|"];
   if (home) {
     lines.push(`| \`/\` first-load JS ≤ ${TARGETS.homeJsKb} KB gzip | ${kb(home.weight.jsGzip)} | ${mark(home.weight.jsGzip <= TARGETS.homeJsKb * 1000)} |`);
+  }
+  for (const row of [home, conference]) {
+    if (row) {
+      const js = row.weight.jsGzip;
+      lines.push(
+        `| \`${row.name === "home" ? "/" : "/{id}"}\` first-load JS ≤ ${TARGETS.visitorJsKb} KB gzip (issue 16) | ${kb(js)} | ${mark(js <= TARGETS.visitorJsKb * 1000)} |`,
+      );
+    }
   }
   for (const row of phase.rows) {
     lines.push(`| HTML of ${row.name} ≤ ${TARGETS.htmlKb} KB gzip | ${kb(row.htmlGzip)} | ${mark(row.htmlGzip <= TARGETS.htmlKb * 1000)} |`);

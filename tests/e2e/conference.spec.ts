@@ -211,5 +211,6 @@ test("the page stays within its weight budget", async ({ page }) => {
   expect(scripts.size).toBeGreaterThan(2);
   let total = 0;
   for (const src of scripts) total += zlib.gzipSync(await (await page.request.get(src)).body(), { level: 9 }).length;
-  expect(total, "first-load JS gzip bytes").toBeLessThanOrEqual(150_000);
+  // 118 KB (issue 16): the error page no longer brings zod (27 KB) into every page's first load.
+  expect(total, "first-load JS gzip bytes").toBeLessThanOrEqual(125_000);
 });
