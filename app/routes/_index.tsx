@@ -5,6 +5,7 @@ import { parsePage } from "#contract/params";
 import { ConferenceView } from "~/components/conference/ConferenceView";
 import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
+import { ConferenceSearchForm } from "~/components/portal/ConferenceSearchForm";
 import { PortalBanners } from "~/components/portal/PortalBanners";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
@@ -85,23 +86,7 @@ function Portal({ when, page, values, ignored, today, now, home, conferences }: 
           {t("portal.home.heading")}
         </h1>
         <p className="ui-portal-hero-lead">{t("portal.home.description")}</p>
-        <form method="get" action="/search" className="ui-portal-search-form ui-portal-hero-search" role="search" aria-label={t("portal.search.label")}>
-          <label className="ui-visually-hidden" htmlFor="hero-keyword">
-            {t("portal.search.label")}
-          </label>
-          <input
-            id="hero-keyword"
-            className="ui-input"
-            type="search"
-            name="keyword"
-            placeholder={t("header.searchPlaceholder")}
-            maxLength={100}
-            enterKeyHint="search"
-          />
-          <button className="ui-button" type="submit">
-            {t("header.search")}
-          </button>
-        </form>
+        <ConferenceSearchForm id="hero-keyword" className="ui-portal-hero-search" />
       </section>
       {home.banners.length > 0 && <PortalBanners banners={home.banners} />}
 

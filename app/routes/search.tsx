@@ -1,10 +1,11 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { Around } from "~/components/Around";
 import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
+import { ConferenceSearchForm } from "~/components/portal/ConferenceSearchForm";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
 import { publicPageHeaders } from "~/services/cache.server";
@@ -64,24 +65,7 @@ export default function Search() {
           t("search.titleEmpty")
         )}
       </h1>
-      <Form method="get" action="/search" className="ui-portal-search-form" role="search" aria-label={t("portal.search.label")} key={keyword}>
-        <label className="ui-visually-hidden" htmlFor="portal-keyword">
-          {t("portal.search.label")}
-        </label>
-        <input
-          id="portal-keyword"
-          className="ui-input"
-          type="search"
-          name="keyword"
-          defaultValue={keyword}
-          placeholder={t("header.searchPlaceholder")}
-          maxLength={100}
-          enterKeyHint="search"
-        />
-        <button className="ui-button" type="submit">
-          {t("header.search")}
-        </button>
-      </Form>
+      <ConferenceSearchForm id="portal-keyword" keyword={keyword} key={keyword} />
 
       {!keyword && <p className="ui-muted">{t("portal.search.prompt")}</p>}
       {results && results.total === 0 && (

@@ -105,6 +105,17 @@ test("home: a bad date is ignored with a message, never an error page", async ({
   await expect(list(page)).toBeVisible();
 });
 
+test("the home page's search leads to the results, its keyword kept in the search page's own field", async ({ page }) => {
+  await page.goto("/");
+  await ready(page);
+  const hero = page.locator(".ui-portal-hero").getByRole("search", { name: "搜索关键词" });
+  await hero.getByRole("searchbox").fill("北京");
+  await hero.getByRole("button", { name: "搜索" }).click();
+  await expect(page).toHaveURL(/\/search\?keyword=%E5%8C%97%E4%BA%AC$/);
+  await expect(page.getByTestId("search-count")).toBeVisible();
+  await expect(page.locator("main").getByRole("search").getByRole("searchbox")).toHaveValue("北京");
+});
+
 test("search: Chinese keywords of two and one characters, highlighted, with paging", async ({ page, request }) => {
   await page.goto("/search");
   await expect(page.getByTestId("search-suggestions")).toBeVisible();
