@@ -798,6 +798,11 @@ Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2
   the 48-conference demo set). Anonymous visitor, Chinese (the default language).
 - Pages: \`/\`, the first published conference's page \`/{id}\` and \`/search?keyword=…\` with a city
   that has results.
+- Signed in (issue 16): the demo organiser signed in through the API (a code from the data
+  directory's SMS outbox), 4 connections: \`/\`, \`/{id}\`, \`/attend\`, the showcase's \`/manage/applicant/1\` and
+  \`/manage/edit/1\`. Signed-in pages always render, so their CPU per request is compared with the
+  anonymous rows of a \`--no-page-cache\` run (10 connections: a difference of a few ms either way
+  is noise).
 - Load: autocannon in the bench process, N connections, keep-alive, on 127.0.0.1, with a browser's
   \`Accept-Encoding: gzip\`, after a warm-up; req/s is the mean over the run's 1 s samples, p50/p99
   the request latency. Any non-2xx answer or socket error is flagged.
