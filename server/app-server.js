@@ -14,8 +14,8 @@ import { createForwarding } from "./forwarding.js";
 import { createPageCache } from "./page-cache.js";
 import { createRequestGuard, installFormDataGuard } from "./request-guard.js";
 
-/** Mirrors app/services/page-request.server.ts. */
-const PAGE_REQUEST_HEADER = "x-conference-page-request";
+/** The same as app/services/page-request.server.ts says (server/app-server.test.ts checks). */
+export const PAGE_REQUEST_HEADER = "x-conference-page-request";
 
 /** The hosts besides the one a request reached that this site answers as: APP_HOST (comma-separated) and the public address. */
 export function configuredHosts(env = process.env) {

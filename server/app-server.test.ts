@@ -4,7 +4,8 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeBody } from "./app-server.js";
+import { PAGE_REQUEST_HEADER as APP_HEADER } from "../app/services/page-request.server";
+import { PAGE_REQUEST_HEADER, writeBody } from "./app-server.js";
 
 /** A page as React writes it: chunks of about 2 KB of HTML. */
 const chunks = Array.from({ length: 120 }, (_, i) =>
@@ -73,5 +74,11 @@ describe("writeBody", () => {
     expect(zlib.gunzipSync(gzipped).equals(Buffer.concat(chunks))).toBe(true);
     expect(arrivals[0], "the first part arrived before the pause ended").toBeLessThan(300);
     expect(arrivals.at(-1)).toBeGreaterThanOrEqual(390);
+  });
+});
+
+describe("the page-request mark", () => {
+  it("is the header the app reads", () => {
+    expect(PAGE_REQUEST_HEADER).toBe(APP_HEADER);
   });
 });

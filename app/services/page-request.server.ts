@@ -43,7 +43,7 @@ function valuesOf(request: Request): Map<string, unknown> {
  */
 export function perPageRequest<T>(request: Request, name: string, scope: string, make: () => T): T {
   const values = valuesOf(request);
-  const key = `${name}\u0000${scope}`;
+  const key = `${name}|${scope}`;
   if (!values.has(key)) values.set(key, make());
   return values.get(key) as T;
 }

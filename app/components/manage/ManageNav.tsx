@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -28,13 +28,15 @@ export type ManagePage = (typeof PAGES)[number];
 export function ManageNav({ id, name }: { id: number; name: string }) {
   const { t } = useTranslation();
   const nav = useRef<HTMLElement>(null);
+  // Once per page, not on every render: a strip the user has scrolled stays where they left it.
+  const { pathname } = useLocation();
   useEffect(() => {
     const strip = nav.current;
     const current = strip?.querySelector<HTMLElement>("[aria-current=page]");
     if (!strip || !current || strip.scrollWidth <= strip.clientWidth) return;
     const [box, link] = [strip.getBoundingClientRect(), current.getBoundingClientRect()];
     strip.scrollLeft += link.left - box.left - (box.width - link.width) / 2;
-  });
+  }, [pathname]);
   return (
     <nav ref={nav} className="ui-manage-nav" aria-label={t("manageNav.label", { name })}>
       <NavLink to="/manage" end>
