@@ -27,7 +27,7 @@ export default defineConfig({
     external: ["@electric-sql/pglite", "pg", "drizzle-orm"],
   },
   optimizeDeps: {
-    exclude: ["@electric-sql/pglite", "pg", "drizzle-orm", "@remix-run/node", "remix-i18next/server"],
-    include: ["react", "react-dom", "react-i18next", "i18next"],
+    exclude: ["@electric-sql/pglite", "pg", "drizzle-orm", "@remix-run/node"],
+    include: ["react", "react-dom"],
   },
 });

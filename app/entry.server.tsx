@@ -1,12 +1,12 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./components/Nonce";
 import { renderHtmlStream } from "./services/html-stream.server";
 import { i18n, instanceFor } from "./services/i18n.server";
 import { startPlatform, stopPlatform } from "./services/platform.server";
 import { applyResponsePolicy, newNonce } from "./services/response-policy.server";
+import { TranslationsProvider } from "./use-translation";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,14 +17,14 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const instance = await instanceFor(await i18n.getLocale(request));
+  const translations = instanceFor(await i18n.getLocale(request));
   const nonce = newNonce();
   let shellRendered = false;
   const body = await renderHtmlStream(
     <NonceContext.Provider value={nonce}>
-      <I18nextProvider i18n={instance}>
+      <TranslationsProvider translations={translations}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </I18nextProvider>
+      </TranslationsProvider>
     </NonceContext.Provider>,
     {
       nonce,

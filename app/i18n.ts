@@ -1,8 +1,124 @@
-/** Shared by the server's and the browser's i18next instances. */
-export const i18nConfig = {
-  supportedLngs: ["zh", "en"],
-  fallbackLng: "zh",
-  defaultNS: "common",
-  ns: ["common"],
-  interpolation: { escapeValue: false },
-} as const;
+/**
+ * The app's translations, on the server and in the browser (decision 064).
+ *
+ * What the app uses of i18next, and nothing more: keys with `.` into nested messages, `{{name}}`
+ * (and `{{a.b}}`) filled from the options, plurals by `count` with `_one`/`_other` suffixes
+ * chosen by `Intl.PluralRules`, `defaultValue`, and Chinese when an English message is missing.
+ * A key with no message comes back as itself. Values are not escaped: React escapes.
+ */
+
+export type Lang = "zh" | "en";
+export const LANGS: readonly Lang[] = ["zh", "en"];
+export const FALLBACK_LANG: Lang = "zh";
+
+export type Messages = { [key: string]: string | Messages };
+export type TOptions = { count?: number; defaultValue?: string; lng?: Lang } & Record<string, unknown>;
+export type TFunction = (key: string, options?: TOptions) => string;
+
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+function pluralSuffix(lang: Lang, count: number): string {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  return `_${rules.select(count)}`;
+}
+
+function find(messages: Messages | undefined, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+function valueAt(options: TOptions, path: string): unknown {
+  let value: unknown = options;
+  for (const part of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+const PLACEHOLDER = /\{\{(.+?)\}\}/g;
+
+/** Fills `{{name}}`; a placeholder with no option of its name stays as written. */
+export function interpolate(text: string, options: TOptions | undefined): string {
+  if (!options || !text.includes("{{")) return text;
+  return text.replace(PLACEHOLDER, (whole, inner: string) => {
+    const name = inner.trim();
+    const value = valueAt(options, name);
+    if (value === undefined) return Object.prototype.hasOwnProperty.call(options, name) ? "" : whole;
+    return value === null ? "" : String(value);
+  });
+}
+
+function mergeInto(target: Messages, source: Messages): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (typeof value === "object" && typeof current === "object") mergeInto(current, value);
+    else target[key] = typeof value === "object" ? structuredClone(value) : value;
+  }
+}
+
+/**
+ * Messages per language, and the language shown. In the browser the messages arrive in parts
+ * (decision 065) and the language may change; React components follow through `subscribe`.
+ */
+export class Translations {
+  language: Lang;
+  /** The translation function for `language`; a new one whenever messages or language change. */
+  t: TFunction;
+  private readonly messages: Partial<Record<Lang, Messages>> = {};
+  private readonly listeners = new Set<() => void>();
+
+  constructor(language: Lang, messages: Partial<Record<Lang, Messages>> = {}) {
+    this.language = language;
+    for (const lang of LANGS) if (messages[lang]) this.messages[lang] = structuredClone(messages[lang]);
+    this.t = this.fixedT(language);
+  }
+
+  /** The translation function for one language, whatever the current language. */
+  fixedT(lang: Lang): TFunction {
+    return (key, options) => this.translate(options?.lng ?? lang, key, options);
+  }
+
+  private translate(lang: Lang, key: string, options: TOptions | undefined): string {
+    if (!key) return "";
+    const count = options?.count;
+    for (const code of lang === FALLBACK_LANG ? [lang] : [lang, FALLBACK_LANG]) {
+      const messages = this.messages[code];
+      const found = (typeof count === "number" ? find(messages, key + pluralSuffix(code, count)) : undefined) ?? find(messages, key);
+      if (found !== undefined) return interpolate(found, options);
+    }
+    return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
+  }
+
+  has(lang: Lang): boolean {
+    return this.messages[lang] !== undefined;
+  }
+
+  /** Adds messages to a language's (a deep merge); components using the translations render again. */
+  add(lang: Lang, messages: Messages): void {
+    const current = this.messages[lang];
+    if (current) mergeInto(current, messages);
+    else this.messages[lang] = structuredClone(messages);
+    this.changed();
+  }
+
+  changeLanguage(lang: Lang): void {
+    if (lang === this.language) return;
+    this.language = lang;
+    this.changed();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed() {
+    this.t = this.fixedT(this.language);
+    for (const listener of this.listeners) listener();
+  }
+}

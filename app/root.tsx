@@ -1,19 +1,20 @@
 import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, data } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { ErrorPage, errorTitleKey } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { useNonce } from "~/components/Nonce";
 import { NoticeProvider } from "~/components/Notices";
 import { ProgressBar } from "~/components/ProgressBar";
+import { loadMessages } from "~/locales/load.client";
 import { loadSession, type SessionState } from "~/services/account.server";
 import { appNow } from "~/services/clock.server";
 import { appEnv, siteLinks } from "~/services/env.server";
 import { chinaToday } from "~/services/portal.server";
 import { getLang, readNotices, setLangCookie } from "~/services/session.server";
 import stylesheet from "~/styles/generated/app.css?url";
+import { useTranslation } from "~/use-translation";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -108,11 +109,9 @@ function useLanguage(lang: "zh" | "en") {
   useEffect(() => {
     if (i18n.language === lang) return;
     let current = true;
-    const load = lang === "en" ? import("./locales/en/common.json") : import("./locales/zh/common.json");
-    void load.then(({ default: common }) => {
-      if (!current) return;
-      if (!i18n.hasResourceBundle(lang, "common")) i18n.addResourceBundle(lang, "common", common);
-      void i18n.changeLanguage(lang);
+    const loaded = i18n.has(lang) ? Promise.resolve() : loadMessages(lang).then((messages) => current && i18n.add(lang, messages));
+    void loaded.then(() => {
+      if (current) i18n.changeLanguage(lang);
     });
     return () => {
       current = false;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /**
  * Hands the browser to a payment gateway with its signed form. With JavaScript the form

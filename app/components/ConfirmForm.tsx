@@ -1,6 +1,6 @@
 import { Form, useActionData, useSubmit } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { usePunctuation } from "~/utils/punctuation";
 import { Modal } from "./Modal";
 

@@ -1,7 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { Doc } from "~/content/documents";
+import { useTranslation } from "~/use-translation";
 
 export const documentMeta: MetaFunction = ({ data }) => {
   const doc = (data as { doc?: Doc } | undefined)?.doc;

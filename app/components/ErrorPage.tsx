@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { UNTRANSLATED_MESSAGES } from "#contract/refusal-messages";
+import { useTranslation } from "~/use-translation";
 
 /** Title by status (spec §2): 401/403 No Permission, 404 The Page Not Found, else System Error. */
 export function errorTitleKey(status: number) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** A field's messages; schema messages are translation keys, platform messages are already words. */
 export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 
 export type Contact = { phone: string; email: string; icp: string };

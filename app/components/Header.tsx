@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { SessionState } from "~/services/account.server";
 import type { SiteLinks } from "~/services/env.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { usePrefetch } from "~/utils/prefetch";
 import { BellIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { showMoment } from "~/components/authoring/types";
+import { useTranslation } from "~/use-translation";
 import type { AttendRegistration } from "~/utils/attend";
 
 /**

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { type Notice, type NoticeInput, makeNotice } from "~/utils/notice";
 
 type NoticeApi = { notify: (notice: NoticeInput) => void };

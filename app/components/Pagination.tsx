@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** Previous / next as plain links keeping the other query parameters. */
 export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {

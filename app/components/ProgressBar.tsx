@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** Shown only when a navigation lasts longer than this (spec §9 throttle). */
 export const PROGRESS_THROTTLE_MS = 200;

@@ -1,7 +1,7 @@
 import type HlsPlayer from "hls.js";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { ENTERED, WithEntered } from "~/components/WithEntered";
+import { useTranslation } from "~/use-translation";
 
 const HLS_TYPE = "application/vnd.apple.mpegurl";
 

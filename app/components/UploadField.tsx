@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { acceptOf, DOCUMENT_TYPES as DOCUMENTS, IMAGE_TYPES as IMAGES } from "#contract/uploads";
+import { useTranslation } from "~/use-translation";
 import { fileHref } from "~/utils/audits";
 import { type KeptFile, keptFile } from "~/utils/kept";
 

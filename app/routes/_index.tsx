@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { ConferenceView } from "~/components/conference/ConferenceView";
 import { EmptyState } from "~/components/EmptyState";
@@ -15,6 +14,7 @@ import { conferencePageHeaders, loadConferencePage } from "~/services/conference
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { clockNow, conferenceIdForHost, readFilters, toConferences, toHome } from "~/services/portal.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { inboxReadSchema } from "#contract/schemas/account";
 import { ConfirmForm } from "~/components/ConfirmForm";
@@ -13,6 +12,7 @@ import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { accountSettingsSchema } from "#contract/schemas/account";
 import { FieldError } from "~/components/FieldError";
 import { UploadField } from "~/components/UploadField";
@@ -11,6 +10,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { setLangCookie } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { parseForm, refusalMessages } from "~/utils/validation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];

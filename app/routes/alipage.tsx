@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { onlinePaymentSchema } from "#contract/schemas/registration";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
 import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
@@ -8,6 +7,7 @@ import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { type AttendPayment, attendMeta } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
 import { refusalMessages } from "~/utils/validation";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { registrationCancelSchema } from "#contract/schemas/registration";
 import { showMoment } from "~/components/authoring/types";
@@ -19,6 +18,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { canCancel, canEdit, canPay } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";

@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { routeId } from "#contract/params";
 import { sendCodeSchema } from "#contract/schemas/account";
@@ -14,6 +13,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, setTokenCookie } from "~/services/session.server";
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
+import { useTranslation } from "~/use-translation";
 import { type AttendRegistration, attendMeta } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";

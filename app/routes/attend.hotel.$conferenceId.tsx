@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, routeId } from "#contract/params";
 import { hotelBookingEditSchema, hotelBookingSchema, SHARING } from "#contract/schemas/services";
 import { ReservationCard, RoomCard, ServiceSection } from "~/components/services/ReservationCard";
@@ -10,6 +9,7 @@ import type { BookableRoom, HotelBooking, ServiceConference } from "~/components
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
+import { useTranslation } from "~/use-translation";
 import { formatMoney } from "~/utils/format";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

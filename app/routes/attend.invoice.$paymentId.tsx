@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { invoiceEditSchema, invoiceRequestSchema } from "#contract/schemas/registration";
 import { FieldError } from "~/components/FieldError";
@@ -9,6 +8,7 @@ import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { type AttendPayment } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney } from "~/utils/format";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parseId, routeId } from "#contract/params";
 import { conferenceFileSchema, paperSchema } from "#contract/schemas/services";
 import { PendingActions, ServiceSection } from "~/components/services/ReservationCard";
@@ -12,6 +11,7 @@ import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { payFormSchema } from "#contract/schemas/registration";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
@@ -16,6 +15,7 @@ import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { type AttendPayment, canPay } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";

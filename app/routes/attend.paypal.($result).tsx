@@ -1,8 +1,8 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { type AttendPayment, attendMeta } from "~/utils/attend";
 
 /**

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { notFound, parseId, routeId } from "#contract/params";
 import { TEAM_MAX_MEMBERS, teamMemberSchema, teamSchema } from "#contract/schemas/registration";
@@ -15,6 +14,7 @@ import { keepUploads } from "~/services/kept-uploads.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parseId, routeId } from "#contract/params";
 import { TRAVEL_MODES, travelSchema } from "#contract/schemas/services";
 import { ServiceField, ServiceForm } from "~/components/services/ServiceFields";
@@ -9,6 +8,7 @@ import type { ServiceConference, Travel, TravelLeg } from "~/components/services
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
+import { useTranslation } from "~/use-translation";
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { BasicsForm } from "~/components/authoring/BasicsForm";
 import type { RouteHandle } from "~/root";
 import { loadCategories, saveBasics } from "~/services/authoring.server";
@@ -8,6 +7,7 @@ import { rejectIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { useTranslation } from "~/use-translation";
 import { lastResultOf } from "~/utils/form-protocol";
 
 export const handle: RouteHandle = { layout: "create" };

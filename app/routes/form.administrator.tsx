@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parseId, parsePage } from "#contract/params";
 import { formAdminSchema } from "#contract/schemas/forms";
 import { IntentForm } from "~/components/authoring/IntentForm";
@@ -14,6 +13,7 @@ import { i18n } from "~/services/i18n.server";
 import { dangerNotices, redirectWithNotice } from "~/services/notices.server";
 import { type Page, callPlatform, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
 

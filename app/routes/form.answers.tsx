@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { notFound, parseId, parsePage } from "#contract/params";
 import { answerDeleteSchema, DATE_FORMATS } from "#contract/schemas/forms";
 import type { FormField } from "#contract/states";
@@ -16,6 +15,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { answerSchemaFor } from "#contract/schemas/forms";
 import { showMoment } from "~/components/authoring/types";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
@@ -12,6 +11,7 @@ import { keepUploads, withKeptCookie } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang, getToken } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { parseForm, refusalMessages } from "~/utils/validation";

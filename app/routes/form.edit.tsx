@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 import { FORM_FIELD_TYPES, fieldInput, formFieldInputSchema, formSettingsSchema, optionsText } from "#contract/schemas/forms";
@@ -19,6 +18,7 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { type CallOptions, type CallPath, callPlatform, type Page, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
 

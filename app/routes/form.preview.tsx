@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { notFound } from "#contract/params";
 import { answerSchemaFor } from "#contract/schemas/forms";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
@@ -9,6 +8,7 @@ import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { formPath } from "~/utils/forms";
 import { parseForm } from "~/utils/validation";

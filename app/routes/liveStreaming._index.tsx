@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parseId, parsePage } from "#contract/params";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
@@ -8,6 +7,7 @@ import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 

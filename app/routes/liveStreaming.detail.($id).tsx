@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
 import { ReplayPlayer } from "~/components/ReplayPlayer";
@@ -8,6 +7,7 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 import { chinaDay, formatDuration, replayCover } from "~/utils/replay";

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
 import { FieldError } from "~/components/FieldError";
@@ -13,6 +12,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform } from "~/services/platform.server";
 import { getToken, setLangCookie, setTokenCookie } from "~/services/session.server";
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
+import { useTranslation } from "~/use-translation";
 import { parseForm } from "~/utils/validation";
 
 /** The platform's business codes for a number without an account, and one that has one (platform/routes/login.ts). */

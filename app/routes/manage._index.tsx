@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage, routeId } from "#contract/params";
 import { IntentButton, useIntentResult } from "~/components/authoring/IntentForm";
 import { EmptyState } from "~/components/EmptyState";
@@ -11,6 +10,7 @@ import { formValues, rejectValues, runIntent } from "~/services/form-protocol.se
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 

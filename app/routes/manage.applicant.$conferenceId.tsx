@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import {
   BULK_ACTIONS,
@@ -32,6 +31,7 @@ import {
   smsStanding,
 } from "~/services/applicants.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";

@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { BADGE_LAYOUTS } from "#contract/schemas/applicants";
 import { QrCode } from "~/components/conference/QrCode";
@@ -11,6 +10,7 @@ import type { RouteHandle } from "~/root";
 import { loadApplicants } from "~/services/applicants.server";
 import { qrMatrix } from "~/services/conference-page.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { CheckinCounts, CheckinPerson } from "#contract/checkin";
 import { parsePage, routeId } from "#contract/params";
 import { checkinSearchSchema } from "#contract/schemas/checkin";
@@ -14,6 +13,7 @@ import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/service
 import { appNow } from "~/services/clock.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { callPlatform } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */

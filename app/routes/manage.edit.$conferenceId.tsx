@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import {
   adminUserSchema,
@@ -40,6 +39,7 @@ import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/fo
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { useTranslation } from "~/use-translation";
 import { opsToPlain, plainToOps } from "~/utils/authoring-richtext";
 import { enteredLang } from "~/utils/entered";
 import { lastResultOf } from "~/utils/form-protocol";

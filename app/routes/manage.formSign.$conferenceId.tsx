@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage, routeId } from "#contract/params";
 import { FormsTable } from "~/components/forms/FormsTable";
 import { ManageNav } from "~/components/manage/ManageNav";
@@ -10,6 +9,7 @@ import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import type { FormListRow } from "~/utils/forms";
 

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parsePage, routeId } from "#contract/params";
 import { auditDecisionSchema } from "#contract/schemas/audits";
 import {
@@ -19,6 +18,7 @@ import { Pagination } from "~/components/Pagination";
 import { ScrollRegion } from "~/components/ScrollRegion";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import {
   AUDIT_STATES,
   type HotelBooking,

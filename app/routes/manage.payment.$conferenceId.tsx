@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parsePage, routeId } from "#contract/params";
 import { invoiceAuditSchema, paymentAuditSchema, paymentStatusSchema } from "#contract/schemas/registration";
 import { Around } from "~/components/Around";
@@ -16,6 +15,7 @@ import { formValues, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import type { CallPath } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney } from "~/utils/format";

@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { AuditFrame, FilterForm, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { AUDIT_STATES, DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS } from "~/utils/audits";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

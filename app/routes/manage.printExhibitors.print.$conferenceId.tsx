@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { ScrollRegion } from "~/components/ScrollRegion";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS, type PrintColumn, type Sponsor } from "~/utils/audits";
 import { enteredLang } from "~/utils/entered";
 import { useHydrated } from "~/utils/hydrated";

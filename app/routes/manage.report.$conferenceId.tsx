@@ -1,6 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { notFound, routeId } from "#contract/params";
 import { AuditFrame, ExportLink } from "~/components/audits/AuditParts";
 import { FieldError } from "~/components/FieldError";
@@ -8,6 +7,7 @@ import { FigureTable } from "~/components/FigureTable";
 import { filtersOf, manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { callPlatform } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import type { ManagedConference, Report } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";

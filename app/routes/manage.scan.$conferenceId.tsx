@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { outcomeTone } from "#contract/checkin";
 import { routeId } from "#contract/params";
 import { CodeForm, ResultPanel } from "~/components/checkin/Desk";
@@ -10,6 +9,7 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 
 /** The same code seen again within this time is the same ticket still in front of the camera. */
 const SAME_CODE_MS = 4_000;

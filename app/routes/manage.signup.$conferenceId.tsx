@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { routeId } from "#contract/params";
 import {
   couponSchema,
@@ -21,6 +20,7 @@ import { Entered } from "~/components/WithEntered";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 

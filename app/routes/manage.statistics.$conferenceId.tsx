@@ -1,7 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { chinaClock, share } from "#contract/checkin";
 import { routeId } from "#contract/params";
 import type { ConferenceStatistics } from "#contract/views/statistics";
@@ -10,6 +9,7 @@ import { ManageNav } from "~/components/manage/ManageNav";
 import type { RouteHandle } from "~/root";
 import { loadStatistics, pageTitle } from "~/services/checkin.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { formatMoney, pick } from "~/utils/format";
 
 /** How often the open screen fetches fresh figures (with JavaScript). */

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parsePage, routeId } from "#contract/params";
 import { auditDecisionSchema, sponsorRemarkSchema } from "#contract/schemas/audits";
 import {
@@ -20,6 +19,7 @@ import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runAudit, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { AUDIT_STATES, type ManagedConference, type Sponsor, SPONSOR_FILTERS, chinaTime, fileHref } from "~/utils/audits";
 import { enteredLang } from "~/utils/entered";
 

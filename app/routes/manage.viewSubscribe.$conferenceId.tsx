@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage, routeId } from "#contract/params";
 import { AuditFrame } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { ScrollRegion } from "~/components/ScrollRegion";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
+import { useTranslation } from "~/use-translation";
 import { type ManagedConference, type SubscribedSession, chinaTime } from "~/utils/audits";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";

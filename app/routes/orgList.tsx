@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parseId, parsePage } from "#contract/params";
 import { ConferenceCard, type ConferenceSummary } from "~/components/ConferenceCard";
 import { Highlight } from "~/components/Highlight";
@@ -12,6 +11,7 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
+import { useTranslation } from "~/use-translation";
 import { formatDay, pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { usePrefetch } from "~/utils/prefetch";

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { organizationSchema, organizationTypes } from "#contract/schemas/organization";
 import { FieldError } from "~/components/FieldError";
 import { StatusBadge } from "~/components/StatusBadge";
@@ -12,6 +11,7 @@ import { i18n } from "~/services/i18n.server";
 import { keepUploads } from "~/services/kept-uploads.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { keptRefIn } from "~/utils/kept";
 import { parseForm, refusalMessages } from "~/utils/validation";

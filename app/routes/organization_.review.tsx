@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parseId, parsePage } from "#contract/params";
 import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSchema, organizationDecisionSchema } from "#contract/schemas/organization";
 import { useIntentForm } from "~/components/authoring/IntentForm";
@@ -12,6 +11,7 @@ import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";
 import { punctuation } from "~/utils/punctuation";

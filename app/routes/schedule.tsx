@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
@@ -11,6 +10,7 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { clockNow, readFilters, toConferences } from "~/services/portal.server";
+import { useTranslation } from "~/use-translation";
 import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 

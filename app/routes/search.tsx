@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { Around } from "~/components/Around";
 import { EmptyState } from "~/components/EmptyState";
@@ -12,6 +11,7 @@ import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
 import { clockNow, toConferences } from "~/services/portal.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";

@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parsePage } from "#contract/params";
 import { showMoment } from "~/components/authoring/types";
 import { Highlight } from "~/components/Highlight";
@@ -10,6 +9,7 @@ import { ENTERED, NamedControl } from "~/components/WithEntered";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { type FormListRow, formPath } from "~/utils/forms";

@@ -1,6 +1,5 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { parseId, parsePage } from "#contract/params";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
@@ -8,6 +7,7 @@ import { DirectoryFilters, DirectoryResults } from "~/components/portal/Director
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
-import { useTranslation } from "react-i18next";
 import { badRequest, routeId } from "#contract/params";
 import { sponsorHotelEditSchema, sponsorHotelSchema } from "#contract/schemas/services";
 import { ReservationCard, RoomCard, ServiceSection } from "~/components/services/ReservationCard";
@@ -11,6 +10,7 @@ import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest }
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { punctuation } from "~/utils/punctuation";
 

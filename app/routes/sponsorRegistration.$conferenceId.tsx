@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { badRequest, parseId, routeId } from "#contract/params";
 import { exhibitionSchema } from "#contract/schemas/services";
 import { FieldError } from "~/components/FieldError";
@@ -12,6 +11,7 @@ import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAction } from "~/services/services.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { type KeptFile, keptFile } from "~/utils/kept";
 

@@ -1,50 +1,28 @@
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
-import { initReactI18next } from "react-i18next";
-import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig } from "~/i18n";
+import { Translations, type Lang, type TFunction } from "~/i18n";
 import en from "~/locales/en/common.json";
 import zh from "~/locales/zh/common.json";
-import { getLang, type Lang } from "./session.server";
+import { getLang } from "./session.server";
 
-export const resources = { zh: { common: zh }, en: { common: en } };
-
-/** remix-i18next with the spec's own rule: the `isEnglish` cookie, Chinese when absent (STACK-NOTES 10). */
-const detector = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...i18nConfig.supportedLngs],
-    fallbackLanguage: i18nConfig.fallbackLng,
-    order: ["custom"],
-    findLocale: async (request) => getLang(request).lang,
-  },
-  i18next: { ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], resources },
-});
+export const resources = { zh, en };
 
 /**
- * One initialised i18next instance per language, shared by every request: the resources are
- * static and nothing changes an instance's language, so building two new instances per
- * request (the library's default) was pure cost (docs/benchmarks.md).
+ * One set of translations per language, shared by every request: the messages are static and
+ * nothing on the server changes a set's language.
  */
-const instances = new Map<Lang, Promise<I18n>>();
+const instances = new Map<Lang, Translations>();
 
-export function instanceFor(lang: Lang): Promise<I18n> {
+export function instanceFor(lang: Lang): Translations {
   let instance = instances.get(lang);
-  if (!instance) {
-    const created = createInstance();
-    instance = created
-      .use(initReactI18next)
-      .init({ ...i18nConfig, supportedLngs: [...i18nConfig.supportedLngs], ns: [...i18nConfig.ns], lng: lang, resources })
-      .then(() => created);
-    instances.set(lang, instance);
-  }
+  if (!instance) instances.set(lang, (instance = new Translations(lang, resources)));
   return instance;
 }
 
 export const i18n = {
-  getLocale: (request: Request) => detector.getLocale(request) as Promise<Lang>,
+  /** The spec's rule: the `isEnglish` cookie, Chinese when absent (STACK-NOTES 10). */
+  getLocale: async (request: Request): Promise<Lang> => getLang(request).lang,
   /** The translation function for a request's language, or for a language given outright. */
   async getFixedT(requestOrLang: Request | Lang): Promise<TFunction> {
-    const lang = typeof requestOrLang === "string" ? requestOrLang : await detector.getLocale(requestOrLang);
-    const instance = await instanceFor(lang === "en" ? "en" : "zh");
-    return instance.getFixedT(lang === "en" ? "en" : "zh", "common");
+    const lang = typeof requestOrLang === "string" ? requestOrLang : getLang(requestOrLang).lang;
+    return instanceFor(lang === "en" ? "en" : "zh").t;
   },
 };

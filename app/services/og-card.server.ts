@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import type { TFunction } from "i18next";
 import { CARD_HEIGHT, CARD_WIDTH } from "~/components/conference/conference-meta";
+import type { TFunction } from "~/i18n";
 import { formatDay, pick } from "~/utils/format";
 import type { Lang } from "./session.server";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /**
  * The punctuation code puts between words, per language: Chinese text takes full-width marks,

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { QrCode } from "~/components/conference/QrCode";
 import type { QrMatrix } from "~/components/conference/types";
+import { useTranslation } from "~/use-translation";
 
 export type SubscribeGateView = { myId: string; qr: QrMatrix | null; error: string | null };
 

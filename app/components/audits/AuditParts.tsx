@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { StatusBadge } from "~/components/StatusBadge";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { useIntentForm, useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { conferenceBasicsSchema } from "#contract/schemas/conference";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";
 import { FieldError } from "../FieldError";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { ManageNav } from "../manage/ManageNav";
 
 /** The frame of the organiser's editor pages: title, links to the other pages, a section index, the sections. */

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { useTranslation } from "~/use-translation";
 import { intentView, lastResultOf } from "~/utils/form-protocol";
 import { parseForm } from "~/utils/validation";
 import { FieldError } from "../FieldError";

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import {
   bannerSchema,
   domainSchema,
@@ -16,6 +15,7 @@ import {
 import { payeeSchema } from "#contract/schemas/registration";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Entered, EnteredList } from "~/components/WithEntered";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { formatDuration } from "~/utils/replay";

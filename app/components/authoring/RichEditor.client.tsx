@@ -12,8 +12,8 @@ import {
   RichUtils,
 } from "draft-js";
 import { type ReactNode, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ImageIcon, LinkIcon } from "~/components/icons";
+import { useTranslation } from "~/use-translation";
 import { countWords, opsToRaw, rawToOps } from "~/utils/authoring-richtext";
 import { safeHref, safeSrc } from "../RichText";
 

@@ -1,10 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { instanceFor } from "~/services/i18n.server";
+import { TranslationsProvider } from "~/use-translation";
 import { RichTextField } from "./RichTextField";
 
 const ops = [{ insert: "议题\n", attributes: { header: 2 } }, { insert: "人工 智能\n" }];
 const html = (initial: boolean) =>
-  renderToStaticMarkup(<RichTextField name="contentZh" label="简介" ops={ops} preview={{ initial, href: "?preview=contentZh#intro", back: "?#intro" }} />);
+  renderToStaticMarkup(
+    <TranslationsProvider translations={instanceFor("zh")}>
+      <RichTextField name="contentZh" label="简介" ops={ops} preview={{ initial, href: "?preview=contentZh#intro", back: "?#intro" }} />
+    </TranslationsProvider>,
+  );
 
 /** What the server sends, i.e. the page without JavaScript (the editor itself only loads in the browser). */
 describe("RichTextField on the server", () => {
@@ -21,8 +27,8 @@ describe("RichTextField on the server", () => {
     expect(out).not.toContain("<textarea");
     // The author's level-2 heading sits under the editor section's own h2.
     expect(out).toContain("<h3>议题</h3><p>人工 智能</p>");
-    // Six characters other than white space (the counter's rule), in the words key.
-    expect(out).toMatch(/authoring\.editor\.words/);
+    // Six characters other than white space (the counter's rule).
+    expect(out).toContain('<p class="ui-edit-counter">6 字</p>');
     expect(out).toContain(`name="contentZhOps" value="${JSON.stringify(ops).replace(/"/g, "&quot;")}"`);
     expect(out).toContain('href="?#intro"');
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { countWords, opsToPlain } from "~/utils/authoring-richtext";
 import { enteredLang } from "~/utils/entered";
 import { FieldError } from "../FieldError";

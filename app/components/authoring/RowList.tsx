@@ -1,8 +1,8 @@
 import { useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
+import { useTranslation } from "~/use-translation";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
 

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { type ReactNode, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { type CheckinCounts, type CheckinOutcome, type CheckinPerson, chinaClock, outcomeKey, outcomeTone, share } from "#contract/checkin";
 import { checkinCodeSchema } from "#contract/schemas/checkin";
 import { FieldError } from "~/components/FieldError";
 import { Modal } from "~/components/Modal";
 import { ENTERED, NamedControl, WithEntered } from "~/components/WithEntered";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";

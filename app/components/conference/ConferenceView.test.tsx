@@ -1,27 +1,17 @@
 import zlib from "node:zlib";
-import { createInstance } from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n";
-import en from "~/locales/en/common.json";
-import zh from "~/locales/zh/common.json";
+import { describe, expect, it } from "vitest";
 import { groupSchedule, qrMatrix } from "~/services/conference-page.server";
+import { instanceFor } from "~/services/i18n.server";
+import { TranslationsProvider } from "~/use-translation";
 import { ConferenceView } from "./ConferenceView";
 import type { ConferencePageData } from "./types";
 
-const i18n = createInstance();
-beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({ ...i18nConfig, supportedLngs: ["zh", "en"], ns: ["common"], lng: "zh", resources: { zh: { common: zh }, en: { common: en } } });
-});
-
 const render = (page: ConferencePageData) =>
   renderToString(
-    <I18nextProvider i18n={i18n}>
+    <TranslationsProvider translations={instanceFor("zh")}>
       <ConferenceView page={page} />
-    </I18nextProvider>,
+    </TranslationsProvider>,
   );
 
 function basePage(): ConferencePageData {

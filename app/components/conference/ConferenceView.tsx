@@ -1,10 +1,10 @@
-import type { TFunction } from "i18next";
 import { Fragment, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Around } from "~/components/Around";
 import { RichText } from "~/components/RichText";
 import { StatusBadge } from "~/components/StatusBadge";
 import { ENTERED } from "~/components/WithEntered";
+import type { TFunction } from "~/i18n";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { answerSchemaFor } from "#contract/schemas/forms";
 import { AnswerFields, useConditionalFields } from "~/components/AnswerFields";
 import { showMoment } from "~/components/authoring/types";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import type { FormInfo } from "~/utils/forms";
 import { parseForm } from "~/utils/validation";

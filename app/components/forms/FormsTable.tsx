@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { ENTERED, NamedControl } from "~/components/WithEntered";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { type FormListRow, formPath } from "~/utils/forms";

@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** Every organiser page of one conference, in the order of the conference's life. */
 const PAGES = [

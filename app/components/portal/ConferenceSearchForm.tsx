@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 
 /** The conference search (a GET of /search): the home page's hero and the search page's own. */
 export function ConferenceSearchForm({ id, keyword, className }: { id: string; keyword?: string; className?: string }) {

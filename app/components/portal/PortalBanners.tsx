@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { ENTERED, NamedControl } from "~/components/WithEntered";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import type { PortalBanner } from "./types";
 

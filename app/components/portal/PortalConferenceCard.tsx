@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { chinaDay } from "#contract/clock";
 import { Highlight } from "~/components/Highlight";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";

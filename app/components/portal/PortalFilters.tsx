@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import type { PortalFacets, PortalFilterValues } from "./types";
 

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { StatusBadge } from "~/components/StatusBadge";
+import { useTranslation } from "~/use-translation";
 import { useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import type { ReviewState } from "./types";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
 import type { ServiceConference } from "./types";

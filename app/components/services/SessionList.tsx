@@ -1,8 +1,8 @@
 import { Form } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ENTERED, NamedControl } from "~/components/WithEntered";
 import type { SessionDay, SessionView } from "~/services/agenda.server";
+import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { usePunctuation } from "~/utils/punctuation";
 
