@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardAddress, cardFonts, cardSvg, renderCard, wrapLines } from "./og-card.server";
+import { cachedCard, cardAddress, cardFonts, cardSvg, DrawBudget, renderCard, wrapLines } from "./og-card.server";
 
 const facts = {
   id: 12,
@@ -46,5 +46,25 @@ describe("the conference card image", () => {
     expect([...png.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const view = new DataView(png.buffer, png.byteOffset);
     expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+  });
+
+  it("draws at most so many cards a minute per client and in all; a kept card is never refused", async () => {
+    const budget = new DrawBudget({ max: 2, windowMs: 60_000 }, { max: 3, windowMs: 60_000 });
+    const t0 = Date.UTC(2030, 0, 1, 8, 0, 10);
+    const card = (n: number) => ({ title: `会议 ${n} ${t0}`, dates: "", place: "", site: "学术会议" });
+    const first = cachedCard(card(1), "198.51.100.7", t0, budget);
+    expect(first.ok).toBe(true);
+    expect(cachedCard(card(2), "198.51.100.7", t0 + 1_000, budget).ok).toBe(true);
+    // The client's two drawings are spent: a third new card waits for the next minute, 49 s on.
+    expect(cachedCard(card(3), "198.51.100.7", t0 + 1_000, budget)).toEqual({ ok: false, retryAfterS: 49 });
+    // A card already drawn costs nothing and is served to anyone.
+    const again = cachedCard(card(1), "198.51.100.7", t0 + 2_000, budget);
+    expect(again.ok && first.ok && again.png === first.png).toBe(true);
+    // Another client draws one; then the process's three are spent for everyone.
+    expect(cachedCard(card(4), "203.0.113.9", t0 + 2_000, budget).ok).toBe(true);
+    expect(cachedCard(card(5), "203.0.113.10", t0 + 2_000, budget)).toMatchObject({ ok: false });
+    // A new minute, a new budget.
+    expect(cachedCard(card(3), "198.51.100.7", t0 + 50_000, budget).ok).toBe(true);
+    if (first.ok) expect((await first.png).byteLength).toBeGreaterThan(0);
   });
 });

@@ -173,20 +173,68 @@ export async function renderCard(content: CardContent): Promise<ArrayBuffer> {
 const MAX_CARDS = 256;
 const cards = new Map<string, Promise<ArrayBuffer>>();
 
+/** Draws a card may cost when it is not kept: per client address, and for the whole process. */
+export const CARD_DRAWS_PER_CLIENT = { max: 20, windowMs: 60_000 } as const;
+export const CARD_DRAWS_GLOBAL = { max: 120, windowMs: 60_000 } as const;
+
+/**
+ * Counts card drawings in fixed windows, per client and in all. Each drawing costs 150 to 260 ms
+ * of CPU, and a client walking every conference id and both languages could otherwise keep the
+ * server drawing (a card already kept costs nothing and is never refused).
+ */
+export class DrawBudget {
+  private window = -1;
+  private total = 0;
+  private readonly byClient = new Map<string, number>();
+
+  constructor(
+    private readonly perClient: { max: number; windowMs: number } = CARD_DRAWS_PER_CLIENT,
+    private readonly global: { max: number; windowMs: number } = CARD_DRAWS_GLOBAL,
+  ) {}
+
+  /** Takes one drawing for the client at `nowMs`; the seconds to wait when none is left. */
+  take(client: string, nowMs: number): { ok: true } | { ok: false; retryAfterS: number } {
+    const windowMs = Math.max(this.perClient.windowMs, this.global.windowMs);
+    const window = Math.floor(nowMs / windowMs);
+    if (window !== this.window) {
+      this.window = window;
+      this.total = 0;
+      this.byClient.clear();
+    }
+    const used = this.byClient.get(client) ?? 0;
+    if (used >= this.perClient.max || this.total >= this.global.max) {
+      return { ok: false, retryAfterS: Math.max(1, Math.ceil(((window + 1) * windowMs - nowMs) / 1000)) };
+    }
+    this.byClient.set(client, used + 1);
+    this.total++;
+    return { ok: true };
+  }
+}
+
+const budget = new DrawBudget();
+
 /**
  * The card for what it shows, drawn once per process and kept (at most 256, the oldest dropped):
  * concurrent asks for the same card wait for one drawing. Keyed by the content as the server read
  * it, never by anything in the request, so a caller cannot make it draw more than one card per
- * conference, language and version.
+ * conference, language and version. A card that must be drawn takes one from the budget; when
+ * the client's or the process's is spent, the answer says when to ask again instead.
  */
-export function cachedCard(content: CardContent): Promise<ArrayBuffer> {
+export function cachedCard(
+  content: CardContent,
+  client: string,
+  nowMs: number,
+  draws: DrawBudget = budget,
+): { ok: true; png: Promise<ArrayBuffer> } | { ok: false; retryAfterS: number } {
   const key = JSON.stringify(content);
   let card = cards.get(key);
   if (!card) {
+    const allowed = draws.take(client, nowMs);
+    if (!allowed.ok) return allowed;
     card = renderCard(content);
     card.catch(() => cards.delete(key));
     if (cards.size >= MAX_CARDS) cards.delete(cards.keys().next().value!);
     cards.set(key, card);
   }
-  return card;
+  return { ok: true, png: card };
 }
