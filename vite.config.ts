@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { localeParts } from "./scripts/vite-locale-parts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -20,6 +21,7 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    localeParts(),
   ],
   server: { port: 3000 },
   build: { target: "es2020" },

@@ -1,8 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { Translations } from "./i18n";
-import { loadMessages } from "./locales/load.client";
+import { startingAreas, startTranslations } from "./locales/load";
 import { TranslationsProvider } from "./use-translation";
 import { installChunkReloadGuard } from "./utils/chunk-reload";
 
@@ -10,7 +9,9 @@ installChunkReloadGuard(window);
 
 async function hydrate() {
   const lang = document.documentElement.lang === "en" ? "en" : "zh";
-  const translations = new Translations(lang, { [lang]: await loadMessages(lang) });
+  // The route modules the page started with are loaded and evaluated before this module.
+  const modules = (window as unknown as { __remixRouteModules?: Record<string, { clientLoader?: unknown }> }).__remixRouteModules ?? {};
+  const translations = await startTranslations(lang, startingAreas(modules));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -31,6 +31,16 @@ describe("Translations", () => {
     expect(t("")).toBe("");
   });
 
+  it("tells of each key it has no message for", () => {
+    const missing: string[] = [];
+    const t = new Translations("en", messages, (key) => missing.push(key)).t;
+    t("a.hello", { name: "x" });
+    t("a.onlyZh");
+    t("a.nothing", { defaultValue: "d" });
+    t("b.none");
+    expect(missing).toEqual(["a.nothing", "b.none"]);
+  });
+
   it("leaves a placeholder it was given no option for, and empties one given as undefined or null", () => {
     expect(interpolate("{{a}}-{{ b }}-{{c.d}}", { b: 2, c: { d: "x" } })).toBe("{{a}}-2-x");
     expect(interpolate("[{{a}}][{{b}}]", { a: undefined, b: null })).toBe("[][]");

@@ -72,7 +72,15 @@ export class Translations {
   private readonly messages: Partial<Record<Lang, Messages>> = {};
   private readonly listeners = new Set<() => void>();
 
-  constructor(language: Lang, messages: Partial<Record<Lang, Messages>> = {}) {
+  /**
+   * `onMissing` hears of every key found in neither the language nor Chinese (before any
+   * `defaultValue` is used).
+   */
+  constructor(
+    language: Lang,
+    messages: Partial<Record<Lang, Messages>> = {},
+    private readonly onMissing?: (key: string) => void,
+  ) {
     this.language = language;
     for (const lang of LANGS) if (messages[lang]) this.messages[lang] = structuredClone(messages[lang]);
     this.t = this.fixedT(language);
@@ -91,6 +99,7 @@ export class Translations {
       const found = (typeof count === "number" ? find(messages, key + pluralSuffix(code, count)) : undefined) ?? find(messages, key);
       if (found !== undefined) return interpolate(found, options);
     }
+    this.onMissing?.(key);
     return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
   }
 

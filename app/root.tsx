@@ -7,7 +7,7 @@ import { Header } from "~/components/Header";
 import { useNonce } from "~/components/Nonce";
 import { NoticeProvider } from "~/components/Notices";
 import { ProgressBar } from "~/components/ProgressBar";
-import { loadMessages } from "~/locales/load.client";
+import { switchLanguage } from "~/locales/load";
 import { loadSession, type SessionState } from "~/services/account.server";
 import { appNow } from "~/services/clock.server";
 import { appEnv, siteLinks } from "~/services/env.server";
@@ -107,15 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function useLanguage(lang: "zh" | "en") {
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (i18n.language === lang) return;
-    let current = true;
-    const loaded = i18n.has(lang) ? Promise.resolve() : loadMessages(lang).then((messages) => current && i18n.add(lang, messages));
-    void loaded.then(() => {
-      if (current) i18n.changeLanguage(lang);
-    });
-    return () => {
-      current = false;
-    };
+    if (i18n.language !== lang) void switchLanguage(i18n, lang);
   }, [i18n, lang]);
 }
 

@@ -477,8 +477,8 @@ function localeStrings(lang: string): string[] {
 
 /**
  * First-load JS and CSS of a page: stylesheets, modulepreloads and the module script's imports
- * from the HTML, their static imports (transitively), and the locale chunk that entry.client
- * imports dynamically for the page's language.
+ * from the HTML, their static imports (transitively), and the base part of the messages that
+ * the page loads dynamically for its language before hydrating.
  */
 function pageWeight(html: string): Weight {
   const js = new Set<string>();
@@ -509,23 +509,23 @@ function pageWeight(html: string): Weight {
     for (const m of match[2].matchAll(dynamicImportPattern)) add(m[1]);
   }
 
-  // entry.client downloads the page language's locale chunk before hydrating.
+  // Before hydrating, the page downloads the base part of its language's messages (app/locales/
+  // load.ts, a dynamic import named `base-*`); a visitor page needs no area's part.
   let localeChunk: string | undefined;
   const lang = /<html\b[^>]*\blang="([^"]+)"/i.exec(html)?.[1]?.toLowerCase().startsWith("en") ? "en" : "zh";
-  const entry = [...js].find((file) => path.basename(file).startsWith("entry.client"));
-  if (entry) {
-    const wanted = localeStrings(lang);
-    const others = localeStrings(lang === "en" ? "zh" : "en");
-    let best = 0;
-    for (const match of fs.readFileSync(entry, "utf8").matchAll(dynamicImportPattern)) {
-      const file = assetFile(match[1], urls.get(entry));
-      if (!file) continue;
+  const wanted = localeStrings(lang);
+  const others = localeStrings(lang === "en" ? "zh" : "en");
+  let best = 0;
+  for (const from of [...js]) {
+    for (const match of fs.readFileSync(from, "utf8").matchAll(dynamicImportPattern)) {
+      const file = assetFile(match[1], urls.get(from));
+      if (!file || !path.basename(file).startsWith("base-")) continue;
       const text = fs.readFileSync(file, "utf8");
       const score = wanted.filter((s) => text.includes(s)).length - others.filter((s) => text.includes(s)).length;
       if (score > best) [best, localeChunk] = [score, file];
     }
-    if (localeChunk) add("/" + path.relative(clientDir(), localeChunk).split(path.sep).join("/"));
   }
+  if (localeChunk) add("/" + path.relative(clientDir(), localeChunk).split(path.sep).join("/"));
 
   const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
   return { jsFiles: [...js], cssFiles: [...css], jsGzip: sum(js), cssGzip: sum(css), localeChunk, missing };
@@ -811,8 +811,8 @@ Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2
   the same settings in the same run. \`SSR/static\` is the ratio of the two req/s.
 - Server CPU/req: user + system CPU of the server process over the run divided by the requests.
 - Page weight: HTML as sent (gzip, compression's default level) and its raw size; first-load JS =
-  modulepreloads and module-script imports of the HTML, their static imports, plus the locale chunk
-  that entry.client imports before hydrating; first-load CSS = the stylesheets. Each asset is
+  modulepreloads and module-script imports of the HTML, their static imports, plus the base part of the
+  messages loaded before hydrating; first-load CSS = the stylesheets. Each asset is
   gzipped at level 9 from build/client. 1 KB = 1,000 bytes.
 - Server RSS: VmRSS of the server after start and after the runs, and the peak (VmHWM).
 - Both the server and autocannon share the machine's cores, so the figures are comparable
@@ -949,7 +949,7 @@ async function main() {
       console.log(
         `First-load JS of / (${home.weight.jsFiles.length} files): ${home.weight.jsFiles.map((f) => `${path.basename(f)} ${kb(gzipSize(f))}`).join(", ")}`,
       );
-      if (!home.weight.localeChunk) console.warn("[bench] warning: no locale chunk found among entry.client's dynamic imports");
+      if (!home.weight.localeChunk) console.warn("[bench] warning: no base locale chunk found among the first load's dynamic imports");
     }
 
     if (profileDir) {

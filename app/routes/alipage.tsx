@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { onlinePaymentSchema } from "#contract/schemas/registration";
 import { AttendGatewayForm } from "~/components/AttendGatewayForm";
+import { areaLoader } from "~/locales/load";
 import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -11,6 +12,9 @@ import { useTranslation } from "~/use-translation";
 import { type AttendPayment, attendMeta } from "~/utils/attend";
 import { intentView } from "~/utils/form-protocol";
 import { refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 /**
  * Alipay: a POST from the payment page hands the browser to Alipay with the signed form;

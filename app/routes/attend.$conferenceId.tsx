@@ -11,6 +11,7 @@ import { RegisteredMessage, useRegisteredCheck } from "~/components/attend/Regis
 import { SubscribeGate } from "~/components/attend/SubscribeGate";
 import { FieldError } from "~/components/FieldError";
 import { CodeField, MobileCodeFields } from "~/components/MobileCodeFields";
+import { areaLoader } from "~/locales/load";
 import { type Account, accountShell } from "~/services/account.server";
 import { sceneCookie, sceneOf, subscribeQr } from "~/services/attend.server";
 import { SignInRefused, signInWith } from "~/services/auth.server";
@@ -25,6 +26,9 @@ import { type AttendForm, type AttendQuote, type AttendRegistration, canEdit, po
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { parseForm, refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

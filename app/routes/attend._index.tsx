@@ -11,6 +11,7 @@ import { HoldNotice } from "~/components/HoldNotice";
 import { Pagination } from "~/components/Pagination";
 import { ServiceLinks } from "~/components/services/ServicePage";
 import { StatusBadge } from "~/components/StatusBadge";
+import { areaLoader } from "~/locales/load";
 import { ticketQr } from "~/services/attend.server";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
@@ -23,6 +24,9 @@ import { canCancel, canEdit, canPay } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { formatDay, formatMoney, pick } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 const PAGE_SIZE = 10;
 /** The page's one post (and the intent its form sends). */

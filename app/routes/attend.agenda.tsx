@@ -2,12 +2,16 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Link, useLoaderData } from "@remix-run/react";
 import { SessionList, SubscribeButton } from "~/components/services/SessionList";
 import type { AgendaSession } from "~/components/services/types";
+import { areaLoader } from "~/locales/load";
 import { groupSessions, subscriptionAction } from "~/services/agenda.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { platformData } from "~/services/platform.server";
 import { getLang } from "~/services/session.server";
 import { useTranslation } from "~/use-translation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -7,6 +7,7 @@ import { sendCodeSchema } from "#contract/schemas/account";
 import { claimSchema } from "#contract/schemas/registration";
 import { FieldError } from "~/components/FieldError";
 import { MobileCodeFields } from "~/components/MobileCodeFields";
+import { areaLoader } from "~/locales/load";
 import { SignInRefused, signInWith } from "~/services/auth.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -18,6 +19,9 @@ import { type AttendRegistration, attendMeta } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { parseForm } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 type Claimable = {
   id: number;

@@ -6,11 +6,15 @@ import { ReservationCard, RoomCard, ServiceSection } from "~/components/services
 import { ServiceField, ServiceForm, StayFields } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { BookableRoom, HotelBooking, ServiceConference } from "~/components/services/types";
+import { areaLoader } from "~/locales/load";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { useTranslation } from "~/use-translation";
 import { formatMoney } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { routeId } from "#contract/params";
 import { invoiceEditSchema, invoiceRequestSchema } from "#contract/schemas/registration";
 import { FieldError } from "~/components/FieldError";
+import { areaLoader } from "~/locales/load";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -13,6 +14,9 @@ import { type AttendPayment } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney } from "~/utils/format";
 import { parseForm, refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 type Invoice = {
   id: number;

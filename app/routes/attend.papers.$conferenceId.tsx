@@ -7,6 +7,7 @@ import { FileLink, RowFields, ServiceErrors, ServiceField, ServiceForm, StateBad
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ConferenceFile, Paper, ServiceConference } from "~/components/services/types";
 import { UploadField } from "~/components/UploadField";
+import { areaLoader } from "~/locales/load";
 import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
@@ -14,6 +15,9 @@ import { confirmedCall, filledRows, nest, postedId, runService, servicePageData,
 import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -6,6 +6,7 @@ import { AttendGatewayForm } from "~/components/AttendGatewayForm";
 import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
+import { areaLoader } from "~/locales/load";
 import { paymentKey } from "~/services/attend.server";
 import { appEnv } from "~/services/env.server";
 import { formValues, parseValues, refuseIntent, rejectIntent, rejectValues } from "~/services/form-protocol.server";
@@ -20,6 +21,9 @@ import { type AttendPayment, canPay } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -1,9 +1,13 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { areaLoader } from "~/locales/load";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
 import { useTranslation } from "~/use-translation";
 import { type AttendPayment, attendMeta } from "~/utils/attend";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 /**
  * Where PayPal sends the payer back (`success` with `?tradeNo=`, or `cancel`); the platform

@@ -8,6 +8,7 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { HoldNotice } from "~/components/HoldNotice";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
+import { areaLoader } from "~/locales/load";
 import { requireSignedIn } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { keepUploads } from "~/services/kept-uploads.server";
@@ -19,6 +20,9 @@ import { type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 type Team = { id: number; name: string; conferenceId: number; members?: number; replayed?: boolean };
 type TeamTotal = { count: number; totalFen: number; currency: string };

@@ -5,10 +5,14 @@ import { TRAVEL_MODES, travelSchema } from "#contract/schemas/services";
 import { ServiceField, ServiceForm } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { ServiceConference, Travel, TravelLeg } from "~/components/services/types";
+import { areaLoader } from "~/locales/load";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { formValues, nest, runService, servicePageData } from "~/services/services.server";
 import { useTranslation } from "~/use-translation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

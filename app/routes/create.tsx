@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BasicsForm } from "~/components/authoring/BasicsForm";
+import { areaLoader } from "~/locales/load";
 import type { RouteHandle } from "~/root";
 import { loadCategories, saveBasics } from "~/services/authoring.server";
 import { rejectIntent } from "~/services/form-protocol.server";
@@ -9,6 +10,9 @@ import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
 import { useTranslation } from "~/use-translation";
 import { lastResultOf } from "~/utils/form-protocol";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 export const handle: RouteHandle = { layout: "create" };
 

@@ -6,6 +6,7 @@ import { IntentForm } from "~/components/authoring/IntentForm";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { FormsTable } from "~/components/forms/FormsTable";
 import { Pagination } from "~/components/Pagination";
+import { areaLoader } from "~/locales/load";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -16,6 +17,9 @@ import { getLang } from "~/services/session.server";
 import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { type FormListRow, type FormRole, formPath } from "~/utils/forms";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms", "organiser"]);
 
 const PAGE_SIZE = 20;
 

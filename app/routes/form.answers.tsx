@@ -8,6 +8,7 @@ import { ConfirmForm } from "~/components/ConfirmForm";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
 import { Entered } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -20,6 +21,9 @@ import { enteredLang } from "~/utils/entered";
 import { replyMessages } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { type AnswerRow, answerText, formPath } from "~/utils/forms";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms", "organiser"]);
 
 const PAGE_SIZE = 20;
 /** The page's one post (and the intent its forms send). */

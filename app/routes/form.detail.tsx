@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { answerSchemaFor } from "#contract/schemas/forms";
 import { showMoment } from "~/components/authoring/types";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
+import { areaLoader } from "~/locales/load";
 import { appEnv } from "~/services/env.server";
 import { formIdOf, loadForm, privatePage } from "~/services/forms.server";
 import { loginUrl } from "~/services/guard.server";
@@ -15,6 +16,9 @@ import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 import { parseForm, refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms", "organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 

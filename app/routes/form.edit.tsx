@@ -11,6 +11,7 @@ import { chinaLocal } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
+import { areaLoader } from "~/locales/load";
 import { formValues, parseValues, refuseIntent, rejectIntent } from "~/services/form-protocol.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -21,6 +22,9 @@ import { getLang } from "~/services/session.server";
 import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { type FormInfo, type FormListRow, formPath } from "~/utils/forms";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms", "organiser"]);
 
 /** Spec §9: the template list pages 20 at a time from page 1. */
 const TEMPLATE_PAGE_SIZE = 20;

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { notFound } from "#contract/params";
 import { answerSchemaFor } from "#contract/schemas/forms";
 import { AnswerForm, FormHeader } from "~/components/forms/FormView";
+import { areaLoader } from "~/locales/load";
 import { appEnv } from "~/services/env.server";
 import { formIdOf, loadForm, privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
@@ -12,6 +13,9 @@ import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import { formPath } from "~/utils/forms";
 import { parseForm } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms", "organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

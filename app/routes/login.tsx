@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { loginSchema, registerSchema, sendCodeSchema } from "#contract/schemas/account";
 import { FieldError } from "~/components/FieldError";
+import { areaLoader } from "~/locales/load";
 import { SignInRefused, signInWith, wechatConfigured } from "~/services/auth.server";
 import { safeRedirect } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -14,6 +15,9 @@ import { getToken, setLangCookie, setTokenCookie } from "~/services/session.serv
 import { pageTicket, sendCodeFor } from "~/services/sign-in.server";
 import { useTranslation } from "~/use-translation";
 import { parseForm } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 /** The platform's business codes for a number without an account, and one that has one (platform/routes/login.ts). */
 const CODE_NOT_REGISTERED = 1001;

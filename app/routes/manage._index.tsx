@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
 import { ENTERED, NamedControl } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { formValues, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -13,6 +14,9 @@ import { callPlatform, platformData } from "~/services/platform.server";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatDay, pick } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 const PAGE_SIZE = 20;
 

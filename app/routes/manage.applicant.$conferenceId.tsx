@@ -20,6 +20,7 @@ import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
+import { areaLoader } from "~/locales/load";
 import {
   type Applicant,
   type ApplicantOptions,
@@ -37,6 +38,9 @@ import { type IntentReply, type IntentView, intentView } from "~/utils/form-prot
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 /** The hand entry as the page posts it: the conference and the answers are the action's to add. */
 const addSchema = adminRegistrationSchema.omit({ conferenceId: true, answers: true });

@@ -6,6 +6,7 @@ import { QrCode } from "~/components/conference/QrCode";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { ENTERED } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import type { RouteHandle } from "~/root";
 import { loadApplicants } from "~/services/applicants.server";
 import { qrMatrix } from "~/services/conference-page.server";
@@ -14,6 +15,9 @@ import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 /**
  * What the style system can't say (app/styles/applicants.styles.ts): the paper of the chosen

@@ -9,11 +9,15 @@ import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { ENTERED, WithEntered } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { callPlatform } from "~/services/platform.server";
 import { useTranslation } from "~/use-translation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 const PAGE_SIZE = 20;
 /** How often the counts refresh while the desk is open (with JavaScript). */

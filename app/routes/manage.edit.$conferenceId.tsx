@@ -34,6 +34,7 @@ import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Entered, EnteredList } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { loadCategories, loadEditor, rowIntents, runTable, saveBasics } from "~/services/authoring.server";
 import { formValues, rejectIntent, rejectValues, runIntent } from "~/services/form-protocol.server";
 import { requireAccount } from "~/services/guard.server";
@@ -45,6 +46,9 @@ import { enteredLang } from "~/utils/entered";
 import { lastResultOf } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -4,6 +4,7 @@ import { parsePage, routeId } from "#contract/params";
 import { FormsTable } from "~/components/forms/FormsTable";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
+import { areaLoader } from "~/locales/load";
 import { privateData } from "~/services/forms.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -12,6 +13,9 @@ import { getLang } from "~/services/session.server";
 import { useTranslation } from "~/use-translation";
 import { pick } from "~/utils/format";
 import type { FormListRow } from "~/utils/forms";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms", "organiser"]);
 
 const PAGE_SIZE = 20;
 

@@ -16,6 +16,7 @@ import {
 } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { ScrollRegion } from "~/components/ScrollRegion";
+import { areaLoader } from "~/locales/load";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
@@ -31,6 +32,9 @@ import {
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 const PAGE_SIZE = 20;
 const BOOKING_STATES = [...AUDIT_STATES, "cancelled"] as const;

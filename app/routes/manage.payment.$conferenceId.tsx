@@ -10,6 +10,7 @@ import { Pagination } from "~/components/Pagination";
 import { ScrollRegion } from "~/components/ScrollRegion";
 import { StatusBadge } from "~/components/StatusBadge";
 import { DOCUMENT_TYPES, UploadField } from "~/components/UploadField";
+import { areaLoader } from "~/locales/load";
 import { filtersOf, manageData, manageTitle, rowIdOf, runAudit } from "~/services/audits.server";
 import { formValues, rejectValues } from "~/services/form-protocol.server";
 import { requireSignedIn } from "~/services/guard.server";
@@ -19,6 +20,9 @@ import { useTranslation } from "~/use-translation";
 import { type ManageInvoice, type ManagePayment, type ManagedConference, type MethodTotal, chinaTime, fileHref } from "~/utils/audits";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 const PAGE_SIZE = 20;
 const METHODS = ["transfer", "paypal", "alipay", "union"] as const;

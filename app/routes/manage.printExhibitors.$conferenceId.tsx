@@ -2,10 +2,14 @@ import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { routeId } from "#contract/params";
 import { AuditFrame, FilterForm, sponsorKindField, stateOptions } from "~/components/audits/AuditParts";
+import { areaLoader } from "~/locales/load";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
 import { AUDIT_STATES, DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS } from "~/utils/audits";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { routeId } from "#contract/params";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { ScrollRegion } from "~/components/ScrollRegion";
+import { areaLoader } from "~/locales/load";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
@@ -10,6 +11,9 @@ import { DEFAULT_PRINT_COLUMNS, type ManagedConference, PRINT_COLUMNS, type Prin
 import { enteredLang } from "~/utils/entered";
 import { useHydrated } from "~/utils/hydrated";
 import { usePunctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 /** The platform pages at most 100 rows; a printed list stops at this many. */
 const PAGE_SIZE = 100;

@@ -4,6 +4,7 @@ import { notFound, routeId } from "#contract/params";
 import { AuditFrame, ExportLink } from "~/components/audits/AuditParts";
 import { FieldError } from "~/components/FieldError";
 import { FigureTable } from "~/components/FigureTable";
+import { areaLoader } from "~/locales/load";
 import { filtersOf, manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { callPlatform } from "~/services/platform.server";
@@ -11,6 +12,9 @@ import { useTranslation } from "~/use-translation";
 import type { ManagedConference, Report } from "~/utils/audits";
 import { formatMoney, pick } from "~/utils/format";
 import { useHydrated } from "~/utils/hydrated";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -6,10 +6,14 @@ import { routeId } from "#contract/params";
 import { CodeForm, ResultPanel } from "~/components/checkin/Desk";
 import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
+import { areaLoader } from "~/locales/load";
 import { type DeskAnswer, loadCounts, pageTitle, runDeskAction } from "~/services/checkin.server";
 import { appNow } from "~/services/clock.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 /** The same code seen again within this time is the same ticket still in front of the camera. */
 const SAME_CODE_MS = 4_000;

@@ -17,12 +17,16 @@ import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
 import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
 import { Entered } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 

@@ -6,11 +6,15 @@ import { routeId } from "#contract/params";
 import type { ConferenceStatistics } from "#contract/views/statistics";
 import { ColumnChart, RowChart } from "~/components/checkin/Charts";
 import { ManageNav } from "~/components/manage/ManageNav";
+import { areaLoader } from "~/locales/load";
 import type { RouteHandle } from "~/root";
 import { loadStatistics, pageTitle } from "~/services/checkin.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
 import { formatMoney, pick } from "~/utils/format";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 /** How often the open screen fetches fresh figures (with JavaScript). */
 const POLL_MS = 10_000;

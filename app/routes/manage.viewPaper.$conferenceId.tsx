@@ -4,6 +4,7 @@ import { badRequest, parsePage, routeId } from "#contract/params";
 import { auditDecisionSchema } from "#contract/schemas/audits";
 import { AuditFrame, Cards, DecisionForm, ExportLink, Facts, FilterForm, decisionsFor, stateFacts, stateOptions } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
+import { areaLoader } from "~/locales/load";
 import { filtersOf, manageData, manageTitle, postedValues, rowIdOf, runDecision } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
@@ -11,6 +12,9 @@ import { AUDIT_STATES, type ConferenceFile, type ManagedConference, type Paper, 
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 const PAGE_SIZE = 20;
 

@@ -4,6 +4,7 @@ import { parsePage, routeId } from "#contract/params";
 import { AuditFrame } from "~/components/audits/AuditParts";
 import { Pagination } from "~/components/Pagination";
 import { ScrollRegion } from "~/components/ScrollRegion";
+import { areaLoader } from "~/locales/load";
 import { manageData, manageTitle } from "~/services/audits.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { useTranslation } from "~/use-translation";
@@ -11,6 +12,9 @@ import { type ManagedConference, type SubscribedSession, chinaTime } from "~/uti
 import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["organiser"]);
 
 const PAGE_SIZE = 20;
 /** The platform lists this many subscribers under each session. */

@@ -5,6 +5,7 @@ import { organizationSchema, organizationTypes } from "#contract/schemas/organiz
 import { FieldError } from "~/components/FieldError";
 import { StatusBadge } from "~/components/StatusBadge";
 import { UploadField } from "~/components/UploadField";
+import { areaLoader } from "~/locales/load";
 import { appEnv } from "~/services/env.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -15,6 +16,9 @@ import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { keptRefIn } from "~/utils/kept";
 import { parseForm, refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 type Application = {
   id: number;

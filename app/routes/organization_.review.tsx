@@ -6,6 +6,7 @@ import { CONFERENCE_REVIEW_KINDS, type ConferenceReviewKind, conferenceReviewSch
 import { useIntentForm } from "~/components/authoring/IntentForm";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
+import { areaLoader } from "~/locales/load";
 import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
 import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
@@ -16,6 +17,9 @@ import { enteredLang } from "~/utils/entered";
 import { intentView } from "~/utils/form-protocol";
 import { punctuation } from "~/utils/punctuation";
 import { refusalMessages } from "~/utils/validation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 type Application = {
   id: number;

@@ -6,6 +6,7 @@ import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
 import { ENTERED, NamedControl } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -14,6 +15,9 @@ import { enteredLang } from "~/utils/entered";
 import { pick } from "~/utils/format";
 import { type FormListRow, formPath } from "~/utils/forms";
 import { pageMeta } from "~/utils/meta";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["forms"]);
 
 const PAGE_SIZE = 20;
 

@@ -7,12 +7,16 @@ import { ReservationCard, RoomCard, ServiceSection } from "~/components/services
 import { RowFields, ServiceField, ServiceForm, StayFields } from "~/components/services/ServiceFields";
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, BookableRoom, ServiceConference, SponsorRoomRequest } from "~/components/services/types";
+import { areaLoader } from "~/locales/load";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
 import { confirmedCall, filledRows, nest, postedId, runService, servicePageData, readServiceAction } from "~/services/services.server";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { punctuation } from "~/utils/punctuation";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

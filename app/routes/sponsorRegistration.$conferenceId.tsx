@@ -7,6 +7,7 @@ import { EditDetails, FileLink, ServiceErrors, ServiceField, ServiceForm, StateB
 import { ServicePage } from "~/components/services/ServicePage";
 import type { Application, ServiceConference } from "~/components/services/types";
 import { IMAGE_ACCEPT, UploadField } from "~/components/UploadField";
+import { areaLoader } from "~/locales/load";
 import { appEnv } from "~/services/env.server";
 import { requireSignedIn } from "~/services/guard.server";
 import { platformData } from "~/services/platform.server";
@@ -14,6 +15,9 @@ import { nest, runService, servicePageData, uploadPostedDocuments, readServiceAc
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { type KeptFile, keptFile } from "~/utils/kept";
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["attendee"]);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];

@@ -115,13 +115,17 @@ export const test = base.extend<{ serverClock: ServerClock }>({
     });
     // Anything the Content-Security-Policy blocks is a script, style or request the page needed.
     const refused: string[] = [];
+    // A message named from an area whose translations the page never loaded (app/locales/load.ts).
+    const untranslated: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+      if (/^translation part /.test(message.text())) untranslated.push(`${page.url()}: ${message.text()}`);
     });
     await use(page);
     const garbled = (await Promise.all(checks)).filter((finding) => finding !== null);
     expect(garbled, "responses whose raw bytes a browser would garble").toEqual([]);
     expect(refused, "what the Content-Security-Policy refused").toEqual([]);
+    expect(untranslated, "messages shown before their translations were loaded").toEqual([]);
   },
 });
 

@@ -26,7 +26,7 @@ export function PortalBanners({ banners }: { banners: PortalBanner[] }) {
           const title = pick(lang, banner.titleZh, banner.titleEn);
           const body = (
             <>
-              {/* The first banner is the page's largest image: fetched at once; the others when scrolled to. */}
+              {/* The first banner is the page's largest image: fetched at once and first; the others when scrolled to. */}
               <img
                 className="ui-portal-banner-image"
                 src={banner.image}
@@ -35,6 +35,8 @@ export function PortalBanners({ banners }: { banners: PortalBanner[] }) {
                 height={BANNER_HEIGHT}
                 loading={i === 0 ? "eager" : "lazy"}
                 decoding={i === 0 ? "sync" : "async"}
+                // React 18 passes the attribute through only in lower case (Lighthouse: the LCP image).
+                {...(i === 0 ? { fetchpriority: "high" } : {})}
               />
               {title && <span className="ui-portal-banner-caption">{title}</span>}
             </>
