@@ -21,20 +21,21 @@ export const E2E_CLOCK_FILE = `test-results/e2e-clock${suffix}`;
 /** What Playwright empties at its start and keeps a failure's traces in: the part's and slot's own. */
 export const E2E_OUTPUT_DIR = `test-results/playwright${PART ? `-${PART}` : ""}${suffix}`;
 
+/** Debian chromium's flags here (STACK-NOTES item 12), also used by scripts/lighthouse.ts. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 const chromium = {
   browserName: "chromium" as const,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
 
 /**
