@@ -218,13 +218,16 @@ test("the page stays within its weight budget", async ({ page }) => {
     for (const m of body.toString().matchAll(/import\("(\.\/base-[^"]+\.js)"\)/g)) parts.add(new URL(m[1], new URL(src, "http://localhost/")).pathname);
   }
   expect(parts.size, "the base parts of both languages").toBe(2);
+  // The page is Chinese: its base part is the one with the most Chinese in it (the English part
+  // has some too, such as the name of the language to switch to).
   let messages = 0;
+  let most = 0;
   for (const part of parts) {
     const body = await (await page.request.get(part)).body();
-    // The page is Chinese: its base part is the one written in Chinese.
-    if (/[\u4e00-\u9fff]/.test(body.toString())) messages = zlib.gzipSync(body, { level: 9 }).length;
+    const chinese = body.toString().match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+    if (chinese > most) [most, messages] = [chinese, zlib.gzipSync(body, { level: 9 }).length];
   }
   expect(messages, "the Chinese base part").toBeGreaterThan(0);
-  // 112 KB (issue 16): i18next out (decision 064), and only the base part of the messages (065).
+  // 113 KB (issue 16): i18next out (decision 064), and only the base part of the messages (065).
   expect(total + messages, "first-load JS gzip bytes, messages included").toBeLessThanOrEqual(115_000);
 });
