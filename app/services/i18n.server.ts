@@ -3,7 +3,7 @@ import en from "~/locales/en/common.json";
 import zh from "~/locales/zh/common.json";
 import { getLang } from "./session.server";
 
-export const resources = { zh, en };
+const resources = { zh, en };
 
 /**
  * One set of translations per language, shared by every request: the messages are static and
