@@ -8,11 +8,18 @@ import type { Messages } from "~/i18n";
  * a prefix ending in `.`), in the module and in every module it imports from `app/` (`~/`, `./`)
  * and `contract/` (`#contract/`), server modules included. It names more than a page may show,
  * never less, except keys made wholly at run time (`t(message)`): those come from strings this
- * reading finds elsewhere, or from the platform's answers.
+ * reading finds elsewhere, or from the platform's answers (`keyReader`).
  */
-export function messageKeys(messages: Messages, prefix = ""): string[] {
-  return Object.entries(messages).flatMap(([name, value]) => (typeof value === "string" ? [prefix + name] : messageKeys(value, `${prefix}${name}.`)));
+
+/** Every message of a locale file as `[key, text]`, the key dotted (`auth.login`). */
+export function messageEntries(messages: Messages, prefix = ""): Array<[key: string, text: string]> {
+  return Object.entries(messages).flatMap(([name, value]) =>
+    typeof value === "string" ? [[prefix + name, value] as [string, string]] : messageEntries(value, `${prefix}${name}.`),
+  );
 }
+
+/** Every message's dotted key. */
+export const messageKeys = (messages: Messages): string[] => messageEntries(messages).map(([key]) => key);
 
 const IMPORT = /(?:from\s*|import\s*\(\s*|import\s+)["']([^"']+)["']/g;
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { messageEntries } from "../../tests/key-usage";
 import en from "./en/common.json";
 
 /** Chinese characters and full-width (CJK) punctuation, as tests/e2e/layout.ts finds them on a page. */
@@ -15,12 +16,6 @@ const FULL_WIDTH_PUNCTUATION = /[\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f\uff1a-\
  */
 const MUST_BE_CHINESE = new Set(["header.language"]);
 
-function strings(value: unknown, key = ""): Array<[string, string]> {
-  if (typeof value === "string") return [[key, value]];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => strings(v, key ? `${key}.${k}` : k));
-  return [];
-}
-
 const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 function sources(dir: string): string[] {
@@ -33,12 +28,12 @@ function sources(dir: string): string[] {
 
 describe("English strings", () => {
   it("hold no Chinese and no full-width punctuation (but the few that must be Chinese)", () => {
-    const found = strings(en).filter(([key, text]) => CJK.test(text) && !MUST_BE_CHINESE.has(key));
+    const found = messageEntries(en).filter(([key, text]) => CJK.test(text) && !MUST_BE_CHINESE.has(key));
     expect(found).toEqual([]);
   });
 
   it("the allow-list names only strings that exist and are Chinese", () => {
-    const all = new Map(strings(en));
+    const all = new Map(messageEntries(en));
     for (const key of MUST_BE_CHINESE) expect(CJK.test(all.get(key) ?? ""), key).toBe(true);
   });
 

@@ -69,12 +69,12 @@ type AreaClientLoader = ((args: ClientLoaderFunctionArgs) => Promise<unknown>) &
 
 /**
  * A route's `clientLoader` that loads its areas' messages alongside its data, so a navigation to
- * it renders with them; `areas` tells `entry.client` what to load before hydrating.
- * `{ data: false }` for a route without a server loader.
+ * it renders with them; `areas` tells `entry.client` what to load before hydrating. For routes
+ * with a server loader (every route of an area has one).
  */
-export function areaLoader(needed: readonly Area[], options: { data: boolean } = { data: true }): AreaClientLoader {
+export function areaLoader(needed: readonly Area[]): AreaClientLoader {
   const clientLoader = async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-    const [data] = await Promise.all([options.data ? serverLoader() : null, ...needed.map((area) => ensureArea(area))]);
+    const [data] = await Promise.all([serverLoader(), ...needed.map((area) => ensureArea(area))]);
     return data;
   };
   return Object.assign(clientLoader, { areas: needed });

@@ -49,7 +49,7 @@ describe("the conference card image", () => {
   });
 
   it("draws at most so many cards a minute per client and in all; a kept card is never refused", async () => {
-    const budget = new DrawBudget({ max: 2, windowMs: 60_000 }, { max: 3, windowMs: 60_000 });
+    const budget = new DrawBudget({ perClient: 2, global: 3, windowMs: 60_000 });
     const t0 = Date.UTC(2030, 0, 1, 8, 0, 10);
     const card = (n: number) => ({ title: `会议 ${n} ${t0}`, dates: "", place: "", site: "学术会议" });
     const first = cachedCard(card(1), "198.51.100.7", t0, budget);

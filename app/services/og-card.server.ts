@@ -173,9 +173,8 @@ export async function renderCard(content: CardContent): Promise<ArrayBuffer> {
 const MAX_CARDS = 256;
 const cards = new Map<string, Promise<ArrayBuffer>>();
 
-/** Draws a card may cost when it is not kept: per client address, and for the whole process. */
-export const CARD_DRAWS_PER_CLIENT = { max: 20, windowMs: 60_000 } as const;
-export const CARD_DRAWS_GLOBAL = { max: 120, windowMs: 60_000 } as const;
+/** Drawings of cards not yet kept, per minute: per client address, and for the whole process. */
+export const CARD_DRAWS = { perClient: 20, global: 120, windowMs: 60_000 } as const;
 
 /**
  * Counts card drawings in fixed windows, per client and in all. Each drawing costs 150 to 260 ms
@@ -187,14 +186,11 @@ export class DrawBudget {
   private total = 0;
   private readonly byClient = new Map<string, number>();
 
-  constructor(
-    private readonly perClient: { max: number; windowMs: number } = CARD_DRAWS_PER_CLIENT,
-    private readonly global: { max: number; windowMs: number } = CARD_DRAWS_GLOBAL,
-  ) {}
+  constructor(private readonly limits: { perClient: number; global: number; windowMs: number } = CARD_DRAWS) {}
 
   /** Takes one drawing for the client at `nowMs`; the seconds to wait when none is left. */
   take(client: string, nowMs: number): { ok: true } | { ok: false; retryAfterS: number } {
-    const windowMs = Math.max(this.perClient.windowMs, this.global.windowMs);
+    const { perClient, global, windowMs } = this.limits;
     const window = Math.floor(nowMs / windowMs);
     if (window !== this.window) {
       this.window = window;
@@ -202,7 +198,7 @@ export class DrawBudget {
       this.byClient.clear();
     }
     const used = this.byClient.get(client) ?? 0;
-    if (used >= this.perClient.max || this.total >= this.global.max) {
+    if (used >= perClient || this.total >= global) {
       return { ok: false, retryAfterS: Math.max(1, Math.ceil(((window + 1) * windowMs - nowMs) / 1000)) };
     }
     this.byClient.set(client, used + 1);

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import * as cookie from "cookie";
+import type { Lang } from "~/i18n";
 import { type Notice, type NoticeInput, makeNotice } from "~/utils/notice";
 import { appEnv } from "./env.server";
 import { sessionSecrets, signingSecret } from "./secret.server";
@@ -11,7 +12,7 @@ export const LANG_COOKIE = "isEnglish";
 export const REMEMBER_SECONDS = 31 * 24 * 3600;
 export const LANG_SECONDS = 365 * 24 * 3600;
 
-export type Lang = "zh" | "en";
+export type { Lang };
 
 /**
  * `Secure` follows the scheme the browser used (behind a proxy, X-Forwarded-Proto via the
