@@ -24,6 +24,7 @@ import { reviewRoutes } from "./routes/review";
 import { servicesRoutes } from "./routes/services";
 import { specReadRoutes } from "./routes/spec-reads";
 import { type Account, accountByToken } from "./services/identity";
+import { writeMemo } from "./services/memo";
 
 export type { PlatformDeps } from "./context";
 
@@ -38,6 +39,9 @@ function databaseRefusal(error: unknown): ApiError | null {
   }
   return null;
 }
+
+/** How long a memo of the portal's directory data and counts holds at most (platform/services/memo.ts). */
+const MEMO_SECONDS = 60;
 
 /**
  * The bundled platform API (spec §7): base `/api`, envelope `{code, message, data}`, bearer
@@ -93,13 +97,15 @@ export function createPlatformApp(deps: PlatformDeps) {
     })(c, next);
   });
 
-  // Every write this instance answered without an error moves `changes` on: memos of aggregates
-  // (the home page's city counts) hold only until the next one, so no count disagrees with the list.
+  // Every write this instance answered without an error moves `changes` on: memos of what every
+  // visitor reads (the portal's directory data, counts) hold only until the next one, and at most
+  // MEMO_SECONDS, so no count disagrees with the list and an administrator's change shows at once.
   const changes = { count: 0 };
   app.use(async (c, next) => {
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) changes.count++;
   });
+  const memo = writeMemo(deps.now, changes, MEMO_SECONDS);
 
   /**
    * The token's account. The web app's in-process GET calls of one page request hand over a map
@@ -125,11 +131,11 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", loginRoutes(deps));
   app.route("/", accountRoutes(deps));
   app.route("/", cmsRoutes(deps));
-  app.route("/", conferenceRoutes(deps));
+  app.route("/", conferenceRoutes(deps, memo));
   app.route("/", conferenceContentRoutes(deps));
   // Before the portal: `/domain/{id}` (a number) is a conference's domain request, `/domain/{host}` the portal's look-up.
   app.route("/", specReadRoutes(deps));
-  app.route("/", portalRoutes(deps, changes));
+  app.route("/", portalRoutes(deps, memo));
   app.route("/", directoryRoutes(deps));
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));

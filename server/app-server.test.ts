@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { PassThrough } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -74,6 +75,29 @@ describe("writeBody", () => {
     expect(zlib.gunzipSync(gzipped).equals(Buffer.concat(chunks))).toBe(true);
     expect(arrivals[0], "the first part arrived before the pause ended").toBeLessThan(300);
     expect(arrivals.at(-1)).toBeGreaterThanOrEqual(390);
+  });
+
+  it("hands the compressor the chunks that are ready together as a few writes, not one each", async () => {
+    const writes: number[] = [];
+    const res = Object.assign(new PassThrough(), { flush() {} });
+    const write = res.write.bind(res);
+    res.write = ((chunk: Uint8Array) => {
+      writes.push(chunk.byteLength);
+      return write(chunk);
+    }) as typeof res.write;
+    res.resume();
+    await writeBody(
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      res,
+    );
+    expect(writes.reduce((a, b) => a + b, 0)).toBe(Buffer.concat(chunks).length);
+    // 240 KB in 64 KB writes.
+    expect(writes.length).toBeLessThanOrEqual(5);
   });
 });
 

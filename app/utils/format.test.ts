@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatMoney, pick, toFen } from "./format";
+import { formatDay, formatMoney, formatMonth, pick, toFen } from "./format";
 
 describe("money", () => {
   it("formats fen as yuan", () => {
@@ -20,6 +20,15 @@ describe("money", () => {
     expect(toFen("2.5", "2")).toBeNull();
     expect(toFen("-1", "0")).toBeNull();
     expect(toFen("abc", "0")).toBeNull();
+  });
+});
+
+describe("months", () => {
+  it("names a month in either language, the same from the kept formatter", () => {
+    expect(formatMonth("zh", 3)).toBe("3月");
+    expect(formatMonth("en", 3)).toBe("Mar");
+    expect(formatMonth("en", 12)).toBe("Dec");
+    expect(formatMonth("zh", 3)).toBe("3月");
   });
 });
 

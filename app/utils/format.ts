@@ -10,4 +10,14 @@ export function formatDay(lang: string, day: string) {
   return `${y}年${m}月${d}日`;
 }
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 3 → "3月" or "Mar". One formatter per language: making one costs more than a card's whole render. */
+export function formatMonth(lang: string, month: number) {
+  const locale = lang === "en" ? "en-US" : "zh-CN";
+  let format = monthFormats.get(locale);
+  if (!format) monthFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" })));
+  return format.format(Date.UTC(2000, month - 1, 1));
+}
+
 export { formatMoney, toFen } from "#contract/money";

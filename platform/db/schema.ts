@@ -793,7 +793,7 @@ export const fees = pgTable(
     priceFen: integer().notNull(),
     unit: text().$type<"0" | "1" | "2">().notNull().default("0"),
   },
-  (t) => [uniqueIndex().on(t.identityId, t.strategyId)],
+  (t) => [uniqueIndex().on(t.identityId, t.strategyId), index().on(t.conferenceId)],
 );
 
 export const vipLevels = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { chinaDay } from "#contract/clock";
 import { type PlatformDeps, type PlatformEnv, requireAccount } from "../context";
@@ -6,34 +6,29 @@ import type { Db } from "../db";
 import { categories, conferenceAdmins, conferences, majors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { canManageConference } from "../services/access";
+import type { Memo } from "../services/memo";
 import { conferenceCardColumns, conferenceFilters, withSale } from "../services/portal-filters";
 
 const listColumns = { ...conferenceCardColumns, categoryId: conferences.categoryId, majorId: conferences.majorId };
 
 /**
  * Adds each conference's major and category names (what a keyword may have matched besides
- * names and cities). Looked up for the page's rows after the fact: joined into the list query,
- * the join ran for every match before the sort picked the page.
+ * names and cities), from the two small tables as `memo` keeps them (the portal's directory
+ * data). Looked up for the page's rows after the fact: joined into the list query, the join ran
+ * for every match before the sort picked the page.
  */
-async function withDisciplines<T extends { majorId: number | null; categoryId: number | null }>(db: Db, rows: T[]) {
-  const ids = (key: "majorId" | "categoryId") => [...new Set(rows.map((row) => row[key]).filter((id): id is number => id !== null))];
-  const majorIds = ids("majorId");
-  const categoryIds = ids("categoryId");
-  const [majorRows, categoryRows] = await Promise.all([
-    majorIds.length ? db.select({ id: majors.id, nameZh: majors.nameZh, nameEn: majors.nameEn }).from(majors).where(inArray(majors.id, majorIds)) : [],
-    categoryIds.length
-      ? db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).where(inArray(categories.id, categoryIds))
-      : [],
+async function withDisciplines<T extends { majorId: number | null; categoryId: number | null }>(db: Db, memo: Memo, rows: T[]) {
+  const names = (table: typeof majors | typeof categories) => db.select({ id: table.id, nameZh: table.nameZh, nameEn: table.nameEn }).from(table);
+  const [majorNames, categoryNames] = await Promise.all([
+    memo("names:majors", async () => new Map((await names(majors)).map((row) => [row.id, { nameZh: row.nameZh, nameEn: row.nameEn }]))),
+    memo("names:categories", async () => new Map((await names(categories)).map((row) => [row.id, { nameZh: row.nameZh, nameEn: row.nameEn }]))),
   ]);
-  const named = (list: Array<{ id: number; nameZh: string; nameEn: string }>, id: number | null) => {
-    const found = list.find((item) => item.id === id);
-    return found ? { nameZh: found.nameZh, nameEn: found.nameEn } : null;
-  };
-  return rows.map((row) => ({ ...row, major: named(majorRows, row.majorId), category: named(categoryRows, row.categoryId) }));
+  const named = (list: Map<number, { nameZh: string; nameEn: string }>, id: number | null) => (id === null ? null : (list.get(id) ?? null));
+  return rows.map((row) => ({ ...row, major: named(majorNames, row.majorId), category: named(categoryNames, row.categoryId) }));
 }
 
 /** Conference calls (spec §7, under /conference). */
-export function conferenceRoutes(deps: PlatformDeps) {
+export function conferenceRoutes(deps: PlatformDeps, memo: Memo) {
   const app = new Hono<PlatformEnv>();
 
   /**
@@ -70,7 +65,8 @@ export function conferenceRoutes(deps: PlatformDeps) {
         : when === "past"
           ? [desc(conferences.endDate), desc(conferences.id)]
           : [asc(conferences.startDate), asc(conferences.id)];
-    const [rows, [{ total }]] = await Promise.all([
+    const countAll = async () => (await deps.db.select({ total: count() }).from(conferences).where(condition))[0].total;
+    const [rows, total] = await Promise.all([
       deps.db
         .select(listColumns)
         .from(conferences)
@@ -78,9 +74,10 @@ export function conferenceRoutes(deps: PlatformDeps) {
         .orderBy(...order)
         .limit(pageSize)
         .offset(offset),
-      deps.db.select({ total: count() }).from(conferences).where(condition),
+      // Everyone's list counts the same for every page of it: kept like the portal's other counts.
+      q.mine === "1" ? countAll() : memo(`conferences:${chinaDay(deps.now())}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}`, countAll),
     ]);
-    return page(c, await withSale(deps.db, await withDisciplines(deps.db, rows)), total);
+    return page(c, await withSale(deps.db, await withDisciplines(deps.db, memo, rows)), total);
   });
 
   /** One conference; an unpublished one exists only for its organisers. */

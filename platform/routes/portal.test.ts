@@ -178,6 +178,34 @@ describe("home page content", () => {
     expect(res.data.list.map((l) => l.titleZh)).toEqual(["基金委", "中国知网"]);
   });
 
+  it("keeps what every home page reads until this instance answers a write, and a minute at most", async () => {
+    const home = async () =>
+      (await p.call<{ banners: Array<{ titleZh: string }>; links: Array<{ titleZh: string }>; categories: Array<{ nameZh: string }> }>("GET", "/portal/home"))
+        .data;
+    const before = await home();
+    const [banner] = await p.db
+      .insert(banners)
+      .values({ conferenceId: null, placement: "banner", titleZh: "新横幅", titleEn: "New banner", image: "/media/demo-banner-3.jpg", sort: 9 })
+      .returning({ id: banners.id });
+    const [link] = await p.db
+      .insert(links)
+      .values({ conferenceId: null, titleZh: "新链接", titleEn: "New link", url: "https://example.org", sort: 9 })
+      .returning({ id: links.id });
+    // Written behind the platform's back (as another instance would): not read again yet.
+    expect(await home()).toEqual(before);
+    p.advance(61_000);
+    const after = await home();
+    expect(after.banners.map((b) => b.titleZh)).toContain("新横幅");
+    expect(after.links.map((l) => l.titleZh)).toContain("新链接");
+    await p.db.delete(banners).where(eq(banners.id, banner.id));
+    await p.db.delete(links).where(eq(links.id, link.id));
+    expect((await home()).banners.map((b) => b.titleZh)).toContain("新横幅");
+    // Any write this instance answers: everything is read again at once.
+    const token = await p.signIn("13955550001");
+    expect((await p.call("PUT", "/account/language", { token, body: { defaultType: 0 } })).status).toBe(200);
+    expect(await home()).toEqual(before);
+  });
+
   it("lists categories, and categories with their majors", async () => {
     const flat = await p.call<Page<{ nameZh: string }>>("GET", "/category");
     expect(flat.data.list.map((c) => c.nameZh)).toEqual(["理学", "工学"]);
@@ -366,6 +394,8 @@ describe("search", () => {
       };
     });
     for (let i = 0; i < rows.length; i += 500) await p.db.insert(conferences).values(rows.slice(i, i + 500));
+    // Written behind the platform's back: the list's count shows them once its memo has run out.
+    p.advance(61_000);
     expect(await total("北京")).toBe(3 + 60);
 
     // The list's two queries, as GET /conference runs them: the page and the total.

@@ -6,39 +6,27 @@ import { hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
+import type { Memo } from "../services/memo";
 import { allOf, conferenceCardColumns, conferenceFilters, withSale } from "../services/portal-filters";
 
 const IMPORTANT_DEFAULT = 6;
 const IMPORTANT_MAX = 12;
-/** Facets (cities, month counts) are aggregates over many rows; visitors may see them a minute late. */
-const FACET_SECONDS = 60;
-const FACET_ENTRIES = 200;
 
-/** The visitor portal's calls (issue 3): home page content, filter facets, the calendar and conference domains. */
-/** `changes` counts the writes this instance answered (platform/app.ts): a memo made before the last one is not used. */
-export function portalRoutes(deps: PlatformDeps, changes: { count: number } = { count: 0 }) {
+/**
+ * The visitor portal's calls (issue 3): home page content, filter facets, the calendar and
+ * conference domains. What they read for every visitor (banners, links, categories, important
+ * conferences, counts) goes through `memo` (platform/services/memo.ts): kept until this instance
+ * answers a write, and at most a minute.
+ */
+export function portalRoutes(deps: PlatformDeps, memo: Memo) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
   const today = () => chinaDay(deps.now());
 
-  const facets = new Map<string, { expires: number; changes: number; value: unknown }>();
-  /**
-   * A per-instance memo of an aggregate for FACET_SECONDS (by the platform's clock), until this
-   * instance answers a write: then it is counted again (another instance's writes show within the time).
-   */
-  async function facet<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const now = deps.now().getTime();
-    const hit = facets.get(key);
-    if (hit && hit.expires > now && hit.changes === changes.count) return hit.value as T;
-    const seen = changes.count;
-    const value = await load();
-    if (facets.size >= FACET_ENTRIES) facets.delete(facets.keys().next().value!);
-    facets.set(key, { expires: now + FACET_SECONDS * 1000, changes: seen, value });
-    return value;
-  }
-
   /** Upcoming important conferences (soonest first), then the latest past ones to fill `size`. */
-  async function loadImportant(size: number) {
+  const loadImportant = (size: number) => memo(`important:${today()}:${size}`, () => readImportant(size));
+
+  async function readImportant(size: number) {
     const important = sql`${conferences.isPublish} and ${conferences.isImportant}`;
     const day = today();
     const upcoming = await db
@@ -58,23 +46,31 @@ export function portalRoutes(deps: PlatformDeps, changes: { count: number } = { 
   }
 
   const loadBanners = (placement: "banner" | "advert") =>
-    db
-      .select({ id: banners.id, titleZh: banners.titleZh, titleEn: banners.titleEn, image: banners.image, url: banners.url, sort: banners.sort })
-      .from(banners)
-      .where(and(isNull(banners.conferenceId), eq(banners.placement, placement)))
-      .orderBy(asc(banners.sort), asc(banners.id));
+    memo(`banners:${placement}`, () =>
+      db
+        .select({ id: banners.id, titleZh: banners.titleZh, titleEn: banners.titleEn, image: banners.image, url: banners.url, sort: banners.sort })
+        .from(banners)
+        .where(and(isNull(banners.conferenceId), eq(banners.placement, placement)))
+        .orderBy(asc(banners.sort), asc(banners.id)),
+    );
 
   const loadLinks = () =>
-    db
-      .select({ id: links.id, titleZh: links.titleZh, titleEn: links.titleEn, url: links.url, sort: links.sort })
-      .from(links)
-      .where(isNull(links.conferenceId))
-      .orderBy(asc(links.sort), asc(links.id));
+    memo("links", () =>
+      db
+        .select({ id: links.id, titleZh: links.titleZh, titleEn: links.titleEn, url: links.url, sort: links.sort })
+        .from(links)
+        .where(isNull(links.conferenceId))
+        .orderBy(asc(links.sort), asc(links.id)),
+    );
 
   const loadCategories = () =>
-    db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).orderBy(asc(categories.sort), asc(categories.id));
+    memo("categories", () =>
+      db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn }).from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+    );
 
-  async function loadCategoriesWithMajors() {
+  const loadCategoriesWithMajors = () => memo("categoriesWithMajors", readCategoriesWithMajors);
+
+  async function readCategoriesWithMajors() {
     const [categoryRows, majorRows] = await Promise.all([
       loadCategories(),
       db
@@ -98,7 +94,7 @@ export function portalRoutes(deps: PlatformDeps, changes: { count: number } = { 
   const loadCities = (query: Record<string, string> = {}) => {
     const scope = { when: query.when ?? "", categoryId: query.categoryId ?? "", majorId: query.majorId ?? "", from: query.from ?? "", to: query.to ?? "" };
     const { where } = conferenceFilters(scope, today());
-    return facet(`cities:${today()}:${JSON.stringify(scope)}`, () =>
+    return memo(`cities:${today()}:${JSON.stringify(scope)}`, () =>
       db
         .select({ cityZh: conferences.cityZh, cityEn: sql<string>`max(${conferences.cityEn})`, total: count() })
         .from(conferences)
@@ -186,7 +182,7 @@ export function portalRoutes(deps: PlatformDeps, changes: { count: number } = { 
     );
     where.push(eq(conferences.isPublish, true));
     const key = JSON.stringify(["calendar", yearText, q.keyword ?? "", q.categoryId ?? "", q.majorId ?? "", q.city ?? ""]);
-    const rows = await facet(key, () => {
+    const rows = await memo(key, () => {
       const month = sql<string>`to_char(${conferences.startDate}, 'YYYY-MM')`;
       return db.select({ month, total: count() }).from(conferences).where(allOf(where)).groupBy(month);
     });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, like, lt, lte, max, min, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, like, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { conferences, fees, strategies } from "../db/schema";
 import { fail, idParam } from "../http";
@@ -97,29 +97,27 @@ export const conferenceCardColumns = {
  * What a visitor decides with on a card: the lowest listed fee (fen, null without a fee table)
  * and the registration window, from the first fee window's start to the last one's end (null
  * without fee windows: registration then runs until the conference ends). Looked up for the
- * page's rows after the fact, two grouped reads however long the page.
+ * page's rows after the fact, in one read however long the page (each figure a subquery on its
+ * table's conference index).
  */
 export async function withSale<T extends { id: number }>(db: Db, rows: T[]) {
   const ids = rows.map((row) => row.id);
-  if (!ids.length) return rows.map((row) => ({ ...row, lowestFeeFen: null, registrationOpensAt: null, registrationClosesAt: null }));
-  const [feeRows, windowRows] = await Promise.all([
-    db
-      .select({ id: fees.conferenceId, low: min(fees.priceFen) })
-      .from(fees)
-      .where(inArray(fees.conferenceId, ids))
-      .groupBy(fees.conferenceId),
-    db
-      .select({ id: strategies.conferenceId, opens: min(strategies.startsAt), closes: max(strategies.endsAt) })
-      .from(strategies)
-      .where(inArray(strategies.conferenceId, ids))
-      .groupBy(strategies.conferenceId),
-  ]);
-  const low = new Map(feeRows.map((row) => [row.id, row.low]));
-  const windows = new Map(windowRows.map((row) => [row.id, row]));
+  const saleRows = ids.length
+    ? await db
+        .select({
+          id: conferences.id,
+          low: sql<number | null>`(select min(f.price_fen) from ${fees} f where f.conference_id = ${conferences}.id)`.mapWith(fees.priceFen),
+          opens: sql<Date | null>`(select min(s.starts_at) from ${strategies} s where s.conference_id = ${conferences}.id)`.mapWith(strategies.startsAt),
+          closes: sql<Date | null>`(select max(s.ends_at) from ${strategies} s where s.conference_id = ${conferences}.id)`.mapWith(strategies.endsAt),
+        })
+        .from(conferences)
+        .where(inArray(conferences.id, ids))
+    : [];
+  const sale = new Map(saleRows.map((row) => [row.id, row]));
   return rows.map((row) => ({
     ...row,
-    lowestFeeFen: low.get(row.id) ?? null,
-    registrationOpensAt: windows.get(row.id)?.opens?.toISOString() ?? null,
-    registrationClosesAt: windows.get(row.id)?.closes?.toISOString() ?? null,
+    lowestFeeFen: sale.get(row.id)?.low ?? null,
+    registrationOpensAt: sale.get(row.id)?.opens?.toISOString() ?? null,
+    registrationClosesAt: sale.get(row.id)?.closes?.toISOString() ?? null,
   }));
 }

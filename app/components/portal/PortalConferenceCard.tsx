@@ -3,7 +3,7 @@ import { chinaDay } from "#contract/clock";
 import { Highlight } from "~/components/Highlight";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
-import { formatDay, formatMoney, pick } from "~/utils/format";
+import { formatDay, formatMoney, formatMonth, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { initials, saleState, tileHue } from "./sale";
 import type { PortalConference } from "./types";
@@ -53,9 +53,7 @@ export function PortalConferenceCard({
             </span>
           )}
           <span className="ui-portal-date-badge" data-testid="date-badge">
-            <span className="ui-portal-date-month">
-              {new Intl.DateTimeFormat(lang === "en" ? "en-US" : "zh-CN", { month: "short", timeZone: "UTC" }).format(Date.UTC(2000, month - 1, 1))}
-            </span>
+            <span className="ui-portal-date-month">{formatMonth(lang, month)}</span>
             <span className="ui-portal-date-day">{day}</span>
           </span>
         </span>

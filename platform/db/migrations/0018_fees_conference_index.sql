@@ -1,0 +1,1 @@
+CREATE INDEX "fees_conference_id_index" ON "fees" USING btree ("conference_id");
