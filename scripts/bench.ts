@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
+import { AREAS } from "../app/locales/parts";
 import { summariseProfile } from "./bench/profile";
 import { BENCH_SESSION_SECRET, signedInCookie } from "./bench/signed-in";
 
@@ -431,7 +432,9 @@ type Weight = {
   cssFiles: string[];
   jsGzip: number;
   cssGzip: number;
+  /** The base part of the page's messages, and all the parts it loads before hydrating. */
   localeChunk?: string;
+  localeChunks: string[];
   /** Assets the HTML references that are not in the build (sizes are then too low). */
   missing: string[];
 };
@@ -477,8 +480,8 @@ function localeStrings(lang: string): string[] {
 
 /**
  * First-load JS and CSS of a page: stylesheets, modulepreloads and the module script's imports
- * from the HTML, their static imports (transitively), and the base part of the messages that
- * the page loads dynamically for its language before hydrating.
+ * from the HTML, their static imports (transitively), and the parts of the messages (the base
+ * part and its routes' areas') that the page loads dynamically for its language before hydrating.
  */
 function pageWeight(html: string): Weight {
   const js = new Set<string>();
@@ -510,25 +513,32 @@ function pageWeight(html: string): Weight {
   }
 
   // Before hydrating, the page downloads the base part of its language's messages (app/locales/
-  // load.ts, a dynamic import named `base-*`); a visitor page needs no area's part.
-  let localeChunk: string | undefined;
+  // load.ts, a dynamic import named `base-*`) and the part of every area its route modules name
+  // (`areaLoader(["portal"])`, kept as that array literal in the built route chunk).
   const lang = /<html\b[^>]*\blang="([^"]+)"/i.exec(html)?.[1]?.toLowerCase().startsWith("en") ? "en" : "zh";
   const wanted = localeStrings(lang);
   const others = localeStrings(lang === "en" ? "zh" : "en");
-  let best = 0;
+  const areaNames = Object.keys(AREAS);
+  const areaList = new RegExp(`\\(\\[((?:"(?:${areaNames.join("|")})",?)+)\\]\\)`, "g");
+  const parts = new Set(["base"]);
+  for (const from of js) for (const match of fs.readFileSync(from, "utf8").matchAll(areaList)) for (const area of JSON.parse(`[${match[1]}]`)) parts.add(area);
+  const chosen = new Map<string, { score: number; file: string }>();
   for (const from of [...js]) {
     for (const match of fs.readFileSync(from, "utf8").matchAll(dynamicImportPattern)) {
       const file = assetFile(match[1], urls.get(from));
-      if (!file || !path.basename(file).startsWith("base-")) continue;
+      const part = file && /^([a-z]+)-/.exec(path.basename(file))?.[1];
+      if (!file || !part || !parts.has(part)) continue;
       const text = fs.readFileSync(file, "utf8");
       const score = wanted.filter((s) => text.includes(s)).length - others.filter((s) => text.includes(s)).length;
-      if (score > best) [best, localeChunk] = [score, file];
+      if (score > (chosen.get(part)?.score ?? 0)) chosen.set(part, { score, file });
     }
   }
-  if (localeChunk) add("/" + path.relative(clientDir(), localeChunk).split(path.sep).join("/"));
+  const localeChunks = [...chosen.values()].map(({ file }) => file);
+  for (const file of localeChunks) add("/" + path.relative(clientDir(), file).split(path.sep).join("/"));
+  const localeChunk = chosen.get("base")?.file;
 
   const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
-  return { jsFiles: [...js], cssFiles: [...css], jsGzip: sum(js), cssGzip: sum(css), localeChunk, missing };
+  return { jsFiles: [...js], cssFiles: [...css], jsGzip: sum(js), cssGzip: sum(css), localeChunk, localeChunks, missing };
 }
 
 // ─── Measuring one phase ─────────────────────────────────────────────────────────────
@@ -811,8 +821,9 @@ Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2
   the same settings in the same run. \`SSR/static\` is the ratio of the two req/s.
 - Server CPU/req: user + system CPU of the server process over the run divided by the requests.
 - Page weight: HTML as sent (gzip, compression's default level) and its raw size; first-load JS =
-  modulepreloads and module-script imports of the HTML, their static imports, plus the base part of the
-  messages loaded before hydrating; first-load CSS = the stylesheets. Each asset is
+  modulepreloads and module-script imports of the HTML, their static imports, plus the message
+  parts that entry.client loads before hydrating (the base part and the part of each area the
+  page's routes name); first-load CSS = the stylesheets. Each asset is
   gzipped at level 9 from build/client. 1 KB = 1,000 bytes.
 - Server RSS: VmRSS of the server after start and after the runs, and the peak (VmHWM).
 - Both the server and autocannon share the machine's cores, so the figures are comparable

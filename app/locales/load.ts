@@ -13,12 +13,16 @@ const chunks: Record<Lang, Record<Part, () => Promise<{ default: Messages }>>> =
     attendee: () => import("virtual:locale/zh/attendee"),
     organiser: () => import("virtual:locale/zh/organiser"),
     forms: () => import("virtual:locale/zh/forms"),
+    directory: () => import("virtual:locale/zh/directory"),
+    portal: () => import("virtual:locale/zh/portal"),
   },
   en: {
     base: () => import("virtual:locale/en/base"),
     attendee: () => import("virtual:locale/en/attendee"),
     organiser: () => import("virtual:locale/en/organiser"),
     forms: () => import("virtual:locale/en/forms"),
+    directory: () => import("virtual:locale/en/directory"),
+    portal: () => import("virtual:locale/en/portal"),
   },
 };
 

@@ -8,9 +8,11 @@ import type { Messages } from "../i18n";
  * that every route's code finds each message it names in the parts its route loads.
  */
 export const AREAS = {
-  attendee: ["attend", "payment", "organization"],
+  attendee: ["attend", "payment", "organization", "services"],
   organiser: ["authoring", "audits", "applicants", "checkin", "manageNav"],
   forms: ["forms"],
+  directory: ["replays", "orgList", "references"],
+  portal: ["portal", "home", "search"],
 } as const;
 
 export type Area = keyof typeof AREAS;
@@ -18,7 +20,7 @@ export type Part = "base" | Area;
 export const PARTS: readonly Part[] = ["base", ...(Object.keys(AREAS) as Area[])];
 
 /** Messages inside the areas' sections that pages of other areas name (key prefixes). */
-export const KEEP_IN_BASE: readonly string[] = ["forms.menu"];
+export const KEEP_IN_BASE: readonly string[] = ["forms.menu", "home.dates", "services.links"];
 
 const under = (key: string, prefix: string) => key === prefix || key.startsWith(`${prefix}.`) || key.startsWith(`${prefix}_`);
 

@@ -1,7 +1,8 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { parsePage } from "#contract/params";
-import { ConferenceView } from "~/components/conference/ConferenceView";
+import { ConferenceView as ServerConferenceView } from "~/components/conference/ConferenceView";
 import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/Pagination";
 import { ConferenceSearchForm } from "~/components/portal/ConferenceSearchForm";
@@ -9,6 +10,7 @@ import { PortalBanners } from "~/components/portal/PortalBanners";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
 import type { PortalConference } from "~/components/portal/types";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { conferencePageHeaders, loadConferencePage } from "~/services/conference-page.server";
 import { i18n } from "~/services/i18n.server";
@@ -20,6 +22,9 @@ import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 18;
 const WHEN = ["upcoming", "past", "all"] as const;
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["portal"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 
@@ -65,9 +70,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * The page of a conference served on its own host name. Only such a host's visitors download it
+ * (issue 16: the portal's first load stays small): in the browser it is loaded when first shown,
+ * and the page it hydrates was rendered whole by the server, which imports it at once (a lazy
+ * component would stream its first render behind a fallback that only scripts replace).
+ */
+const ConferenceView = import.meta.env.SSR
+  ? ServerConferenceView
+  : lazy(() => import("~/components/conference/ConferenceView").then((module) => ({ default: module.ConferenceView })));
+
 export default function Home() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.kind === "conference") return <ConferenceView page={loaded.page} />;
+  if (loaded.kind === "conference")
+    return (
+      <Suspense fallback={null}>
+        <ConferenceView page={loaded.page} />
+      </Suspense>
+    );
   return <Portal {...loaded} />;
 }
 

@@ -4,6 +4,7 @@ import { parseId, parsePage } from "#contract/params";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
@@ -14,6 +15,9 @@ import { pageMeta } from "~/utils/meta";
 const PAGE_SIZE = 12;
 /** Covers of the first row load at once; the rest only when scrolled near. */
 const EAGER_COVERS = 4;
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["directory"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { routeId } from "#contract/params";
 import { ReplayCard, type ReplaySummary } from "~/components/ReplayCard";
 import { ReplayPlayer } from "~/components/ReplayPlayer";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform } from "~/services/platform.server";
@@ -29,6 +30,9 @@ type ReplayDetail = {
   conference: { id: number; nameZh: string; nameEn: string } | null;
   related: ReplaySummary[];
 };
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["directory"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];

@@ -7,6 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
 import { StatusBadge } from "~/components/StatusBadge";
 import { ENTERED, NamedControl } from "~/components/WithEntered";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, type Page, platformData } from "~/services/platform.server";
@@ -25,6 +26,9 @@ type Institution = InstitutionInfo & {
   conferences: Array<{ id: number; nameZh: string; nameEn: string; startDate: string; endDate: string }>;
 };
 type InstitutionDetail = { info: InstitutionInfo; conferences: Page<ConferenceSummary> };
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["directory"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -6,6 +6,7 @@ import { Pagination } from "~/components/Pagination";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import { filterHref, PortalFilters } from "~/components/portal/PortalFilters";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -15,6 +16,9 @@ import { formatDay } from "~/utils/format";
 import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 50;
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["portal"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -7,6 +7,7 @@ import { Pagination } from "~/components/Pagination";
 import { ConferenceSearchForm } from "~/components/portal/ConferenceSearchForm";
 import { PortalConferenceCard } from "~/components/portal/PortalConferenceCard";
 import type { PortalConference, PortalFacets } from "~/components/portal/types";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -18,6 +19,9 @@ import { pageMeta } from "~/utils/meta";
 
 const PAGE_SIZE = 18;
 const SUGGESTED_CITIES = 8;
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["portal"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data, [{ name: "robots", content: "noindex" }]);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

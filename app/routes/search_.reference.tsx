@@ -4,6 +4,7 @@ import { parseId, parsePage } from "#contract/params";
 import { Highlight } from "~/components/Highlight";
 import { Pagination } from "~/components/Pagination";
 import { DirectoryFilters, DirectoryResults } from "~/components/portal/DirectoryFilters";
+import { areaLoader } from "~/locales/load";
 import { publicPageHeaders } from "~/services/cache.server";
 import { i18n } from "~/services/i18n.server";
 import { type Page, platformData } from "~/services/platform.server";
@@ -26,6 +27,9 @@ type Reference = {
   subjectInfo: Named | null;
 };
 type Filters = { majors: Array<Named & { subjects: Named[] }>; cities: Array<{ zh: string; en: string }> };
+
+/** The browser loads these areas' messages with the page (app/locales/load.ts). */
+export const clientLoader = areaLoader(["directory"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data);
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
