@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ConferenceCore } from "~/types/conference";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
@@ -8,13 +9,24 @@ import { Highlight } from "./Highlight";
 
 export type ConferenceSummary = ConferenceCore & { isPublish: boolean };
 
-export function ConferenceCard({ conference, keyword }: { conference: ConferenceSummary; keyword?: string }) {
+/** A conference in a list: a link to its page (or to `href`), and `children` below the link. */
+export function ConferenceCard({
+  conference,
+  keyword,
+  href,
+  children,
+}: {
+  conference: ConferenceSummary;
+  keyword?: string;
+  href?: string;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const prefetch = usePrefetch();
   const lang = i18n.language;
   return (
     <li>
-      <Link className="ui-conference-card" to={`/${conference.id}`} prefetch={prefetch}>
+      <Link className="ui-conference-card" to={href ?? `/${conference.id}`} prefetch={prefetch}>
         <span className="ui-conference-name">
           <Highlight text={pick(lang, conference.nameZh, conference.nameEn)} keyword={keyword} />
         </span>
@@ -28,6 +40,7 @@ export function ConferenceCard({ conference, keyword }: { conference: Conference
           · <span {...enteredLang(pick(lang, conference.hostZh, conference.hostEn))}>{pick(lang, conference.hostZh, conference.hostEn)}</span>
         </span>
       </Link>
+      {children}
     </li>
   );
 }

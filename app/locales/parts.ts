@@ -11,7 +11,7 @@ export const AREAS = {
   attendee: ["attend", "payment", "organization", "services"],
   organiser: ["authoring", "audits", "applicants", "checkin", "manageNav"],
   forms: ["forms"],
-  directory: ["replays", "orgList", "references"],
+  directory: ["replays", "orgList", "references", "microsites"],
   portal: ["portal", "home", "search"],
 } as const;
 

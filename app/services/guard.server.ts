@@ -37,10 +37,12 @@ export const OPEN_ROUTES: Record<string, string> = {
  * and a conference's card image, fetched by the crawlers of sites a link is shared on,
  * and the upload of form answers (respondents of /form/detail may be signed out), and a kept
  * upload, which the platform opens only for its chooser (the account, or the signed-out browser's
- * kept-upload cookie; decision 017).
+ * kept-upload cookie; decision 017), and the spec's `/conf/{id?}` without its id (the list of
+ * microsites; its `/sponsorHotel` and `/sponsorRegistration` siblings ask for a sign-in, as with an id).
  */
 export const EXTRA_OPEN_ROUTES = [
   "/:conferenceId",
+  "/conf",
   "/conf/:conferenceId/calendar.ics",
   "/conf/:conferenceId/style.css",
   "/conf/:conferenceId/card.png",

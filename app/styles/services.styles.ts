@@ -11,6 +11,7 @@ export const ui: Record<string, SystemStyleObject> = {
   "svc-form": { marginTop: "3", paddingTop: "3", borderTop: "1px dashed {colors.gray.200}" },
   "svc-textarea": { minHeight: "120px", resize: "vertical" },
   "svc-cards": { listStyle: "none", padding: "0", margin: "0", display: "flex", flexDirection: "column", gap: "4" },
+  "svc-application-lines": { listStyle: "none", margin: "0", padding: "0 4 3", display: "flex", flexDirection: "column", gap: "1", fontSize: "sm" },
   "svc-card": { padding: "4", border: "1px solid {colors.gray.200}", borderRadius: "lg", bg: "white" },
   "svc-card-title": { fontSize: "md", fontWeight: "600", margin: "0 0 4px", display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2" },
   "svc-subtitle": { fontSize: "sm", fontWeight: "600", color: "gray.700", marginTop: "2" },

@@ -236,6 +236,13 @@ describe("what only organisers see", () => {
     const page = await p.call<Page>("GET", `/conference/${showcase}/page`);
     expect(page.data.exCss).toBe(".a{color:red}");
     expect(JSON.stringify(page.data)).not.toContain("alert(1)");
+    // The list of microsites (`/conf`) is the published conferences with their own styles.
+    const sites = async () => (await p.call<{ list: Array<{ id: number }>; total: number }>("GET", "/conference?microsite=1")).data;
+    expect((await sites()).list.map((c) => c.id)).toContain(showcase);
+    expect((await sites()).total).toBe((await sites()).list.length);
+    expect((await p.call("PUT", `/conference/conferenceExCssJs/${showcase}`, { token: organiser, body: { exCss: "" } })).status).toBe(200);
+    expect((await sites()).list.map((c) => c.id)).not.toContain(showcase);
+    await p.call("PUT", `/conference/conferenceExCssJs/${showcase}`, { token: organiser, body: { exCss: ".a{color:red}", exJs: "alert(1)" } });
   });
 
   it("only organisers change the extra CSS, within its size limit", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { chinaDay } from "#contract/clock";
 import { type PlatformDeps, type PlatformEnv, requireAccount } from "../context";
@@ -58,6 +58,8 @@ export function conferenceRoutes(deps: PlatformDeps, memo: Memo) {
     } else {
       where.push(eq(conferences.isPublish, true));
     }
+    // Conferences whose microsite (`/conf/{id}`) carries the organiser's own styles.
+    if (q.microsite === "1") where.push(sql`coalesce(${conferences.exCss}, '') <> ''`);
     const condition = and(...where);
     const order =
       when === "upcoming"

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { conferences, institutions, majors, references, subjects } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
+import { conferenceSummaryColumns } from "../services/portal-filters";
 
 /** Conferences shown inline under each institution of the list. */
 const INLINE_CONFERENCES = 3;
@@ -26,19 +27,6 @@ export function keywordMatch(text: SQL | AnyPgColumn, raw: string | undefined): 
   const contains = like(text, `%${keyword.replace(/[\\%_]/g, "\\$&")}%`);
   return SHORT_CJK.test(keyword) ? and(sql`cjk_grams(${text}) @> array[${keyword}]::text[]`, contains) : contains;
 }
-
-const conferenceColumns = {
-  id: conferences.id,
-  nameZh: conferences.nameZh,
-  nameEn: conferences.nameEn,
-  startDate: conferences.startDate,
-  endDate: conferences.endDate,
-  cityZh: conferences.cityZh,
-  cityEn: conferences.cityEn,
-  hostZh: conferences.hostZh,
-  hostEn: conferences.hostEn,
-  isPublish: conferences.isPublish,
-};
 
 const institutionColumns = {
   id: institutions.id,
@@ -185,7 +173,7 @@ export function directoryRoutes(deps: PlatformDeps) {
     const condition = and(eq(conferences.institutionId, id), eq(conferences.isPublish, true));
     const [list, [{ total }]] = await Promise.all([
       deps.db
-        .select(conferenceColumns)
+        .select(conferenceSummaryColumns)
         .from(conferences)
         .where(condition)
         .orderBy(desc(conferences.startDate), desc(conferences.id))

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { exhibitionSchema, scheduleSubscriptionSchema } from "#contract/schemas/services";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { branches, conferences, modules, scheduleSubscriptions, schedules, sponsors } from "../db/schema";
 import { fail, idParam, ok, page, paging } from "../http";
 import { accountOfFeedToken, agendaFeedToken, publishedConference, uploadNames } from "../services/attendee";
+import { conferenceSummaryColumns } from "../services/portal-filters";
 import { requireOwnUploads } from "./guards";
 
 /** Visitors (and subscribers) see a session only when its module's schedule is published and shown, of a published conference. */
@@ -126,12 +127,19 @@ export function servicesAgendaRoutes(deps: PlatformDeps) {
       db.select().from(sponsors).where(where).orderBy(desc(sponsors.id)).limit(pageSize).offset(offset),
       db.select({ total: count() }).from(sponsors).where(where),
     ]);
-    const files = await uploadNames(
-      db,
-      rows.flatMap((row) => [...row.materials, ...(row.logo ? [row.logo] : [])]),
-    );
+    const conferenceIds = [...new Set(rows.map((row) => row.conferenceId))];
+    const [files, conferenceRows] = await Promise.all([
+      uploadNames(
+        db,
+        rows.flatMap((row) => [...row.materials, ...(row.logo ? [row.logo] : [])]),
+      ),
+      conferenceIds.length ? db.select(conferenceSummaryColumns).from(conferences).where(inArray(conferences.id, conferenceIds)) : [],
+    ]);
+    const conferenceOf = new Map(conferenceRows.map((row) => [row.id, row]));
     const list = rows.map((row) => ({
       ...row,
+      // What the applicant's list of applications shows of each conference.
+      conference: conferenceOf.get(row.conferenceId) ?? null,
       // Who wrote a remark is the organiser's business; the applicant sees when and what.
       remarks: row.remarks.map((remark) => ({ at: remark.at, text: remark.text })),
       logoFile: row.logo ? (files.get(row.logo) ?? null) : null,

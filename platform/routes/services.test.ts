@@ -406,6 +406,14 @@ describe("sponsors and exhibitors", () => {
     );
     expect(mine.data.list[0]).toMatchObject({ booth: "B3", remarks: [{ text: "请补充营业执照" }], materialFiles: [{ name: "brochure.pdf" }] });
     expect(mine.data.list[0].remarks[0].by).toBeUndefined();
+    // Without `conferenceId`: every application of the caller, each with what its list shows of the conference.
+    const all = await p.call<{ list: Array<{ conference: { id: number; nameZh: string; startDate: string } | null }> }>("GET", "/exhibition", {
+      token: company.token,
+    });
+    expect(all.data.list.map((a) => a.conference)).toEqual([
+      expect.objectContaining({ id: s.conference.id, nameZh: expect.any(String), startDate: expect.any(String) }),
+    ]);
+    expect((await p.call<{ list: unknown[] }>("GET", "/exhibition", { token: other.token })).data.list).toEqual([]);
 
     const requested = await p.call<{ id: number; sponsorId: number; state: string }>("POST", "/sponsor-hotel", { token: company.token, body: requestBody });
     expect(requested.status).toBe(200);

@@ -76,8 +76,8 @@ export function conferenceFilters(query: Record<string, string>, today: string):
 /** All conditions, or undefined for none. */
 export const allOf = (where: SQL[]) => (where.length ? and(...where) : undefined);
 
-/** The columns of a conference card (portal lists, the calendar, search results). */
-export const conferenceCardColumns = {
+/** What a list shows of a conference (an institution's, an applicant's applications). */
+export const conferenceSummaryColumns = {
   id: conferences.id,
   nameZh: conferences.nameZh,
   nameEn: conferences.nameEn,
@@ -85,10 +85,15 @@ export const conferenceCardColumns = {
   endDate: conferences.endDate,
   cityZh: conferences.cityZh,
   cityEn: conferences.cityEn,
-  cover: conferences.cover,
   hostZh: conferences.hostZh,
   hostEn: conferences.hostEn,
   isPublish: conferences.isPublish,
+};
+
+/** The columns of a conference card (portal lists, the calendar, search results). */
+export const conferenceCardColumns = {
+  ...conferenceSummaryColumns,
+  cover: conferences.cover,
   /** When the record last changed (the sitemap's lastmod). */
   updatedAt: conferences.updatedAt,
 };

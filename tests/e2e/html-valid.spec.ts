@@ -104,6 +104,7 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       "/liveStreaming",
       "/search/reference",
       "/orgList",
+      "/conf",
       "/search/form",
       `/form/detail?id=${formId}`,
     ]) {
@@ -122,6 +123,8 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   const as = (url: string, status?: number) => get(attendee.page.request, "attendee", url, status);
   await as("/attend");
   await as(`/attend/${id}`);
+  await as("/sponsorRegistration");
+  await as("/sponsorHotel");
   const identity = form.identities.find((i) => i.fee)!;
   const answers = { department: "物理系", position: "professor", presenting: "no" };
   const mine = await api<{ id: number }>(attendee.page.request, "POST", "/conference/user", token, {

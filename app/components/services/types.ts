@@ -1,4 +1,5 @@
 /** The platform's shapes the attendee services' screens read (platform/routes/services*.ts). */
+import type { ConferenceSummary } from "~/components/ConferenceCard";
 
 export type ReviewState = "pending" | "approved" | "rejected" | "cancelled";
 
@@ -118,4 +119,5 @@ export type Application = {
   materialFiles: Array<{ key: string; name: string }>;
   state: ReviewState;
   remarks: Array<{ at: string; text: string }>;
+  conference: ConferenceSummary | null;
 };
