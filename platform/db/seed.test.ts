@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "./index";
@@ -43,6 +45,23 @@ describe("seedDemo", () => {
     expect(upcoming.n).toBeGreaterThan(0);
     const [cities] = await db.select({ n: sql<number>`count(distinct ${s.conferences.cityZh})::int` }).from(s.conferences);
     expect(cities.n).toBeGreaterThanOrEqual(12);
+  });
+
+  it("gives every demo conference a cover that public/media holds, and public forms open, closed and without a deadline", async () => {
+    const { db } = database;
+    const covers = await db.select({ cover: s.conferences.cover }).from(s.conferences);
+    expect(covers.length).toBeGreaterThanOrEqual(48);
+    for (const { cover } of covers) {
+      expect(cover).toMatch(/^\/media\/demo-photo-[1-6]\.jpg$/);
+      expect(fs.existsSync(path.join("public", cover!))).toBe(true);
+    }
+    const forms = await db
+      .select({ deadline: s.forms.deadline, conferenceId: s.forms.conferenceId })
+      .from(s.forms)
+      .where(and(eq(s.forms.isPublic, true), eq(s.forms.isTemplate, false)));
+    expect(forms.some((f) => f.deadline && f.deadline > now && f.conferenceId === 1)).toBe(true);
+    expect(forms.some((f) => f.deadline && f.deadline < now)).toBe(true);
+    expect(forms.some((f) => f.deadline === null)).toBe(true);
   });
 
   it("fills the directory", async () => {

@@ -146,10 +146,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     const ctx: ConferenceContext = { ...directory, organiser: people.organiser, owners: people.others, now, today: chinaDay(now) };
     const showcase = planShowcase(plan, r, ctx, people);
     const specs = demoConferenceSpecs(r, ctx, generated);
-    const confs = [showcase, ...specs.map((spec) => planConference(plan, r, ctx, spec))];
+    // Every demo conference has a cover; the generated benchmark ones (appendConferences) have none.
+    const confs = [showcase, ...specs.map((spec, i) => planConference(plan, r, ctx, { ...spec, cover: DEMO_COVERS[(i + 1) % DEMO_COVERS.length] }))];
     planPortal(plan, confs);
     planReplays(plan, r, ctx, confs);
     planFormTemplates(plan, people.admin);
+    planPublicForms(plan, people.organiser, showcase, now);
     await plan.flush(tx, rows);
     rows.registrations = await seedExpiredHolds(tx, now, [people.others[7].id, people.others[8].id]);
     log(`demo set: ${rows.conferences ?? 0} conferences, ${rows.references ?? 0} references, ${rows.accounts ?? 0} accounts`);
@@ -1518,6 +1520,8 @@ type ConferenceSpec = {
   admins?: Id[];
   /** Its own host name (`/` there shows the conference). */
   domain?: string;
+  /** The card and page picture (a file of public/media). */
+  cover?: string;
 };
 
 /** What the child planners need to know about a planned conference. */
@@ -1633,6 +1637,9 @@ function baseSpec(r: Random, ctx: ConferenceContext, major: MajorRef, city: City
   };
 }
 
+/** The pictures of public/media the demo conferences take as covers, in turn. */
+const DEMO_COVERS = [1, 2, 3, 4, 5, 6].map((n) => `/media/demo-photo-${n}.jpg`);
+
 function planShowcase(plan: Plan, r: Random, ctx: ConferenceContext, people: People): PlannedConference {
   const major = ctx.majors.find((m) => m.nameEn === "Computer Science and Technology")!;
   const city = cityByZh.get("杭州")!;
@@ -1659,6 +1666,7 @@ function planShowcase(plan: Plan, r: Random, ctx: ConferenceContext, people: Peo
     admins: [people.others[0], people.others[5]],
     // *.localhost reaches this machine in browsers, so the demo shows a conference on its own host.
     domain: "icics.localhost",
+    cover: DEMO_COVERS[0],
   });
 }
 
@@ -1710,7 +1718,7 @@ function planConference(plan: Plan, r: Random, ctx: ConferenceContext, spec: Con
     categoryId: category?.id ?? null,
     majorId: spec.major.id,
     institutionId: spec.institution.id,
-    cover: null,
+    cover: spec.cover ?? null,
     hostZh,
     hostEn,
     summaryZh: summary.zh,
@@ -2569,13 +2577,16 @@ async function loadContext(db: Db, now: Date): Promise<ConferenceContext> {
 
 const choice = (pairs: Array<[string, string, string]>) => pairs.map(([value, labelZh, labelEn]) => ({ value, labelZh, labelEn }));
 
+// The fields the demo's forms and templates share.
+const name: FormField = { key: "name", type: "text", labelZh: "姓名", labelEn: "Name", required: true };
+const phone: FormField = { key: "phone", type: "phone", labelZh: "手机号", labelEn: "Mobile", required: true };
+const email: FormField = { key: "email", type: "email", labelZh: "电子邮箱", labelEn: "E-mail", required: false };
+const school: FormField = { key: "school", type: "text", labelZh: "学校/单位", labelEn: "School or employer", required: true };
+
 /** The templates everyone may start a standalone form from: forms owned by the administrator, marked as templates. */
 function planFormTemplates(plan: Plan, admin: Ref) {
   const template = (titleZh: string, titleEn: string, descriptionZh: string, descriptionEn: string, fields: FormField[]) =>
     plan.add(s.forms, { ownerAccountId: admin, titleZh, titleEn, descriptionZh, descriptionEn, fields, isTemplate: true, isPublic: false });
-  const name: FormField = { key: "name", type: "text", labelZh: "姓名", labelEn: "Name", required: true };
-  const phone: FormField = { key: "phone", type: "phone", labelZh: "手机号", labelEn: "Mobile", required: true };
-  const email: FormField = { key: "email", type: "email", labelZh: "电子邮箱", labelEn: "E-mail", required: false };
   template(
     "志愿者报名",
     "Volunteer sign-up",
@@ -2585,7 +2596,7 @@ function planFormTemplates(plan: Plan, admin: Ref) {
       name,
       phone,
       email,
-      { key: "school", type: "text", labelZh: "学校/单位", labelEn: "School or employer", required: true },
+      school,
       {
         key: "days",
         type: "checkbox",
@@ -2707,4 +2718,70 @@ function planFormTemplates(plan: Plan, admin: Ref) {
     { key: "os", type: "text", labelZh: "电脑操作系统", labelEn: "Laptop operating system", required: false, showWhen: { field: "laptop", value: "yes" } },
     { key: "arrival", type: "date", labelZh: "预计到达日期", labelEn: "Expected arrival", required: false },
   ]);
+}
+
+/**
+ * Forms anyone can find at /search/form and fill in at /form/detail, owned by the demo organiser:
+ * the showcase conference's volunteer call (open for a month), a survey with no deadline, and a
+ * sign-up whose deadline has passed.
+ */
+function planPublicForms(plan: Plan, organiser: Ref, showcase: PlannedConference, now: Date) {
+  const form = (values: Values) => plan.add(s.forms, { ownerAccountId: organiser, isTemplate: false, isPublic: true, ...values });
+  form({
+    conferenceId: showcase.ref,
+    titleZh: `${showcase.shortName} 志愿者招募`,
+    titleEn: `${showcase.shortName} volunteers wanted`,
+    descriptionZh: "会议期间需要志愿者协助签到、引导和会场服务，欢迎在校学生报名。",
+    descriptionEn: "We need volunteers for check-in, guiding and room service during the conference; students are welcome.",
+    deadline: new Date(now.getTime() + 30 * DAY_MS),
+    responseLimit: 60,
+    onePerAccount: true,
+    fields: [
+      name,
+      phone,
+      email,
+      school,
+      {
+        key: "role",
+        type: "radio",
+        labelZh: "希望参与的工作",
+        labelEn: "What you would like to do",
+        required: true,
+        options: choice([
+          ["checkin", "签到", "Check-in"],
+          ["guide", "引导", "Guiding"],
+          ["room", "会场服务", "Room service"],
+        ]),
+      },
+    ],
+  });
+  form({
+    titleZh: "学术讲座满意度调查",
+    titleEn: "Lecture satisfaction survey",
+    descriptionZh: "感谢您参加本学期的学术讲座，请花一分钟告诉我们您的感受。",
+    descriptionEn: "Thank you for attending this term's lectures; please take a minute to tell us what you thought.",
+    fields: [
+      {
+        key: "rating",
+        type: "radio",
+        labelZh: "总体评价",
+        labelEn: "Overall",
+        required: true,
+        options: choice([
+          ["good", "满意", "Satisfied"],
+          ["fair", "一般", "Neutral"],
+          ["poor", "不满意", "Dissatisfied"],
+        ]),
+      },
+      { key: "comment", type: "textarea", labelZh: "意见和建议", labelEn: "Comments and suggestions", required: false },
+    ],
+  });
+  form({
+    titleZh: "青年学者沙龙报名",
+    titleEn: "Young scholars salon sign-up",
+    descriptionZh: "本期沙龙报名已截止，感谢关注。",
+    descriptionEn: "Sign-up for this salon has closed; thank you for your interest.",
+    deadline: new Date(now.getTime() - 3 * DAY_MS),
+    fields: [name, phone, email],
+  });
 }

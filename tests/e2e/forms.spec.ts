@@ -307,3 +307,23 @@ test("closed and full forms say so; others' answers stay hidden; bad ids are not
   expect((await page.goto("/form/edit?id=abc"))?.status()).toBe(404);
   expect((await page.goto("/form/detail?id=99999999"))?.status()).toBe(404);
 });
+
+test("a fresh start's form search shows the demo's public forms: the showcase's open volunteer call and a closed sign-up", async ({ page }) => {
+  await page.goto(`/search/form?keyword=${encodeURIComponent("志愿者招募")}`);
+  const volunteers = page
+    .getByTestId("form-results")
+    .getByRole("listitem")
+    .filter({ hasText: /ICICS \d{4} 志愿者招募/ });
+  await expect(volunteers.getByTestId("form-state")).toHaveText("进行中");
+  await page.goto(`/search/form?keyword=${encodeURIComponent("青年学者沙龙")}`);
+  const salon = page.getByTestId("form-results").getByRole("listitem").filter({ hasText: "青年学者沙龙报名" });
+  await expect(salon.getByTestId("form-state")).toHaveText("已截止");
+  await page.goto(`/search/form?keyword=${encodeURIComponent("志愿者招募")}`);
+  await ready(page);
+  await volunteers.getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(/\/form\/detail\?id=\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/ICICS \d{4} 志愿者招募/);
+  // One answer per account: a visitor is asked to sign in first, and the form is open.
+  await expect(page.getByTestId("form-sign-in").getByRole("link", { name: "登录后填写" })).toBeVisible();
+  await expect(page.getByTestId("form-closed")).toHaveCount(0);
+});
