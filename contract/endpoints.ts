@@ -41,6 +41,7 @@ import {
   vipLevelSchema,
 } from "./schemas/conference";
 import { conferenceStyleSchema } from "./schemas/conference-style";
+import { categorySchema, majorSchema, mergeSchema } from "./schemas/disciplines";
 import { formAdminSchema, formAnswerSchema, formFieldInputSchema, formFromTemplateSchema, formPatchSchema } from "./schemas/forms";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "./schemas/organization";
 import {
@@ -395,6 +396,13 @@ export const endpoints = [
   call("GET", "/organization", "signedIn", { spec: false }),
   call("POST", "/organization", "signedIn", { body: organizationSchema, spec: false }),
   call("GET", "/organization/review", "platformAdmin", { spec: false }),
+  call("GET", "/admin/disciplines", "platformAdmin", { spec: false }),
+  call("POST", "/admin/category", "platformAdmin", { spec: false, body: categorySchema }),
+  call("PUT", "/admin/category/{id}", "platformAdmin", { spec: false, body: categorySchema }),
+  call("POST", "/admin/category/{id}/merge", "platformAdmin", { spec: false, body: mergeSchema }),
+  call("POST", "/admin/major", "platformAdmin", { spec: false, body: majorSchema }),
+  call("PUT", "/admin/major/{id}", "platformAdmin", { spec: false, body: majorSchema }),
+  call("POST", "/admin/major/{id}/merge", "platformAdmin", { spec: false, body: mergeSchema }),
   call("PATCH", "/organization/{id}", "platformAdmin", { body: organizationDecisionSchema, spec: false }),
   call("GET", "/payment/manage/{conferenceId}", "organiser", { spec: false }),
   call("GET", "/payment/methods/{conferenceId}", "public", { spec: false, response: view<PaymentMethod[]>() }),

@@ -12,6 +12,7 @@ import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
+import { disciplineRoutes } from "./routes/disciplines";
 import { formRoutes } from "./routes/forms";
 import { loginRoutes } from "./routes/login";
 import { officialAccountRoutes } from "./routes/officialaccount";
@@ -144,6 +145,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", auditRoutes(deps));
   app.route("/", paymentRoutes(deps));
   app.route("/", organizationRoutes(deps));
+  app.route("/", disciplineRoutes(deps));
   app.route("/", reviewRoutes(deps));
   app.route("/", authoringRoutes(deps));
   app.route("/", formRoutes(deps));

@@ -15,6 +15,7 @@ const chunks: Record<Lang, Record<Part, () => Promise<{ default: Messages }>>> =
     forms: () => import("virtual:locale/zh/forms"),
     directory: () => import("virtual:locale/zh/directory"),
     portal: () => import("virtual:locale/zh/portal"),
+    admin: () => import("virtual:locale/zh/admin"),
   },
   en: {
     base: () => import("virtual:locale/en/base"),
@@ -23,6 +24,7 @@ const chunks: Record<Lang, Record<Part, () => Promise<{ default: Messages }>>> =
     forms: () => import("virtual:locale/en/forms"),
     directory: () => import("virtual:locale/en/directory"),
     portal: () => import("virtual:locale/en/portal"),
+    admin: () => import("virtual:locale/en/admin"),
   },
 };
 

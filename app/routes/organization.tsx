@@ -93,6 +93,9 @@ export default function Organization() {
         <p>
           <Link className="ui-link-button" to="/organization/review">
             {t("organization.reviewTitle")}
+          </Link>{" "}
+          <Link className="ui-link-button" to="/admin/disciplines">
+            {t("admin.disciplines.title")}
           </Link>
         </p>
       )}
