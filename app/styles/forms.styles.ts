@@ -41,6 +41,8 @@ export const ui: Record<string, SystemStyleObject> = {
   },
   // The answers table scrolls sideways on a phone rather than squeezing a column to one character.
   "frm-answers": { "& th": { whiteSpace: "nowrap" }, "& td": { minWidth: "6rem" } },
+  // A form's title may be long: the short columns (state, answers) keep their headings whole.
+  "frm-table": { "& th": { whiteSpace: "nowrap" } },
   "frm-answer-text": { whiteSpace: "pre-wrap", wordBreak: "break-word" },
   "frm-search": { maxWidth: "560px" },
   "frm-results": { listStyle: "none", padding: "0", margin: "0", display: "flex", flexDirection: "column", gap: "3" },

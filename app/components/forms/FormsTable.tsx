@@ -25,7 +25,7 @@ export function FormsTable({
   const { t } = useTranslation();
   return (
     <div className="ui-edit-table-wrap">
-      <table className="ui-table" data-testid={testId}>
+      <table className="ui-table ui-frm-table" data-testid={testId}>
         <thead>
           <tr>
             <th scope="col">{t("forms.mine.name")}</th>
