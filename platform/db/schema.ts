@@ -47,6 +47,11 @@ export const accounts = pgTable(
     officialSubscribedAt: timestamp({ withTimezone: true }),
     /** Registered through the `/user/login` variant, which stores the user record. */
     userRecord: boolean().notNull().default(false),
+    /**
+     * Set by a platform administrator (issue 17): a disabled account cannot sign in, its tokens
+     * were deleted when it was disabled, and any token left is refused while this is set.
+     */
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -558,6 +563,9 @@ export const banners = pgTable(
     image: text().notNull(),
     url: text(),
     sort: integer().notNull().default(0),
+    /** When the banner shows (issue 17): from `startsAt` (null: already) until `endsAt` (null: no end). */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.conferenceId, t.placement)],
 );
@@ -1155,7 +1163,7 @@ export const auditLog = pgTable(
     detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: created(),
   },
-  (t) => [index().on(t.conferenceId, t.createdAt)],
+  (t) => [index().on(t.conferenceId, t.createdAt), index().on(t.accountId, t.createdAt), index().on(t.createdAt)],
 );
 
 /** Fixed-window counters for rate limits, kept in the database so instances share them. */
