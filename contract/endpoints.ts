@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { CheckinCounts, CheckinOutcome } from "./checkin";
 import { accountLanguageSchema, accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema } from "./schemas/account";
+import { accountDisableSchema } from "./schemas/accounts-admin";
 import { bulkSchema, checkStateSchema, confirmSchema, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "./schemas/applicants";
 import { auditDecisionSchema, sponsorRemarkSchema } from "./schemas/audits";
 import { checkinSchema } from "./schemas/checkin";
@@ -403,6 +404,11 @@ export const endpoints = [
   call("POST", "/admin/major", "platformAdmin", { spec: false, body: majorSchema }),
   call("PUT", "/admin/major/{id}", "platformAdmin", { spec: false, body: majorSchema }),
   call("POST", "/admin/major/{id}/merge", "platformAdmin", { spec: false, body: mergeSchema }),
+  call("GET", "/admin/accounts/{id}", "platformAdmin", { spec: false }),
+  call("POST", "/admin/accounts/{id}/disable", "platformAdmin", { spec: false, body: accountDisableSchema }),
+  call("POST", "/admin/accounts/{id}/enable", "platformAdmin", { spec: false }),
+  call("POST", "/admin/accounts/{id}/admin", "platformAdmin", { spec: false }),
+  call("DELETE", "/admin/accounts/{id}/admin", "platformAdmin", { spec: false }),
   call("PATCH", "/organization/{id}", "platformAdmin", { body: organizationDecisionSchema, spec: false }),
   call("GET", "/payment/manage/{conferenceId}", "organiser", { spec: false }),
   call("GET", "/payment/methods/{conferenceId}", "public", { spec: false, response: view<PaymentMethod[]>() }),

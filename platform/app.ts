@@ -4,6 +4,7 @@ import { bodyLimitFor, megabytes } from "../server/body-limits.js";
 import type { PlatformDeps, PlatformEnv } from "./context";
 import { ApiError, errorBody, fail } from "./http";
 import { accountRoutes } from "./routes/account";
+import { accountsAdminRoutes } from "./routes/accounts-admin";
 import { applicantRoutes } from "./routes/applicants";
 import { auditRoutes } from "./routes/audits";
 import { authoringRoutes } from "./routes/authoring";
@@ -147,6 +148,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", organizationRoutes(deps));
   app.route("/", disciplineRoutes(deps));
   app.route("/", reviewRoutes(deps));
+  app.route("/", accountsAdminRoutes(deps));
   app.route("/", authoringRoutes(deps));
   app.route("/", formRoutes(deps));
   app.route("/", checkinRoutes(deps));

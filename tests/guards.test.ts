@@ -144,6 +144,25 @@ describe("guards", () => {
     expect((await page("/organization/review", ADMIN)).status).toBe(200);
   });
 
+  it("every platform administration screen: a signed-in non-administrator gets 403 on its page and its posts", async () => {
+    const screens = Object.keys(app.build.routes)
+      .map((id) => ({ pattern: app.fullPath(id), module: app.build.routes[id].module }))
+      .filter(({ pattern }) => pattern === "/admin" || pattern.startsWith("/admin/") || pattern === "/organization/review");
+    expect(screens.map(({ pattern }) => pattern)).toEqual(expect.arrayContaining(["/admin", "/admin/accounts", "/admin/accounts/:id", "/admin/disciplines"]));
+    // Account 1 is the administrator, registered first.
+    for (const { pattern, module } of screens) {
+      const url = pattern.replace(/:[A-Za-z]+/g, "1");
+      if (module.loader) {
+        expect((await page(url, OTHER)).status, `GET ${url}`).toBe(403);
+        expect((await page(url, ADMIN)).status, `GET ${url} as the administrator`).toBe(200);
+      }
+      if (module.action) {
+        const posted = await page(url, OTHER, "zh", { method: "POST", body: new URLSearchParams({ intent: "grant", id: "1" }) });
+        expect(posted.status, `POST ${url}`).toBe(403);
+      }
+    }
+  });
+
   it("an organiser's conference: another account finds nothing there, the organiser finds the page", async () => {
     for (const route of [
       "/manage/payment/",

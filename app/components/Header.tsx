@@ -181,6 +181,13 @@ function AvatarMenu({ session, links }: { session: SessionState; links: Props["l
             {t("forms.menu")}
           </Link>
         </li>
+        {auth.isPlatformAdmin && (
+          <li>
+            <Link className="ui-menu-item" to="/admin">
+              {t("header.platformAdmin")}
+            </Link>
+          </li>
+        )}
         <li className="ui-menu-group-start">
           <a className="ui-menu-item" href={links.feedback}>
             {t("header.feedback")}

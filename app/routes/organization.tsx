@@ -94,8 +94,8 @@ export default function Organization() {
           <Link className="ui-link-button" to="/organization/review">
             {t("organization.reviewTitle")}
           </Link>{" "}
-          <Link className="ui-link-button" to="/admin/disciplines">
-            {t("admin.disciplines.title")}
+          <Link className="ui-link-button" to="/admin">
+            {t("header.platformAdmin")}
           </Link>
         </p>
       )}

@@ -264,6 +264,15 @@ export const ui: Record<string, SystemStyleObject> = {
   // ── typography and blocks ──
   "page-title": { fontSize: "2xl", fontWeight: "700", marginBlock: "6", color: "gray.900" },
   "section-title": { fontSize: "lg", fontWeight: "600", marginBlock: "4" },
+  /** Facts about one thing (an account): each term beside its value on wider screens, above it on a phone. */
+  facts: {
+    display: "grid",
+    gridTemplateColumns: "1fr",
+    rowGap: "1",
+    sm: { gridTemplateColumns: "max-content 1fr", columnGap: "6", rowGap: "2" },
+    "& dt": { color: "gray.600", fontSize: "sm", sm: { fontSize: "md" } },
+    "& dd": { margin: "0", marginBottom: "2", sm: { marginBottom: "0" } },
+  },
   muted: { color: "gray.600", fontSize: "sm" },
   card: {
     bg: "white",

@@ -20,4 +20,18 @@ export function formatMonth(lang: string, month: number) {
   return format.format(Date.UTC(2000, month - 1, 1));
 }
 
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as China's wall-clock time, the same on the server and in the browser: "2026/11/25 09:30" or "25/11/2026, 09:30". */
+export function formatInstant(lang: string, instant: string | Date) {
+  const locale = lang === "en" ? "en-GB" : "zh-CN";
+  let format = instantFormats.get(locale);
+  if (!format)
+    instantFormats.set(
+      locale,
+      (format = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", hourCycle: "h23", timeZone: "Asia/Shanghai" })),
+    );
+  return format.format(new Date(instant));
+}
+
 export { formatMoney, toFen } from "#contract/money";

@@ -1,12 +1,13 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, ilike, isNotNull, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { accountLanguageSchema, accountSettingsSchema } from "#contract/schemas/account";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
 import { type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import { queryRows } from "../db";
 import { accounts, inbox, organizations, researchGroups } from "../db/schema";
-import { fail, idParam, ok, page, paging } from "../http";
+import { idParam, ok, page, paging } from "../http";
 import { isCertified, publicAccount } from "../services/identity";
+import { requirePlatformAdmin } from "./guards";
 
 export function accountRoutes(deps: PlatformDeps) {
   const app = new Hono<PlatformEnv>();
@@ -69,20 +70,46 @@ export function accountRoutes(deps: PlatformDeps) {
     return ok(c, { has: await isCertified(deps.db, account.id) });
   });
 
-  /** Lists accounts; only platform administrators may. */
+  /**
+   * Lists accounts, newest first; only platform administrators may. `keyword` matches a mobile, a
+   * name or an institution the account applied to certify; `state` keeps the `disabled` ones or
+   * the `admins`. Each row says whether it is disabled and the institution it was certified for.
+   */
   app.get("/users", async (c) => {
-    const account = requireAccount(c);
-    if (!account.isPlatformAdmin) fail(403, "errors.forbidden");
+    requirePlatformAdmin(c);
     const { pageSize, offset } = paging(c);
     const keyword = mobileSearchKeyword((c.req.query("keyword") ?? "").trim()).replace(/[\\%_]/g, "\\$&");
-    const where = keyword ? or(ilike(accounts.name, `%${keyword}%`), ilike(accounts.mobile, `%${keyword}%`)) : undefined;
+    const like = `%${keyword}%`;
+    const state = c.req.query("state");
+    const where = and(
+      keyword
+        ? or(
+            ilike(accounts.name, like),
+            ilike(accounts.mobile, like),
+            exists(
+              deps.db
+                .select({ one: sql`1` })
+                .from(organizations)
+                .where(and(eq(organizations.accountId, accounts.id), ilike(organizations.name, like))),
+            ),
+          )
+        : undefined,
+      state === "disabled" ? isNotNull(accounts.disabledAt) : state === "admins" ? eq(accounts.isPlatformAdmin, true) : undefined,
+    );
+    const institution = sql<string | null>`(select ${organizations.name} from ${organizations}
+      where ${organizations.accountId} = "accounts"."id" and ${organizations.state} = 'approved' order by ${organizations.id} desc limit 1)`;
     const [rows, [{ total }]] = await Promise.all([
-      deps.db.select().from(accounts).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offset),
+      deps.db.select({ account: accounts, institution }).from(accounts).where(where).orderBy(desc(accounts.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(accounts).where(where),
     ]);
     return page(
       c,
-      rows.map((row) => publicAccount(row)),
+      rows.map((row) => ({
+        ...publicAccount(row.account),
+        disabled: row.account.disabledAt !== null,
+        createdAt: row.account.createdAt,
+        institution: row.institution,
+      })),
       total,
     );
   });

@@ -11,6 +11,7 @@ import {
   accountByMobile,
   checkCode,
   issueToken,
+  refuseDisabled,
   publicAccount,
   putOneTime,
   revokeToken,
@@ -62,6 +63,7 @@ export function loginRoutes(deps: PlatformDeps) {
   };
 
   const respond = async (c: Ctx, account: Account, rememberMe: boolean, withUser: boolean) => {
+    refuseDisabled(account);
     if (!account.isPlatformAdmin && deps.platformAdmins?.includes(account.mobile)) {
       [account] = await deps.db.update(accounts).set({ isPlatformAdmin: true }).where(eq(accounts.id, account.id)).returning();
     }
@@ -76,6 +78,7 @@ export function loginRoutes(deps: PlatformDeps) {
     let account = await accountByMobile(deps.db, input.mobile);
     // The code stays unspent for the registration that follows.
     if (!account) fail(400, "errors.notRegistered", { code: CODE_NOT_REGISTERED });
+    refuseDisabled(account);
     await spendCode(deps, codeId);
     account = await bindWeChat(account, input.bindTicket);
     if (withUser && !account.userRecord) {

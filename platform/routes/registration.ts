@@ -21,7 +21,7 @@ import { accounts, conferences, fees, identities, registrations, strategies, tea
 import { ApiError, codedAnswer, fail, idParam, langOf, ok, page, paging, refuseField, refuseFields } from "../http";
 import { canManageConference } from "../services/access";
 import { quoteFee, strategyInForce } from "../services/fees";
-import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, spendCode } from "../services/identity";
+import { accountByMobile, checkCode, consumeCode, issueToken, publicAccount, refuseDisabled, spendCode } from "../services/identity";
 import { availableMethods } from "../services/payments";
 import {
   type Registration,
@@ -323,6 +323,7 @@ export function registrationRoutes(deps: PlatformDeps) {
     if (!account) {
       return codedAnswer(c, CODE_QUICK_NO_ACCOUNT, "registration.quickLogin.noAccount", { mobile: input.mobile });
     }
+    refuseDisabled(account);
     await spendCode(deps, codeId);
     const token = await issueToken(deps, account.id, input.rememberMe);
     const [registration] = await deps.db
@@ -421,6 +422,7 @@ export function registrationRoutes(deps: PlatformDeps) {
       account ??= await accountByMobile(deps.db, input.mobile);
       if (!account) fail(500, "errors.internal");
     }
+    refuseDisabled(account);
     if (row.accountId !== null && input.resolve) {
       const resolved = await resolveHeldRegistration(deps, { id: row.id, owner: account.id, mobile: input.mobile, resolve: input.resolve });
       const token = await issueToken(deps, account.id, true);

@@ -146,7 +146,20 @@ export async function consumeCode(deps: IdentityDeps, input: Requester & { mobil
   await spendCode(deps, await checkCode(deps, input));
 }
 
+/**
+ * A disabled account (issue 17) signs in no more: every way in checks this once it knows the
+ * account, before it changes anything for it. Only the number's owner gets this far (the code
+ * was checked first), so it tells nobody else that the account exists.
+ */
+export function refuseDisabled(account: Pick<Account, "disabledAt">) {
+  if (account.disabledAt) fail(400, "errors.accountDisabled");
+}
+
+/** A new session token. The last check that the account is not disabled is here, where every sign-in ends. */
 export async function issueToken(deps: IdentityDeps, accountId: number, rememberMe: boolean) {
+  const [account] = await deps.db.select({ disabledAt: accounts.disabledAt }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!account) fail(401, "errors.unauthorized");
+  refuseDisabled(account);
   const token = crypto.randomBytes(32).toString("base64url");
   const now = deps.now();
   await deps.db.insert(authTokens).values({
@@ -170,7 +183,8 @@ export async function accountByToken(deps: { db: Db; now: () => Date }, token: s
     .select({ account: accounts })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-    .where(and(eq(authTokens.tokenHash, sha256(token)), gt(authTokens.expiresAt, deps.now())))
+    // Disabling deletes the account's tokens; this also refuses one issued in the same instant.
+    .where(and(eq(authTokens.tokenHash, sha256(token)), gt(authTokens.expiresAt, deps.now()), isNull(accounts.disabledAt)))
     .limit(1);
   return row?.account ?? null;
 }

@@ -64,10 +64,21 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     });
   }
 
-  test("the platform administrator's review list and categories", async ({ page }) => {
+  test("the platform administrator's screens: approvals, accounts, categories", async ({ page }) => {
     test.setTimeout(90_000);
     await signedInAs(page, demoAccounts.admin.mobile);
-    await sweep(page, "organiser-lists", ["/organization/review", "/organization/review?kind=signName&state=all", "/admin/disciplines"]);
+    const admins = await (await page.request.get("/admin/accounts?state=admins")).text();
+    const adminId = /href="\/admin\/accounts\/(\d+)"/.exec(admins)?.[1];
+    expect(adminId, "the accounts list links each account").toBeDefined();
+    await sweep(page, "organiser-lists", [
+      "/admin",
+      "/admin/accounts",
+      "/admin/accounts?state=admins",
+      `/admin/accounts/${adminId}`,
+      "/organization/review",
+      "/organization/review?kind=signName&state=all",
+      "/admin/disciplines",
+    ]);
   });
 });
 

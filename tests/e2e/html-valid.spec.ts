@@ -199,12 +199,25 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   };
   await organiserPages();
 
+  // Platform administrator (demo account): the administration screens, an account's own page among them.
+  const admin = await newRole(browser);
+  await signedInAs(admin.page, demoAccounts.admin.mobile);
+  const admins = await (await admin.page.request.get("/admin/accounts?state=admins")).text();
+  const adminId = /href="\/admin\/accounts\/(\d+)"/.exec(admins)?.[1];
+  expect(adminId, "the accounts list links each account").toBeDefined();
+  const adminPages = async () => {
+    for (const url of ["/admin", "/admin/accounts", "/admin/accounts?state=admins", `/admin/accounts/${adminId}`, "/admin/disciplines", "/organization/review"])
+      await get(admin.page.request, "admin", url);
+  };
+  await adminPages();
+
   // The same in English.
-  await Promise.all([english(visitor.context), english(attendee.context), english(page.context())]);
+  await Promise.all([english(visitor.context), english(attendee.context), english(page.context()), english(admin.context)]);
   await visitorPages();
   await attendeePages();
   await organiserPages();
-  await Promise.all([visitor.context.close(), attendee.context.close()]);
+  await adminPages();
+  await Promise.all([visitor.context.close(), attendee.context.close(), admin.context.close()]);
 
   // One Java start for every page; vnu prints its JSON report on stdout (--stdout).
   const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--errors-only", "--exit-zero-always", "--stdout", ...pages.map((p) => p.file)], {
