@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseId, parsePage } from "#contract/params";
-import { REFERENCE_COLUMNS, type ReferenceColumn, columnHeading, importConfirmSchema, referenceSchema } from "#contract/schemas/references-admin";
+import { REFERENCE_COLUMNS, type ReferenceColumn, importConfirmSchema, referenceSchema } from "#contract/schemas/references-admin";
 import { Field } from "~/components/Field";
 import { FieldError } from "~/components/FieldError";
 import { Pagination } from "~/components/Pagination";
@@ -37,7 +37,7 @@ type Majors = Array<Named & { subjects: Named[] }>;
 type Problem = { column: ReferenceColumn | null; key: string; params?: Record<string, string | number> };
 type PreviewRow = { row: number; status: "new" | "update" | "error"; cells: Record<ReferenceColumn, string>; problems: Problem[] };
 type Counts = { new: number; update: number; unchanged: number; error: number };
-type Preview = { token: string; fileName: string; counts: Counts; problems: PreviewRow[]; changes: PreviewRow[] };
+type Preview = { token: string; counts: Counts; problems: PreviewRow[]; changes: PreviewRow[] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];
 
@@ -162,16 +162,12 @@ export default function References() {
         <ul className="ui-stack" data-testid="references">
           {references.list.map((reference) => (
             <li key={reference.id} data-testid="reference">
-              <strong>{reference.nameZh}</strong>
+              <strong lang="zh-CN">{reference.nameZh}</strong>
               {reference.nameEn && <span lang="en"> {reference.nameEn}</span>}
               <p className="ui-muted">
-                {[
-                  name({ nameZh: reference.cityZh, nameEn: reference.cityEn }),
-                  reference.majorInfo && name(reference.majorInfo),
-                  reference.subjectInfo && name(reference.subjectInfo),
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
+                {[{ nameZh: reference.cityZh, nameEn: reference.cityEn }, reference.majorInfo, reference.subjectInfo].flatMap((named, index) =>
+                  named && (named.nameZh || named.nameEn) ? [<Named key={index} row={named} separated={index > 0} />] : [],
+                )}
               </p>
               <details open={Boolean(view(`update:${reference.id}`))}>
                 <summary>{t("admin.references.edit")}</summary>
@@ -180,8 +176,11 @@ export default function References() {
               <Form method="post">
                 <input type="hidden" name="intent" value={`delete:${reference.id}`} />
                 <FieldError errors={view(`delete:${reference.id}`)?.formErrors} />
-                <button type="submit" className="ui-button-outline" aria-label={t("admin.references.deleteLabel", { name: reference.nameZh })}>
+                <button type="submit" className="ui-button-outline">
                   {t("admin.references.delete")}
+                  <span className="ui-visually-hidden" lang="zh-CN">
+                    {` ${reference.nameZh}`}
+                  </span>
                 </button>
               </Form>
             </li>
@@ -213,7 +212,9 @@ export default function References() {
             <tbody>
               {REFERENCE_COLUMNS.map((column) => (
                 <tr key={column.field}>
-                  <td>{columnHeading(column)}</td>
+                  <td>
+                    <span lang="zh-CN">{column.zh}</span> / <span lang="en">{column.en}</span>
+                  </td>
                   <td>
                     {t(`admin.references.${column.field}`)}
                     {column.field === "nameZh" && ` (${t("admin.references.required")})`}
@@ -226,6 +227,18 @@ export default function References() {
         {preview ? <ImportPreview preview={preview} confirmView={view("confirm")} /> : <UploadForm view={view("import")} confirmView={view("confirm")} />}
       </section>
     </section>
+  );
+}
+
+/** A name in the page's language when it has one, marked with the language it is in (after a separator when `separated`). */
+function Named({ row, separated }: { row: { nameZh: string; nameEn: string }; separated: boolean }) {
+  const { i18n } = useTranslation();
+  const english = i18n.language === "en" && row.nameEn !== "";
+  return (
+    <>
+      {separated && " · "}
+      <span lang={english ? "en" : "zh-CN"}>{english ? row.nameEn : row.nameZh}</span>
+    </>
   );
 }
 
@@ -264,7 +277,7 @@ function ImportPreview({ preview, confirmView }: { preview: Preview; confirmView
   return (
     <section className="ui-stack" aria-labelledby="references-preview" data-testid="import-preview">
       <h3 id="references-preview" className="ui-section-title">
-        {t("admin.references.preview")}: {preview.fileName}
+        {t("admin.references.preview")}
       </h3>
       <p>{t("admin.references.previewIntro")}</p>
       <p data-testid="import-counts">
@@ -313,8 +326,8 @@ function ImportPreview({ preview, confirmView }: { preview: Preview; confirmView
                 <tr key={row.row}>
                   <td>{row.row}</td>
                   <td>{t(row.status === "new" ? "admin.references.statusNew" : "admin.references.statusUpdate")}</td>
-                  <td>{row.cells.nameZh}</td>
-                  <td>{row.cells.cityZh}</td>
+                  <td lang="zh-CN">{row.cells.nameZh}</td>
+                  <td lang="zh-CN">{row.cells.cityZh}</td>
                 </tr>
               ))}
             </tbody>

@@ -89,7 +89,6 @@ export function referenceAdminRoutes(deps: PlatformDeps) {
     const changes = plan.rows.filter((row) => row.status === "new" || row.status === "update");
     return ok(c, {
       token,
-      fileName: file.name.slice(0, 200),
       counts: plan.counts,
       problems: problems.slice(0, PREVIEW_PROBLEMS).map(shown),
       changes: changes.slice(0, PREVIEW_CHANGES).map(shown),
