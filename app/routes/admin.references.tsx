@@ -15,25 +15,14 @@ import { useTranslation } from "~/use-translation";
 import { type IntentView, intentView } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { refusalMessages } from "~/utils/validation";
+import type { Filters, Reference } from "./search_.reference";
 
 /** The browser loads these areas' messages with the page (app/locales/load.ts). */
 export const clientLoader = areaLoader(["admin"]);
 
 const PAGE_SIZE = 20;
 
-type Named = { id: number; nameZh: string; nameEn: string };
-type Reference = {
-  id: number;
-  nameZh: string;
-  nameEn: string;
-  cityZh: string;
-  cityEn: string;
-  addressZh: string;
-  addressEn: string;
-  majorInfo: Named | null;
-  subjectInfo: Named | null;
-};
-type Majors = Array<Named & { subjects: Named[] }>;
+type Majors = Filters["majors"];
 type Problem = { column: ReferenceColumn | null; key: string; params?: Record<string, string | number> };
 type PreviewRow = { row: number; status: "new" | "update" | "error"; cells: Record<ReferenceColumn, string>; problems: Problem[] };
 type Counts = { new: number; update: number; unchanged: number; error: number };
