@@ -45,6 +45,7 @@ import { conferenceStyleSchema } from "./schemas/conference-style";
 import { categorySchema, majorSchema, mergeSchema } from "./schemas/disciplines";
 import { formAdminSchema, formAnswerSchema, formFieldInputSchema, formFromTemplateSchema, formPatchSchema } from "./schemas/forms";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "./schemas/organization";
+import { importConfirmSchema, referenceSchema } from "./schemas/references-admin";
 import {
   adminRegistrationSchema,
   claimSchema,
@@ -409,6 +410,12 @@ export const endpoints = [
   call("POST", "/admin/accounts/{id}/enable", "platformAdmin", { spec: false }),
   call("POST", "/admin/accounts/{id}/admin", "platformAdmin", { spec: false }),
   call("DELETE", "/admin/accounts/{id}/admin", "platformAdmin", { spec: false }),
+  call("POST", "/admin/reference", "platformAdmin", { spec: false, body: referenceSchema }),
+  call("PUT", "/admin/reference/{id}", "platformAdmin", { spec: false, body: referenceSchema }),
+  call("DELETE", "/admin/reference/{id}", "platformAdmin", { spec: false }),
+  call("POST", "/admin/reference/import", "platformAdmin", { spec: false }),
+  call("POST", "/admin/reference/import/confirm", "platformAdmin", { spec: false, body: importConfirmSchema }),
+  call("GET", "/admin/reference/export", "platformAdmin", { spec: false, answer: "raw" }),
   call("PATCH", "/organization/{id}", "platformAdmin", { body: organizationDecisionSchema, spec: false }),
   call("GET", "/payment/manage/{conferenceId}", "organiser", { spec: false }),
   call("GET", "/payment/methods/{conferenceId}", "public", { spec: false, response: view<PaymentMethod[]>() }),

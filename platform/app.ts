@@ -20,6 +20,7 @@ import { officialAccountRoutes } from "./routes/officialaccount";
 import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
+import { referenceAdminRoutes } from "./routes/references-admin";
 import { registrationRoutes } from "./routes/registration";
 import { replayRoutes } from "./routes/replays";
 import { reviewRoutes } from "./routes/review";
@@ -139,6 +140,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", specReadRoutes(deps));
   app.route("/", portalRoutes(deps, memo));
   app.route("/", directoryRoutes(deps));
+  app.route("/", referenceAdminRoutes(deps));
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));
   app.route("/", applicantRoutes(deps));

@@ -35,6 +35,7 @@ export default function AdminHome() {
   const screens = [
     { to: "/admin/accounts", name: "admin.accounts.title", about: "admin.hub.accounts" },
     { to: "/admin/disciplines", name: "admin.disciplines.title", about: "admin.hub.disciplines" },
+    { to: "/admin/references", name: "admin.references.title", about: "admin.hub.references" },
   ];
   return (
     <section className="ui-stack">

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { cloneElement, type ReactElement } from "react";
 import type { z } from "zod";
 import { parseId } from "#contract/params";
 import { categorySchema, majorSchema, mergeSchema } from "#contract/schemas/disciplines";
+import { Field } from "~/components/Field";
 import { FieldError } from "~/components/FieldError";
 import { areaLoader } from "~/locales/load";
 import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
@@ -237,20 +237,3 @@ function MergeForm({
     </Form>
   );
 }
-
-/** A labelled control with its messages; the control is the only child and gets the id. */
-function Field({ id, label, errors, children }: { id: string; label: string; errors?: string[]; children: ReactElement<ControlProps> }) {
-  const errorId = `${id}-error`;
-  const shown = errors?.length ? errors : undefined;
-  return (
-    <div className="ui-field">
-      <label className="ui-label" htmlFor={id}>
-        {label}
-      </label>
-      {cloneElement(children, { id, "aria-invalid": shown ? true : undefined, "aria-describedby": shown ? errorId : undefined })}
-      <FieldError id={errorId} errors={shown} />
-    </div>
-  );
-}
-
-type ControlProps = { id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string };

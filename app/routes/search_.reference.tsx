@@ -15,7 +15,8 @@ import { pageMeta } from "~/utils/meta";
 const PAGE_SIZE = 20;
 
 type Named = { id: number; nameZh: string; nameEn: string };
-type Reference = {
+/** A reference as the directory lists it (GET /reference), for this page and the administrators' (admin.references.tsx). */
+export type Reference = {
   id: number;
   nameZh: string;
   nameEn: string;
@@ -26,7 +27,7 @@ type Reference = {
   majorInfo: Named | null;
   subjectInfo: Named | null;
 };
-type Filters = { majors: Array<Named & { subjects: Named[] }>; cities: Array<{ zh: string; en: string }> };
+export type Filters = { majors: Array<Named & { subjects: Named[] }>; cities: Array<{ zh: string; en: string }> };
 
 /** The browser loads these areas' messages with the page (app/locales/load.ts). */
 export const clientLoader = areaLoader(["directory"]);

@@ -64,8 +64,8 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     });
   }
 
-  test("the platform administrator's screens: approvals, accounts, categories", async ({ page }) => {
-    test.setTimeout(90_000);
+  test("the platform administrator's screens: approvals, accounts, categories, references", async ({ page }) => {
+    test.setTimeout(150_000);
     await signedInAs(page, demoAccounts.admin.mobile);
     const admins = await (await page.request.get("/admin/accounts?state=admins")).text();
     const adminId = /href="\/admin\/accounts\/(\d+)"/.exec(admins)?.[1];
@@ -78,6 +78,7 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
       "/organization/review",
       "/organization/review?kind=signName&state=all",
       "/admin/disciplines",
+      "/admin/references",
     ]);
   });
 });

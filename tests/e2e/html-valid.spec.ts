@@ -206,7 +206,16 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   const adminId = /href="\/admin\/accounts\/(\d+)"/.exec(admins)?.[1];
   expect(adminId, "the accounts list links each account").toBeDefined();
   const adminPages = async () => {
-    for (const url of ["/admin", "/admin/accounts", "/admin/accounts?state=admins", `/admin/accounts/${adminId}`, "/admin/disciplines", "/organization/review"])
+    for (const url of [
+      "/admin",
+      "/admin/accounts",
+      "/admin/accounts?state=admins",
+      `/admin/accounts/${adminId}`,
+      "/admin/disciplines",
+      "/organization/review",
+      "/admin/references",
+      `/admin/references?keyword=${encodeURIComponent("实验室")}`,
+    ])
       await get(admin.page.request, "admin", url);
   };
   await adminPages();
