@@ -21,7 +21,7 @@ export type Part = "base" | Area;
 export const PARTS: readonly Part[] = ["base", ...(Object.keys(AREAS) as Area[])];
 
 /** Messages inside the areas' sections that pages of other areas name (key prefixes). */
-export const KEEP_IN_BASE: readonly string[] = ["admin.disciplines.title", "forms.menu", "home.dates", "services.links"];
+export const KEEP_IN_BASE: readonly string[] = ["admin.disciplines.title", "admin.home.title", "forms.menu", "home.dates", "services.links"];
 
 const under = (key: string, prefix: string) => key === prefix || key.startsWith(`${prefix}.`) || key.startsWith(`${prefix}_`);
 

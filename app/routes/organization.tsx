@@ -96,6 +96,9 @@ export default function Organization() {
           </Link>{" "}
           <Link className="ui-link-button" to="/admin/disciplines">
             {t("admin.disciplines.title")}
+          </Link>{" "}
+          <Link className="ui-link-button" to="/admin/home">
+            {t("admin.home.title")}
           </Link>
         </p>
       )}

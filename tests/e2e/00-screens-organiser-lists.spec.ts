@@ -64,10 +64,10 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     });
   }
 
-  test("the platform administrator's review list and categories", async ({ page }) => {
-    test.setTimeout(90_000);
+  test("the platform administrator's review list, categories and home page", async ({ page }) => {
+    test.setTimeout(120_000);
     await signedInAs(page, demoAccounts.admin.mobile);
-    await sweep(page, "organiser-lists", ["/organization/review", "/organization/review?kind=signName&state=all", "/admin/disciplines"]);
+    await sweep(page, "organiser-lists", ["/organization/review", "/organization/review?kind=signName&state=all", "/admin/disciplines", "/admin/home?q=2027"]);
   });
 });
 

@@ -199,12 +199,21 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
   };
   await organiserPages();
 
+  // Platform administrator (demo account): the home page's administration, with a search's results.
+  const admin = await newRole(browser);
+  await signedInAs(admin.page, demoAccounts.admin.mobile);
+  const adminPages = async () => {
+    for (const url of ["/admin/home", "/admin/home?q=2027"]) await get(admin.page.request, "administrator", url);
+  };
+  await adminPages();
+
   // The same in English.
-  await Promise.all([english(visitor.context), english(attendee.context), english(page.context())]);
+  await Promise.all([english(visitor.context), english(attendee.context), english(page.context()), english(admin.context)]);
   await visitorPages();
   await attendeePages();
   await organiserPages();
-  await Promise.all([visitor.context.close(), attendee.context.close()]);
+  await adminPages();
+  await Promise.all([visitor.context.close(), attendee.context.close(), admin.context.close()]);
 
   // One Java start for every page; vnu prints its JSON report on stdout (--stdout).
   const run = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--errors-only", "--exit-zero-always", "--stdout", ...pages.map((p) => p.file)], {
