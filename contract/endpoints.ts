@@ -44,6 +44,7 @@ import {
 import { conferenceStyleSchema } from "./schemas/conference-style";
 import { categorySchema, majorSchema, mergeSchema } from "./schemas/disciplines";
 import { formAdminSchema, formAnswerSchema, formFieldInputSchema, formFromTemplateSchema, formPatchSchema } from "./schemas/forms";
+import { homeBannerSchema, homeLinkSchema, importantSchema } from "./schemas/home-admin";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "./schemas/organization";
 import { importConfirmSchema, referenceSchema } from "./schemas/references-admin";
 import {
@@ -84,6 +85,7 @@ import type { AttendForm, AttendPayee, AttendPayment, AttendQuote, AttendRegistr
 import type { EditorData, ModuleData } from "./views/authoring";
 import type { PlatformConferencePage } from "./views/conference";
 import type { AnswerRow, FormInfo } from "./views/forms";
+import type { HomeAdmin } from "./views/home-admin";
 import type { ConferenceStatistics } from "./views/statistics";
 
 /**
@@ -416,6 +418,14 @@ export const endpoints = [
   call("POST", "/admin/reference/import", "platformAdmin", { spec: false }),
   call("POST", "/admin/reference/import/confirm", "platformAdmin", { spec: false, body: importConfirmSchema }),
   call("GET", "/admin/reference/export", "platformAdmin", { spec: false, answer: "raw" }),
+  call("GET", "/admin/home", "platformAdmin", { spec: false, response: view<HomeAdmin>() }),
+  call("POST", "/admin/home/banner", "platformAdmin", { spec: false, body: homeBannerSchema }),
+  call("PUT", "/admin/home/banner/{id}", "platformAdmin", { spec: false, body: homeBannerSchema }),
+  call("DELETE", "/admin/home/banner/{id}", "platformAdmin", { spec: false }),
+  call("POST", "/admin/home/link", "platformAdmin", { spec: false, body: homeLinkSchema }),
+  call("PUT", "/admin/home/link/{id}", "platformAdmin", { spec: false, body: homeLinkSchema }),
+  call("DELETE", "/admin/home/link/{id}", "platformAdmin", { spec: false }),
+  call("PUT", "/admin/home/important/{id}", "platformAdmin", { spec: false, body: importantSchema }),
   call("PATCH", "/organization/{id}", "platformAdmin", { body: organizationDecisionSchema, spec: false }),
   call("GET", "/payment/manage/{conferenceId}", "organiser", { spec: false }),
   call("GET", "/payment/methods/{conferenceId}", "public", { spec: false, response: view<PaymentMethod[]>() }),

@@ -15,6 +15,7 @@ import { conferenceContentRoutes } from "./routes/conference-content";
 import { directoryRoutes } from "./routes/directory";
 import { disciplineRoutes } from "./routes/disciplines";
 import { formRoutes } from "./routes/forms";
+import { homeAdminRoutes } from "./routes/home-admin";
 import { loginRoutes } from "./routes/login";
 import { officialAccountRoutes } from "./routes/officialaccount";
 import { organizationRoutes } from "./routes/organization";
@@ -149,6 +150,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", paymentRoutes(deps));
   app.route("/", organizationRoutes(deps));
   app.route("/", disciplineRoutes(deps));
+  app.route("/", homeAdminRoutes(deps));
   app.route("/", reviewRoutes(deps));
   app.route("/", accountsAdminRoutes(deps));
   app.route("/", authoringRoutes(deps));

@@ -36,6 +36,7 @@ export default function AdminHome() {
     { to: "/admin/accounts", name: "admin.accounts.title", about: "admin.hub.accounts" },
     { to: "/admin/disciplines", name: "admin.disciplines.title", about: "admin.hub.disciplines" },
     { to: "/admin/references", name: "admin.references.title", about: "admin.hub.references" },
+    { to: "/admin/home", name: "admin.home.title", about: "admin.hub.home" },
   ];
   return (
     <section className="ui-stack">

@@ -34,6 +34,7 @@ import {
 } from "#contract/schemas/conference";
 import { conferenceStyleSchema } from "#contract/schemas/conference-style";
 import { answerDeleteSchema, answersFilterSchema, answerSchemaFor, formAdminSchema, formFieldInputSchema, formSettingsSchema } from "#contract/schemas/forms";
+import { homeBannerSchema, homeLinkSchema } from "#contract/schemas/home-admin";
 import { issueKey, messagesOf } from "#contract/schemas/messages";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "#contract/schemas/organization";
 import {
@@ -477,6 +478,20 @@ const SPECS: Spec[] = [
     valid: { intent: "delete", answerId: "12", confirmed: "" },
     hidden: ["intent", "answerId", "confirmed"],
     wrong: { intent: "cancel", answerId: "2147483648" },
+  },
+  // Platform administration: the home page (/admin/home)
+  {
+    form: "home page: banner",
+    schema: homeBannerSchema,
+    valid: { placement: "banner", image: "/media/demo-banner-1.jpg", url: "", titleZh: "", titleEn: "", sort: "0", startsAt: "", endsAt: "" },
+    hidden: ["placement"],
+    wrong: { image: "javascript:alert(1)", url: "mailto:a@example.org", sort: "-1", startsAt: "2027-02-30T10:00", endsAt: "明天" },
+  },
+  {
+    form: "home page: friend link",
+    schema: homeLinkSchema,
+    valid: { titleZh: "中国知网", titleEn: "", url: "https://www.cnki.net", sort: "0" },
+    wrong: { titleZh: "长".repeat(201), url: "www.cnki.net", sort: "x" },
   },
 ];
 

@@ -6,6 +6,7 @@ import { hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PlatformDeps, PlatformEnv } from "../context";
 import { banners, categories, conferences, links, majors } from "../db/schema";
 import { fail, ok, page } from "../http";
+import { bannerShowing } from "../services/home-admin";
 import type { Memo } from "../services/memo";
 import { allOf, conferenceCardColumns, conferenceFilters, withSale } from "../services/portal-filters";
 
@@ -45,14 +46,31 @@ export function portalRoutes(deps: PlatformDeps, memo: Memo) {
     return withSale(db, [...upcoming, ...past]);
   }
 
-  const loadBanners = (placement: "banner" | "advert") =>
-    memo(`banners:${placement}`, () =>
+  /**
+   * The portal's banners or adverts that show now: the memo keeps every one with its display
+   * period, and each read keeps those whose period holds the platform's clock (`bannerShowing`),
+   * so one starts and ends on time whatever the memo's age.
+   */
+  const loadBanners = async (placement: "banner" | "advert") => {
+    const all = await memo(`banners:${placement}`, () =>
       db
-        .select({ id: banners.id, titleZh: banners.titleZh, titleEn: banners.titleEn, image: banners.image, url: banners.url, sort: banners.sort })
+        .select({
+          id: banners.id,
+          titleZh: banners.titleZh,
+          titleEn: banners.titleEn,
+          image: banners.image,
+          url: banners.url,
+          sort: banners.sort,
+          startsAt: banners.startsAt,
+          endsAt: banners.endsAt,
+        })
         .from(banners)
         .where(and(isNull(banners.conferenceId), eq(banners.placement, placement)))
         .orderBy(asc(banners.sort), asc(banners.id)),
     );
+    const now = deps.now();
+    return all.filter((row) => bannerShowing(row, now) === "showing").map(({ startsAt: _startsAt, endsAt: _endsAt, ...row }) => row);
+  };
 
   const loadLinks = () =>
     memo("links", () =>

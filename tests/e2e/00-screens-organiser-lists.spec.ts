@@ -64,7 +64,7 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     });
   }
 
-  test("the platform administrator's screens: approvals, accounts, categories, references", async ({ page }) => {
+  test("the platform administrator's screens: approvals, accounts, categories", async ({ page }) => {
     test.setTimeout(150_000);
     await signedInAs(page, demoAccounts.admin.mobile);
     const admins = await (await page.request.get("/admin/accounts?state=admins")).text();
@@ -78,8 +78,13 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
       "/organization/review",
       "/organization/review?kind=signName&state=all",
       "/admin/disciplines",
-      "/admin/references",
     ]);
+  });
+
+  test("the platform administrator's directory and home page", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signedInAs(page, demoAccounts.admin.mobile);
+    await sweep(page, "organiser-lists", ["/admin/references", "/admin/home?q=2027"]);
   });
 });
 
