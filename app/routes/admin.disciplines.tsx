@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
 import { parseId } from "#contract/params";
 import { categorySchema, majorSchema, mergeSchema } from "#contract/schemas/disciplines";
 import { Field } from "~/components/Field";
 import { FieldError } from "~/components/FieldError";
 import { areaLoader } from "~/locales/load";
-import { formValues, parseValues, rejectIntent } from "~/services/form-protocol.server";
+import { formValues, parseValues, rejectIntent, runIntent } from "~/services/form-protocol.server";
 import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
@@ -44,21 +43,45 @@ export async function action({ request }: ActionFunctionArgs) {
   const [kind, rawId] = intent.split(":");
   const id = rawId === undefined ? null : parseId(rawId);
   const t = await i18n.getFixedT(request);
-  const run = async <S extends z.ZodType>(schema: S, path: string, method: "POST" | "PUT", done: (data: unknown) => string) => {
-    const submission = parseValues(values, schema);
+  const back = "/admin/disciplines";
+  const created = { back, notice: "admin.disciplines.created" };
+  const saved = { back, notice: "admin.disciplines.saved" };
+  if (kind === "category" && rawId === undefined)
+    return runIntent(request, intent, values, {
+      schema: categorySchema,
+      call: (body) => ({ path: "/admin/category", options: { method: "POST", body } }),
+      ...created,
+    });
+  if (kind === "major" && rawId === undefined)
+    return runIntent(request, intent, values, {
+      schema: majorSchema,
+      call: (body) => ({ path: "/admin/major", options: { method: "POST", body } }),
+      ...created,
+    });
+  if (id !== null && kind === "category-update")
+    return runIntent(request, intent, values, {
+      schema: categorySchema,
+      call: (body) => ({ path: `/admin/category/${id}`, options: { method: "PUT", body } }),
+      ...saved,
+    });
+  if (id !== null && kind === "major-update")
+    return runIntent(request, intent, values, {
+      schema: majorSchema,
+      call: (body) => ({ path: `/admin/major/${id}`, options: { method: "PUT", body } }),
+      ...saved,
+    });
+  if (id !== null && (kind === "category-merge" || kind === "major-merge")) {
+    // The notice says how many conferences moved: the answer's count, so not `runIntent`'s fixed notice.
+    const submission = parseValues(values, mergeSchema);
     if (submission.status !== "success") return rejectIntent(intent, submission);
-    const result = await callPlatform(request, path as "/admin/category", { method: method as "POST", body: submission.value as never });
+    const options = { method: "POST" as const, body: submission.value };
+    const result =
+      kind === "category-merge"
+        ? await callPlatform<{ conferences: number }>(request, `/admin/category/${id}/merge`, options)
+        : await callPlatform<{ conferences: number }>(request, `/admin/major/${id}/merge`, options);
     if (!result.ok) return rejectIntent(intent, submission, refusalMessages(result));
-    throw await redirectWithNotice(request, "/admin/disciplines", { content: done(result.data), color: "success" });
-  };
-  const saved = () => t("admin.disciplines.saved");
-  const merged = (data: unknown) => t("admin.disciplines.merged", { conferences: (data as { conferences: number }).conferences });
-  if (kind === "category" && rawId === undefined) return run(categorySchema, "/admin/category", "POST", () => t("admin.disciplines.created"));
-  if (kind === "major" && rawId === undefined) return run(majorSchema, "/admin/major", "POST", () => t("admin.disciplines.created"));
-  if (id !== null && kind === "category-update") return run(categorySchema, `/admin/category/${id}`, "PUT", saved);
-  if (id !== null && kind === "major-update") return run(majorSchema, `/admin/major/${id}`, "PUT", saved);
-  if (id !== null && kind === "category-merge") return run(mergeSchema, `/admin/category/${id}/merge`, "POST", merged);
-  if (id !== null && kind === "major-merge") return run(mergeSchema, `/admin/major/${id}/merge`, "POST", merged);
+    throw await redirectWithNotice(request, back, { content: t("admin.disciplines.merged", { conferences: result.data.conferences }), color: "success" });
+  }
   throw new Response(t("errors.invalid"), { status: 400 });
 }
 

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * A date and time as people type it in China, or as an API caller sends it: the instant, in the
  * same way whatever the server's time zone.
@@ -29,3 +31,23 @@ function offsetMs(iso: string) {
   if (!match) return 0;
   return (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
 }
+
+/**
+ * An optional moment field (`chinaMoment`): empty is none (null), anything else the instant as an
+ * ISO string, or the `message` key when it names no real moment.
+ */
+export const optionalChinaMoment = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const date = chinaMoment(value);
+      if (!date) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return date.toISOString();
+    });

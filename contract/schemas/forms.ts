@@ -3,7 +3,7 @@ import "./messages";
 import { idField, optionalIdField } from "../params";
 import type { FieldType, FormField } from "../states";
 import { checkbox, confirmation, mobile } from "./account";
-import { chinaMoment } from "./china-time";
+import { optionalChinaMoment } from "./china-time";
 import { parseOptions } from "./conference";
 import { type AnswerProblem, checkAnswers } from "./form-fields";
 
@@ -57,20 +57,7 @@ const optionalId = optionalIdField("forms.v.invalid");
 export const formId = idField("forms.v.invalid");
 
 /** A deadline as typed in a `datetime-local` input (China time) or an ISO string (`chinaMoment`); empty means none. */
-const deadline = z
-  .string()
-  .trim()
-  .optional()
-  .nullable()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const date = chinaMoment(value);
-    if (!date) {
-      ctx.addIssue({ code: "custom", message: "forms.v.deadline" });
-      return z.NEVER;
-    }
-    return date.toISOString();
-  });
+const deadline = optionalChinaMoment("forms.v.deadline");
 
 const responseLimit = z
   .union([z.number(), z.string()])

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeHref } from "../rich-text";
-import { chinaMoment } from "./china-time";
+import { optionalChinaMoment } from "./china-time";
 import "./messages";
 
 /**
@@ -49,20 +49,7 @@ const title = z.string().trim().max(200, "admin.home.v.tooLong").optional().defa
 const sort = z.coerce.number({ error: "admin.home.v.sort" }).int("admin.home.v.sort").min(0, "admin.home.v.sort").max(9999, "admin.home.v.sort").default(0);
 
 /** A moment as a `datetime-local` input posts it (China time), or an ISO string; empty is none (null). */
-const moment = z
-  .string({ error: "admin.home.v.dateTime" })
-  .trim()
-  .optional()
-  .nullable()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const date = chinaMoment(value);
-    if (!date) {
-      ctx.addIssue({ code: "custom", message: "admin.home.v.dateTime" });
-      return z.NEVER;
-    }
-    return date.toISOString();
-  });
+const moment = optionalChinaMoment("admin.home.v.dateTime");
 
 /** A banner or an advert of the home page: its picture, where it leads, its titles, its order and when it shows. */
 export const homeBannerSchema = z

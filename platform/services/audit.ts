@@ -28,6 +28,23 @@ export async function recordAudit(db: Writer, entry: AuditEntry) {
 }
 
 /**
+ * A platform administrator's change and its audit row (no conference), in one transaction:
+ * `target` names what it acted on, or is read off what the change returned.
+ */
+export async function auditedChange<T>(
+  db: Db,
+  entry: { actor: Actor; at: Date; action: string; target: string | ((result: T) => string); detail: Record<string, unknown> },
+  change: (tx: Db) => Promise<T>,
+) {
+  return await db.transaction(async (tx) => {
+    const result = await change(tx);
+    const target = typeof entry.target === "string" ? entry.target : entry.target(result);
+    await recordAudit(tx, { conferenceId: null, accountId: entry.actor.id, action: entry.action, target, detail: entry.detail, at: entry.at });
+    return result;
+  });
+}
+
+/**
  * `recordAudit` for the rows of a data-modifying statement: an `insert … select … from <rows>`
  * to place in a CTE of that same statement, so the change and its audit rows are one atomic
  * statement (check-in, where a transaction measured 3× slower). Each value is an SQL expression

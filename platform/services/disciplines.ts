@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { categories, conferences, majors, references, subjects } from "../db/schema";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, auditedChange } from "./audit";
 
 type Names = { nameZh: string; nameEn: string; sort: number };
 
@@ -9,13 +9,8 @@ type Names = { nameZh: string; nameEn: string; sort: number };
  * The platform administrators' changes to categories and majors (issue 17), each in one
  * transaction with its audit row. The route checked who may call and that the rows exist.
  */
-async function audited<T>(db: Db, actor: Actor, at: Date, action: string, target: string, detail: Record<string, unknown>, change: (tx: Db) => Promise<T>) {
-  return await db.transaction(async (tx) => {
-    const result = await change(tx);
-    await recordAudit(tx, { conferenceId: null, accountId: actor.id, action, target, detail, at });
-    return result;
-  });
-}
+const audited = <T>(db: Db, actor: Actor, at: Date, action: string, target: string, detail: Record<string, unknown>, change: (tx: Db) => Promise<T>) =>
+  auditedChange(db, { actor, at, action, target, detail }, change);
 
 export const createCategory = (db: Db, actor: Actor, at: Date, input: Names) =>
   audited(db, actor, at, "discipline.category.create", input.nameZh, input, async (tx) => (await tx.insert(categories).values(input).returning())[0]);

@@ -3,7 +3,7 @@ import type { HomeBannerInput, HomeLinkInput } from "#contract/schemas/home-admi
 import type { BannerShowing } from "#contract/views/home-admin";
 import type { Db } from "../db";
 import { banners, conferences, links } from "../db/schema";
-import { type Actor, recordAudit } from "./audit";
+import { type Actor, auditedChange } from "./audit";
 
 /**
  * A platform administrator's changes to the portal's home page (issue 17): its banners and
@@ -22,7 +22,7 @@ export function bannerShowing(row: { startsAt: Date | null; endsAt: Date | null 
   return "showing";
 }
 
-async function audited<T extends { id: number }>(
+const audited = <T extends { id: number }>(
   db: Db,
   actor: Actor,
   at: Date,
@@ -31,13 +31,7 @@ async function audited<T extends { id: number }>(
   kind: "banner" | "link" | "conference",
   detail: Record<string, unknown>,
   change: (tx: Db) => Promise<T>,
-) {
-  return await db.transaction(async (tx) => {
-    const result = await change(tx);
-    await recordAudit(tx, { conferenceId: null, accountId: actor.id, action, target: `${kind}:${result.id}`, detail, at });
-    return result;
-  });
-}
+) => auditedChange(db, { actor, at, action, target: (result) => `${kind}:${result.id}`, detail }, change);
 
 const bannerValues = (input: HomeBannerInput) => ({
   ...input,
