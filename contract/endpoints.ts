@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { CheckinCounts, CheckinOutcome } from "./checkin";
 import { accountLanguageSchema, accountSettingsSchema, loginSchema, registerSchema, wechatLoginSchema } from "./schemas/account";
-import { accountDisableSchema } from "./schemas/accounts-admin";
+import { accountDisableSchema, conferenceTakeDownSchema } from "./schemas/accounts-admin";
 import { bulkSchema, checkStateSchema, confirmSchema, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "./schemas/applicants";
 import { auditDecisionSchema, sponsorRemarkSchema } from "./schemas/audits";
 import { checkinSchema } from "./schemas/checkin";
@@ -412,6 +412,9 @@ export const endpoints = [
   call("POST", "/admin/accounts/{id}/enable", "platformAdmin", { spec: false }),
   call("POST", "/admin/accounts/{id}/admin", "platformAdmin", { spec: false }),
   call("DELETE", "/admin/accounts/{id}/admin", "platformAdmin", { spec: false }),
+  call("GET", "/admin/conferences", "platformAdmin", { spec: false }),
+  call("POST", "/admin/conferences/{id}/take-down", "platformAdmin", { spec: false, body: conferenceTakeDownSchema }),
+  call("POST", "/admin/conferences/{id}/restore", "platformAdmin", { spec: false }),
   call("POST", "/admin/reference", "platformAdmin", { spec: false, body: referenceSchema }),
   call("PUT", "/admin/reference/{id}", "platformAdmin", { spec: false, body: referenceSchema }),
   call("DELETE", "/admin/reference/{id}", "platformAdmin", { spec: false }),

@@ -12,6 +12,7 @@ import { checkinRoutes } from "./routes/checkin";
 import { cmsRoutes } from "./routes/cms";
 import { conferenceRoutes } from "./routes/conference";
 import { conferenceContentRoutes } from "./routes/conference-content";
+import { conferencesAdminRoutes } from "./routes/conferences-admin";
 import { directoryRoutes } from "./routes/directory";
 import { disciplineRoutes } from "./routes/disciplines";
 import { formRoutes } from "./routes/forms";
@@ -153,6 +154,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", homeAdminRoutes(deps));
   app.route("/", reviewRoutes(deps));
   app.route("/", accountsAdminRoutes(deps));
+  app.route("/", conferencesAdminRoutes(deps));
   app.route("/", authoringRoutes(deps));
   app.route("/", formRoutes(deps));
   app.route("/", checkinRoutes(deps));

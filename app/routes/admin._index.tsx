@@ -34,6 +34,7 @@ export default function AdminHome() {
   const { t } = useTranslation();
   const screens = [
     { to: "/admin/accounts", name: "admin.accounts.title", about: "admin.hub.accounts" },
+    { to: "/admin/conferences", name: "admin.conferences.title", about: "admin.hub.conferences" },
     { to: "/admin/disciplines", name: "admin.disciplines.title", about: "admin.hub.disciplines" },
     { to: "/admin/references", name: "admin.references.title", about: "admin.hub.references" },
     { to: "/admin/home", name: "admin.home.title", about: "admin.hub.home" },

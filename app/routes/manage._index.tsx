@@ -20,7 +20,16 @@ export const clientLoader = areaLoader(["organiser"]);
 
 const PAGE_SIZE = 20;
 
-type Row = { id: number; nameZh: string; nameEn: string; startDate: string; endDate: string; isPublish: boolean; registrations: number };
+type Row = {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  startDate: string;
+  endDate: string;
+  isPublish: boolean;
+  takenDownReason: string | null;
+  registrations: number;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
@@ -107,9 +116,18 @@ export default function Manage() {
                       {t("home.dates", { start: formatDay(lang, c.startDate), end: formatDay(lang, c.endDate) })}
                     </td>
                     <td data-label={t("authoring.manage.state")}>
-                      <StatusBadge state={c.isPublish ? "published" : "unpublished"}>
-                        {t(c.isPublish ? "authoring.manage.published" : "authoring.manage.draft")}
-                      </StatusBadge>
+                      {c.takenDownReason ? (
+                        <>
+                          <StatusBadge tone="danger">{t("authoring.manage.takenDown")}</StatusBadge>
+                          <p className="ui-muted">
+                            {t("authoring.manage.takenDownReason")}: <span {...enteredLang(c.takenDownReason)}>{c.takenDownReason}</span>
+                          </p>
+                        </>
+                      ) : (
+                        <StatusBadge state={c.isPublish ? "published" : "unpublished"}>
+                          {t(c.isPublish ? "authoring.manage.published" : "authoring.manage.draft")}
+                        </StatusBadge>
+                      )}
                     </td>
                     <td data-label={t("authoring.manage.registrations")}>{c.registrations}</td>
                     <td data-label={t("authoring.manage.actions")}>
@@ -120,12 +138,15 @@ export default function Manage() {
                         <Link to={`/manage/signup/${c.id}`}>
                           <NamedControl shown={t("authoring.manage.signup")} name={t("authoring.manage.signupLabel", { name: ENTERED })} entered={name} />
                         </Link>
-                        <IntentButton
-                          intent="publish"
-                          hidden={{ id: c.id, isPublish: String(!c.isPublish) }}
-                          label={t(c.isPublish ? "authoring.manage.unpublish" : "authoring.manage.publish")}
-                          tone={c.isPublish ? "outline" : undefined}
-                        />
+                        {/* Taken down by the platform: published again only once an administrator allows it. */}
+                        {!c.takenDownReason && (
+                          <IntentButton
+                            intent="publish"
+                            hidden={{ id: c.id, isPublish: String(!c.isPublish) }}
+                            label={t(c.isPublish ? "authoring.manage.unpublish" : "authoring.manage.publish")}
+                            tone={c.isPublish ? "outline" : undefined}
+                          />
+                        )}
                       </div>
                     </td>
                   </tr>

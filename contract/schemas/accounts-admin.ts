@@ -2,9 +2,21 @@ import { z } from "zod";
 import "./messages";
 
 /**
- * A platform administrator disables an account (issue 17): the reason is kept in the audit trail
- * and shown on the account's page to other administrators. Messages are translation keys.
+ * What a platform administrator must say when acting against someone (issue 17): a reason, kept
+ * in the audit trail and shown to the other administrators (and, for a conference taken down,
+ * to its organisers). `prefix` names the screen's messages. Messages are translation keys.
  */
-export const accountDisableSchema = z.object({
-  reason: z.string({ error: "admin.accounts.v.reasonRequired" }).trim().min(1, "admin.accounts.v.reasonRequired").max(500, "admin.accounts.v.reasonTooLong"),
-});
+const reasonSchema = (prefix: string) =>
+  z.object({
+    reason: z
+      .string({ error: `${prefix}.reasonRequired` })
+      .trim()
+      .min(1, `${prefix}.reasonRequired`)
+      .max(500, `${prefix}.reasonTooLong`),
+  });
+
+/** Disabling an account. */
+export const accountDisableSchema = reasonSchema("admin.accounts.v");
+
+/** Taking a conference down. */
+export const conferenceTakeDownSchema = reasonSchema("admin.conferences.v");

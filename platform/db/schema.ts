@@ -305,6 +305,12 @@ export const conferences = pgTable(
     isPublish: boolean().notNull().default(false),
     isImportant: boolean().notNull().default(false),
     /**
+     * Taken down by a platform administrator for breaking the rules (issue 17), with the reason its
+     * organisers see: unpublished then, and not published again until an administrator allows it.
+     */
+    takenDownAt: timestamp({ withTimezone: true }),
+    takenDownReason: text(),
+    /**
      * The conference's own host name, served by `/domain/{id}` once a platform administrator
      * approved it (`domainState`, decision 029); a changed name waits for approval again.
      */

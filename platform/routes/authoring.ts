@@ -115,6 +115,11 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     const account = await guard(c, id);
     const { isPublish } = parse(c, publishSchema, await readBody(c));
     if (isPublish && !(await isCertified(db, account.id))) fail(403, "authoring.errors.notCertified");
+    if (isPublish) {
+      const [row] = await db.select({ reason: conferences.takenDownReason }).from(conferences).where(eq(conferences.id, id)).limit(1);
+      // Taken down by a platform administrator: published again only once one allows it.
+      if (row?.reason) fail(400, "authoring.errors.takenDown", { params: { reason: row.reason } });
+    }
     await updateConference(deps, account, { conferenceId: id, action: isPublish ? "conference.publish" : "conference.unpublish", values: { isPublish } });
     return ok(c, { id, isPublish });
   });
@@ -141,6 +146,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
           startDate: conferences.startDate,
           endDate: conferences.endDate,
           isPublish: conferences.isPublish,
+          takenDownReason: conferences.takenDownReason,
           cityZh: conferences.cityZh,
           cityEn: conferences.cityEn,
         })

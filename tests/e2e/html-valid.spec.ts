@@ -217,6 +217,7 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       `/admin/references?keyword=${encodeURIComponent("实验室")}`,
       "/admin/home",
       "/admin/home?q=2027",
+      "/admin/conferences",
     ])
       await get(admin.page.request, "admin", url);
   };
