@@ -17,7 +17,11 @@ const day = z.preprocess(
   z
     .string({ error: "admin.audit.v.dateInvalid" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "admin.audit.v.dateInvalid")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "admin.audit.v.dateInvalid")
+    // A day of the calendar: 2026-02-31 is refused, not read as March 3rd.
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      "admin.audit.v.dateInvalid",
+    )
     .optional(),
 );
 

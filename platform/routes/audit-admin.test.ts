@@ -80,6 +80,7 @@ describe("the platform-wide audit log", () => {
       action: { key: "admin.audit.v.actionInvalid" },
       from: { key: "admin.audit.v.dateInvalid" },
     });
+    expect((await list("?to=2026-02-31")).data.fields).toEqual({ to: { key: "admin.audit.v.dateInvalid" } });
     expect((await list("?from=2026-11-21&to=2026-11-20")).data.fields).toEqual({ to: { key: "admin.audit.v.dateOrder" } });
     expect((await list("?account=13900000099")).data.fields).toEqual({ account: { key: "admin.audit.v.accountUnknown" } });
     const refused = await exported("?conferenceId=abc", admin, "en");

@@ -217,6 +217,8 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       `/admin/references?keyword=${encodeURIComponent("实验室")}`,
       "/admin/home",
       "/admin/home?q=2027",
+      "/admin/audit",
+      "/admin/audit?account=abc&from=2026-02-31",
     ])
       await get(admin.page.request, "admin", url);
   };
