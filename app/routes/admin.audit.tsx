@@ -42,6 +42,8 @@ export default function AuditLog() {
   const families = [...new Set(log.actions.flatMap((action) => (action.includes(".") ? [`${action.split(".")[0]}.`] : [])))];
   const filtered = Object.keys(asked).length > 0;
   const exportQuery = new URLSearchParams(Object.keys(errors).length ? {} : asked);
+  // A refused day is kept as typed, in a text box: a date box may only hold a real day (HTML).
+  const dayType = (key: "from" | "to") => (errors[key] ? "text" : "date");
   const field = (key: FilterKey, control: React.ReactElement) => (
     <Field id={`audit-${key}`} label={t(`admin.audit.${key}`)} errors={errors[key] ? [errors[key]] : undefined}>
       {control}
@@ -75,8 +77,8 @@ export default function AuditLog() {
               ))}
             </select>,
           )}
-          {field("from", <input className="ui-input" type="date" name="from" defaultValue={asked.from ?? ""} />)}
-          {field("to", <input className="ui-input" type="date" name="to" defaultValue={asked.to ?? ""} />)}
+          {field("from", <input className="ui-input" type={dayType("from")} name="from" defaultValue={asked.from ?? ""} />)}
+          {field("to", <input className="ui-input" type={dayType("to")} name="to" defaultValue={asked.to ?? ""} />)}
           <div className="ui-row">
             <button type="submit" className="ui-button">
               {t("admin.audit.search")}
