@@ -421,6 +421,8 @@ export const endpoints = [
   call("POST", "/admin/reference/import", "platformAdmin", { spec: false }),
   call("POST", "/admin/reference/import/confirm", "platformAdmin", { spec: false, body: importConfirmSchema }),
   call("GET", "/admin/reference/export", "platformAdmin", { spec: false, answer: "raw" }),
+  call("GET", "/admin/audit", "platformAdmin", { spec: false }),
+  call("GET", "/admin/audit/export", "platformAdmin", { spec: false, answer: "raw" }),
   call("GET", "/admin/home", "platformAdmin", { spec: false, response: view<HomeAdmin>() }),
   call("POST", "/admin/home/banner", "platformAdmin", { spec: false, body: homeBannerSchema }),
   call("PUT", "/admin/home/banner/{id}", "platformAdmin", { spec: false, body: homeBannerSchema }),

@@ -6,6 +6,7 @@ import { ApiError, errorBody, fail } from "./http";
 import { accountRoutes } from "./routes/account";
 import { accountsAdminRoutes } from "./routes/accounts-admin";
 import { applicantRoutes } from "./routes/applicants";
+import { auditAdminRoutes } from "./routes/audit-admin";
 import { auditRoutes } from "./routes/audits";
 import { authoringRoutes } from "./routes/authoring";
 import { checkinRoutes } from "./routes/checkin";
@@ -155,6 +156,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", reviewRoutes(deps));
   app.route("/", accountsAdminRoutes(deps));
   app.route("/", conferencesAdminRoutes(deps));
+  app.route("/", auditAdminRoutes(deps));
   app.route("/", authoringRoutes(deps));
   app.route("/", formRoutes(deps));
   app.route("/", checkinRoutes(deps));

@@ -38,6 +38,7 @@ export default function AdminHome() {
     { to: "/admin/disciplines", name: "admin.disciplines.title", about: "admin.hub.disciplines" },
     { to: "/admin/references", name: "admin.references.title", about: "admin.hub.references" },
     { to: "/admin/home", name: "admin.home.title", about: "admin.hub.home" },
+    { to: "/admin/audit", name: "admin.audit.title", about: "admin.hub.audit" },
   ];
   return (
     <section className="ui-stack">

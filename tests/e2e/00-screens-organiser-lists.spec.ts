@@ -81,10 +81,16 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     ]);
   });
 
-  test("the platform administrator's directory and home page", async ({ page }) => {
-    test.setTimeout(120_000);
+  test("the platform administrator's directory, home page, conferences and audit log", async ({ page }) => {
+    test.setTimeout(180_000);
     await signedInAs(page, demoAccounts.admin.mobile);
-    await sweep(page, "organiser-lists", ["/admin/references", "/admin/home?q=2027", "/admin/conferences"]);
+    await sweep(page, "organiser-lists", [
+      "/admin/references",
+      "/admin/home?q=2027",
+      "/admin/conferences",
+      "/admin/audit",
+      "/admin/audit?action=discipline.major.create&from=2000-01-01",
+    ]);
   });
 });
 

@@ -218,6 +218,8 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       "/admin/home",
       "/admin/home?q=2027",
       "/admin/conferences",
+      "/admin/audit",
+      "/admin/audit?account=abc&from=2026-02-31",
     ])
       await get(admin.page.request, "admin", url);
   };
