@@ -45,6 +45,7 @@ import { conferenceStyleSchema } from "./schemas/conference-style";
 import { categorySchema, majorSchema, mergeSchema } from "./schemas/disciplines";
 import { formAdminSchema, formAnswerSchema, formFieldInputSchema, formFromTemplateSchema, formPatchSchema } from "./schemas/forms";
 import { homeBannerSchema, homeLinkSchema, importantSchema } from "./schemas/home-admin";
+import { institutionMergeSchema, institutionSchema } from "./schemas/institutions-admin";
 import { conferenceReviewSchema, organizationDecisionSchema, organizationSchema } from "./schemas/organization";
 import { importConfirmSchema, referenceSchema } from "./schemas/references-admin";
 import {
@@ -86,6 +87,7 @@ import type { EditorData, ModuleData } from "./views/authoring";
 import type { PlatformConferencePage } from "./views/conference";
 import type { AnswerRow, FormInfo } from "./views/forms";
 import type { HomeAdmin } from "./views/home-admin";
+import type { AdminInstitution, AdminInstitutionPage } from "./views/institutions-admin";
 import type { ConferenceStatistics } from "./views/statistics";
 
 /**
@@ -421,6 +423,16 @@ export const endpoints = [
   call("POST", "/admin/reference/import", "platformAdmin", { spec: false }),
   call("POST", "/admin/reference/import/confirm", "platformAdmin", { spec: false, body: importConfirmSchema }),
   call("GET", "/admin/reference/export", "platformAdmin", { spec: false, answer: "raw" }),
+  call("GET", "/admin/institutions", "platformAdmin", { spec: false, response: view<AdminInstitutionPage>() }),
+  call("GET", "/admin/institution/{id}", "platformAdmin", { spec: false, response: view<AdminInstitution>() }),
+  call("POST", "/admin/institution", "platformAdmin", { spec: false, body: institutionSchema }),
+  call("PUT", "/admin/institution/{id}", "platformAdmin", { spec: false, body: institutionSchema }),
+  call("POST", "/admin/institution/{id}/merge", "platformAdmin", {
+    spec: false,
+    body: institutionMergeSchema,
+    response: view<{ into: number; conferences: number }>(),
+  }),
+  call("DELETE", "/admin/institution/{id}", "platformAdmin", { spec: false }),
   call("GET", "/admin/audit", "platformAdmin", { spec: false }),
   call("GET", "/admin/audit/export", "platformAdmin", { spec: false, answer: "raw" }),
   call("GET", "/admin/home", "platformAdmin", { spec: false, response: view<HomeAdmin>() }),

@@ -23,6 +23,7 @@ import { officialAccountRoutes } from "./routes/officialaccount";
 import { organizationRoutes } from "./routes/organization";
 import { paymentRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
+import { institutionAdminRoutes } from "./routes/institutions-admin";
 import { referenceAdminRoutes } from "./routes/references-admin";
 import { registrationRoutes } from "./routes/registration";
 import { replayRoutes } from "./routes/replays";
@@ -144,6 +145,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", portalRoutes(deps, memo));
   app.route("/", directoryRoutes(deps));
   app.route("/", referenceAdminRoutes(deps));
+  app.route("/", institutionAdminRoutes(deps));
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));
   app.route("/", applicantRoutes(deps));

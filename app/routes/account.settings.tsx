@@ -8,6 +8,7 @@ import { appEnv } from "~/services/env.server";
 import { requireAccount } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { uploadFormPicture } from "~/services/pictures.server";
 import { callPlatform } from "~/services/platform.server";
 import { setLangCookie } from "~/services/session.server";
 import { useTranslation } from "~/use-translation";
@@ -28,14 +29,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   let avatar = submission.value.avatar;
   // Without JavaScript the picture comes with the form; upload it first.
-  const file = formData.get("avatarFile");
-  if (file instanceof File && file.size > 0) {
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
-    if (!uploaded.ok) return data(submission.reply({ fieldErrors: { avatar: uploaded.messages } }), { status: 400 });
-    avatar = uploaded.data.publicUrl;
-  }
+  const picture = await uploadFormPicture(request, formData.get("avatarFile"));
+  if (picture.state === "refused") return data(submission.reply({ fieldErrors: { avatar: picture.messages } }), { status: 400 });
+  if (picture.state === "uploaded") avatar = picture.url;
   const saved = await callPlatform(request, "/account", { method: "PUT", body: { ...submission.value, avatar } });
   if (!saved.ok) {
     return data(submission.reply(refusalMessages(saved)), { status: 400 });

@@ -37,6 +37,7 @@ export default function AdminHome() {
     { to: "/admin/conferences", name: "admin.conferences.title", about: "admin.hub.conferences" },
     { to: "/admin/disciplines", name: "admin.disciplines.title", about: "admin.hub.disciplines" },
     { to: "/admin/references", name: "admin.references.title", about: "admin.hub.references" },
+    { to: "/admin/institutions", name: "admin.institutions.title", about: "admin.hub.institutions" },
     { to: "/admin/home", name: "admin.home.title", about: "admin.hub.home" },
     { to: "/admin/audit", name: "admin.audit.title", about: "admin.hub.audit" },
   ];

@@ -4,11 +4,13 @@ import { parsePage } from "#contract/params";
 import { AUDIT_EXPORT_MAX, type AUDIT_FILTER_KEYS, type AuditRow, auditFiltersOf } from "#contract/schemas/audit-admin";
 import { Field } from "~/components/Field";
 import { Pagination } from "~/components/Pagination";
+import { Entered } from "~/components/WithEntered";
 import { areaLoader } from "~/locales/load";
 import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { useTranslation } from "~/use-translation";
+import { enteredLang } from "~/utils/entered";
 import { formatInstant, pick } from "~/utils/format";
 
 /** The browser loads these areas' messages with the page (app/locales/load.ts). */
@@ -131,7 +133,7 @@ export default function AuditLog() {
                     <td>
                       {row.account ? (
                         <Link className="ui-link" to={`/admin/accounts/${row.account.id}`}>
-                          {row.account.name} {row.account.mobile}
+                          <Entered text={row.account.name} /> {row.account.mobile}
                         </Link>
                       ) : (
                         t("admin.audit.system")
@@ -140,7 +142,7 @@ export default function AuditLog() {
                     <td>
                       {row.conference ? (
                         <Link className="ui-link" to={`/${row.conference.id}`}>
-                          {pick(lang, row.conference.nameZh, row.conference.nameEn)}
+                          <Entered text={pick(lang, row.conference.nameZh, row.conference.nameEn)} />
                         </Link>
                       ) : (
                         (row.conferenceId ?? "")
@@ -149,9 +151,12 @@ export default function AuditLog() {
                     <td>
                       <code>{row.action}</code>
                     </td>
-                    <td>{row.target}</td>
                     <td>
-                      <code>{JSON.stringify(row.detail)}</code>
+                      <Entered text={row.target} />
+                    </td>
+                    <td>
+                      {/* What was typed travels in the detail: Chinese there is data, said so for readers and the layout check. */}
+                      <code {...enteredLang(JSON.stringify(row.detail))}>{JSON.stringify(row.detail)}</code>
                     </td>
                   </tr>
                 ))}

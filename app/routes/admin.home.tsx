@@ -17,6 +17,7 @@ import { formValues, parseValues, rejectIntent, rejectValues } from "~/services/
 import { requirePlatformAdmin } from "~/services/guard.server";
 import { i18n } from "~/services/i18n.server";
 import { redirectWithNotice } from "~/services/notices.server";
+import { uploadFormPicture } from "~/services/pictures.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { toHome } from "~/services/portal.server";
 import { useTranslation } from "~/use-translation";
@@ -87,14 +88,9 @@ export async function action({ request }: ActionFunctionArgs) {
   };
 
   if (kind === "create-banner" || kind === "create-advert" || kind === "update-banner") {
-    const file = formData.get("imageFile");
-    if (file instanceof File && file.size > 0) {
-      const body = new FormData();
-      body.set("file", file);
-      const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
-      if (!uploaded.ok) return rejectValues(intent, values, { fieldErrors: { image: uploaded.messages } });
-      values.image = uploaded.data.publicUrl;
-    }
+    const image = await uploadFormPicture(request, formData.get("imageFile"));
+    if (image.state === "refused") return rejectValues(intent, values, { fieldErrors: { image: image.messages } });
+    if (image.state === "uploaded") values.image = image.url;
     const hash = values.placement === "advert" ? "adverts" : "banners";
     if (kind === "update-banner" && id !== null) return save(homeBannerSchema, `/admin/home/banner/${id}`, "PUT", hash, "admin.home.saved");
     if (rawId === undefined) return save(homeBannerSchema, "/admin/home/banner", "POST", hash, "admin.home.created");

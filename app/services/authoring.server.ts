@@ -5,6 +5,7 @@ import type { CategoryOption } from "~/components/authoring/BasicsForm";
 import { parseForm, refusalMessages } from "~/utils/validation";
 import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
+import { uploadFormPicture } from "./pictures.server";
 import { type CallPath, callPlatform, platformData } from "./platform.server";
 
 /**
@@ -30,14 +31,9 @@ export async function saveBasics(request: Request, formData: FormData, target: {
   // The cover (a public image) is uploaded before anything is checked, so a refused form shows it and posts it again.
   const file = formData.get("coverFile");
   formData.delete("coverFile");
-  let coverErrors: string[] | null = null;
-  if (file instanceof File && file.size > 0) {
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
-    if (uploaded.ok) formData.set("cover", uploaded.data.publicUrl);
-    else coverErrors = uploaded.messages;
-  }
+  const cover = await uploadFormPicture(request, file);
+  if (cover.state === "uploaded") formData.set("cover", cover.url);
+  const coverErrors = cover.state === "refused" ? cover.messages : null;
   const submission = parseForm(formData, conferenceBasicsSchema);
   if (coverErrors) return { ok: false as const, submission, messages: { fieldErrors: { cover: coverErrors } } };
   if (submission.status !== "success") return { ok: false as const, submission };
@@ -80,13 +76,11 @@ export async function runTable(request: Request, conferenceId: number, formData:
   const values = formValues(formData);
   // Without JavaScript an UploadField's file (`<name>File`) comes with the form: upload it first.
   for (const [key, file] of formData) {
-    if (!key.endsWith("File") || !(file instanceof File) || file.size === 0) continue;
-    const body = new FormData();
-    body.set("file", file);
-    const uploaded = await callPlatform<{ publicUrl: string }>(request, "/cms/files/upload", { method: "POST", body });
+    if (!key.endsWith("File")) continue;
+    const uploaded = await uploadFormPicture(request, file);
     const field = key.slice(0, -"File".length);
-    if (!uploaded.ok) return rejectValues(values.intent ?? "", values, { fieldErrors: { [field]: uploaded.messages } });
-    values[field] = uploaded.data.publicUrl;
+    if (uploaded.state === "refused") return rejectValues(values.intent ?? "", values, { fieldErrors: { [field]: uploaded.messages } });
+    if (uploaded.state === "uploaded") values[field] = uploaded.url;
   }
   const intent = values.intent ?? "";
   const spec = table[intent.split(":")[0]];

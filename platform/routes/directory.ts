@@ -28,7 +28,16 @@ export function keywordMatch(text: SQL | AnyPgColumn, raw: string | undefined): 
   return SHORT_CJK.test(keyword) ? and(sql`cjk_grams(${text}) @> array[${keyword}]::text[]`, contains) : contains;
 }
 
-const institutionColumns = {
+/** The institutions a list asks for: `certified=1` only the certified ones, `certified=0` the others; `keyword` in their names and cities. */
+export function institutionFilter(q: Record<string, string>): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.certified === "1" || q.certified === "0") where.push(eq(institutions.certified, q.certified === "1"));
+  const keyword = keywordMatch(institutionSearch, q.keyword);
+  if (keyword) where.push(keyword);
+  return and(...where);
+}
+
+export const institutionColumns = {
   id: institutions.id,
   nameZh: institutions.nameZh,
   nameEn: institutions.nameEn,
@@ -125,12 +134,7 @@ export function directoryRoutes(deps: PlatformDeps) {
    */
   app.get("/institution", async (c) => {
     const { pageSize, offset } = paging(c);
-    const q = c.req.query();
-    const where: SQL[] = [];
-    if (q.certified === "1" || q.certified === "0") where.push(eq(institutions.certified, q.certified === "1"));
-    const keyword = keywordMatch(institutionSearch, q.keyword);
-    if (keyword) where.push(keyword);
-    const condition = and(...where);
+    const condition = institutionFilter(c.req.query());
     const [rows, [{ total }]] = await Promise.all([
       deps.db.select(institutionColumns).from(institutions).where(condition).orderBy(asc(institutions.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(institutions).where(condition),

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { parseId } from "#contract/params";
-import { homeBannerSchema, homeLinkSchema, importantSchema, uploadedImageKey } from "#contract/schemas/home-admin";
+import { homeBannerSchema, homeLinkSchema, importantSchema } from "#contract/schemas/home-admin";
 import type { HomeAdmin, HomeConferenceRow } from "#contract/views/home-admin";
 import { type PlatformDeps, type PlatformEnv, parse, readBody } from "../context";
 import { accounts, banners, conferences, links, uploads } from "../db/schema";
-import { fail, idParam, ok, refuseField } from "../http";
+import { fail, idParam, ok } from "../http";
 import {
   bannerShowing,
   createHomeBanner,
@@ -17,6 +17,7 @@ import {
   updateHomeLink,
 } from "../services/home-admin";
 import { keywordCondition } from "../services/portal-filters";
+import { requirePublicImage } from "../services/public-images";
 import { IMAGE_TYPES } from "../services/sniff";
 import { requirePlatformAdmin } from "./guards";
 
@@ -74,17 +75,6 @@ export function homeAdminRoutes(deps: PlatformDeps) {
         .limit(IMAGES_MAX),
     ]);
     return [...new Set([...used.map((row) => row.image), ...uploaded.map((row) => `/api/cms/files/${row.key}`)])].slice(0, IMAGES_MAX);
-  };
-
-  /**
-   * A picture that names an upload must be a public image upload that exists: a key typed by
-   * hand, someone's private document or a file that is gone is refused on `image`.
-   */
-  const requireImage = async (image: string) => {
-    const key = uploadedImageKey(image);
-    if (key === null) return;
-    const [row] = await db.select({ isPublic: uploads.isPublic, contentType: uploads.contentType }).from(uploads).where(eq(uploads.key, key)).limit(1);
-    if (!row || !row.isPublic || !IMAGE_TYPES.includes(row.contentType)) refuseField("image", "admin.home.v.imageUnknown");
   };
 
   const portalBanner = async (id: number) => {
@@ -146,7 +136,7 @@ export function homeAdminRoutes(deps: PlatformDeps) {
   app.post("/admin/home/banner", async (c) => {
     const admin = requirePlatformAdmin(c);
     const input = parse(c, homeBannerSchema, await readBody(c));
-    await requireImage(input.image);
+    await requirePublicImage(db, input.image, "image", "admin.home.v.imageUnknown");
     return ok(c, await createHomeBanner(db, admin, deps.now(), input));
   });
 
@@ -156,7 +146,7 @@ export function homeAdminRoutes(deps: PlatformDeps) {
     const input = parse(c, homeBannerSchema, await readBody(c));
     const row = await portalBanner(id);
     // The picture it already has stays acceptable (a demo's, or one whose upload went away is still its own).
-    if (input.image !== row.image) await requireImage(input.image);
+    if (input.image !== row.image) await requirePublicImage(db, input.image, "image", "admin.home.v.imageUnknown");
     return ok(c, await updateHomeBanner(db, admin, deps.now(), id, input));
   });
 

@@ -86,6 +86,8 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     await signedInAs(page, demoAccounts.admin.mobile);
     await sweep(page, "organiser-lists", [
       "/admin/references",
+      "/admin/institutions",
+      "/admin/institutions?certified=1",
       "/admin/home?q=2027",
       "/admin/conferences",
       "/admin/audit",

@@ -215,6 +215,8 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       "/organization/review",
       "/admin/references",
       `/admin/references?keyword=${encodeURIComponent("实验室")}`,
+      "/admin/institutions",
+      "/admin/institutions?certified=0",
       "/admin/home",
       "/admin/home?q=2027",
       "/admin/conferences",
