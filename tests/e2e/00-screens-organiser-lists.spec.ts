@@ -64,36 +64,25 @@ test.describe("the organiser's lists on a phone and a laptop", () => {
     });
   }
 
-  test("the platform administrator's screens: approvals, accounts, categories", async ({ page }) => {
-    test.setTimeout(150_000);
-    await signedInAs(page, demoAccounts.admin.mobile);
-    const admins = await (await page.request.get("/admin/accounts?state=admins")).text();
-    const adminId = /href="\/admin\/accounts\/(\d+)"/.exec(admins)?.[1];
-    expect(adminId, "the accounts list links each account").toBeDefined();
-    await sweep(page, "organiser-lists", [
-      "/admin",
-      "/admin/accounts",
-      "/admin/accounts?state=admins",
-      `/admin/accounts/${adminId}`,
-      "/organization/review",
-      "/organization/review?kind=signName&state=all",
-      "/admin/disciplines",
-    ]);
-  });
-
-  test("the platform administrator's directory, home page, conferences and audit log", async ({ page }) => {
-    test.setTimeout(180_000);
-    await signedInAs(page, demoAccounts.admin.mobile);
-    await sweep(page, "organiser-lists", [
-      "/admin/references",
-      "/admin/institutions",
-      "/admin/institutions?certified=1",
-      "/admin/home?q=2027",
-      "/admin/conferences",
-      "/admin/audit",
-      "/admin/audit?action=discipline.major.create&from=2000-01-01",
-    ]);
-  });
+  // The administrator's screens in small groups, one test each: the screens part runs its tests side by side, and
+  // each of these pages (a form per row) takes a few seconds a visit, four visits and two axe passes an address.
+  const adminScreens: Record<string, (adminId: string) => string[]> = {
+    "the hub and the approvals": () => ["/admin", "/organization/review", "/organization/review?kind=signName&state=all"],
+    accounts: (adminId) => ["/admin/accounts", "/admin/accounts?state=admins", `/admin/accounts/${adminId}`],
+    "categories and references": () => ["/admin/disciplines", "/admin/references"],
+    "institutions and the home page": () => ["/admin/institutions", "/admin/home?q=2027"],
+    "conferences and the audit log": () => ["/admin/conferences", "/admin/audit", "/admin/audit?action=discipline.major.create&from=2000-01-01"],
+  };
+  for (const [name, urls] of Object.entries(adminScreens)) {
+    test(`the platform administrator's ${name}`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await signedInAs(page, demoAccounts.admin.mobile);
+      const admins = await (await page.request.get("/admin/accounts?state=admins")).text();
+      const adminId = /href="\/admin\/accounts\/(\d+)"/.exec(admins)?.[1];
+      expect(adminId, "the accounts list links each account").toBeDefined();
+      await sweep(page, "organiser-lists", urls(adminId!));
+    });
+  }
 });
 
 test.describe("the applicant list puts the table first", () => {

@@ -17,7 +17,7 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { E2E_PORT } from "../../playwright.config";
-import { expect, expectAccessible, languageCookie } from "./support";
+import { expect, expectAccessible, languageCookie, test } from "./support";
 
 export const WIDTHS = [390, 1366] as const;
 export const LANGS = ["zh", "en"] as const;
@@ -138,6 +138,9 @@ export async function expectLayout(page: Page, lang: Lang, label: string, option
  */
 export async function sweep(page: Page, name: string, urls: string[], options: { langs?: readonly Lang[]; status?: (url: string) => number } = {}) {
   const langs = options.langs ?? LANGS;
+  // Each visit (load, layout check, full-page screenshot, axe on every other one) takes 2–4 s on a 2-core machine shared
+  // with the other worker and the server: the test's limit grows with the visits it makes, so a long list is no timeout.
+  test.setTimeout(Math.max(test.info().timeout, 30_000 + urls.length * WIDTHS.length * langs.length * 6_000));
   const axeAt = (width: Width, lang: Lang) => langs.length < 2 || WIDTHS.indexOf(width) === langs.indexOf(lang) % WIDTHS.length;
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 768 });
