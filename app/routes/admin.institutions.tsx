@@ -18,6 +18,7 @@ import { redirectWithNotice } from "~/services/notices.server";
 import { uploadFormPicture } from "~/services/pictures.server";
 import { callPlatform, platformData } from "~/services/platform.server";
 import { useTranslation } from "~/use-translation";
+import { enteredLang } from "~/utils/entered";
 import { type IntentView, intentView } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
 import { refusalMessages } from "~/utils/validation";
@@ -175,6 +176,8 @@ function InstitutionRow({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const city = pick(lang, row.cityZh, row.cityEn);
+  // Without a logo, the first letter of its name in the page's language stands in (as in /orgList).
+  const initialOf = Array.from(pick(lang, row.nameZh, row.nameEn))[0] ?? "";
   const mergeIntent = `merge:${row.id}`;
   const deleteIntent = `delete:${row.id}`;
   const merge = question && "merge" in question && question.intent === mergeIntent ? question.merge : null;
@@ -184,8 +187,8 @@ function InstitutionRow({
         {row.logo ? (
           <img className="ui-org-logo" src={row.logo} width={48} height={48} alt="" loading="lazy" />
         ) : (
-          <span className="ui-org-logo" aria-hidden="true">
-            {Array.from(row.nameZh)[0]}
+          <span className="ui-org-logo" aria-hidden="true" {...enteredLang(initialOf)}>
+            {initialOf}
           </span>
         )}
         <div className="ui-home-admin-row-text">
