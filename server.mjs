@@ -2,7 +2,12 @@
 // answers a request); closes it on SIGTERM/SIGINT.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createAppServer } from "./server/app-server.js";
+import { installRouteMatching } from "./server/route-matching.js";
+
+// Remix's route matching, remembered (decision 070), before any Remix module loads.
+const routeMatching = installRouteMatching();
+if (!routeMatching.installed) console.warn(`[server] route matching is not remembered: ${routeMatching.why}`);
+const { createAppServer } = await import("./server/app-server.js");
 
 process.env.NODE_ENV ??= "production";
 const port = Number(process.env.PORT ?? 3000);
