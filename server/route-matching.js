@@ -1,5 +1,5 @@
 // Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
-// every call: it flattens and ranks the ~150 routes, then compiles a RegExp for each route path
+// every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route path
 // it tries. A server request calls it four times (the server's match, the data query, the
 // lazy-discovery manifest per path segment, React Router's render), ~2 ms of CPU per page on
 // this machine (a tenth of an uncached render; decision 070). The route tree of a running
