@@ -68,34 +68,44 @@ export function conferenceRoutes(deps: PlatformDeps, memo: Memo) {
           ? [desc(conferences.endDate), desc(conferences.id)]
           : [asc(conferences.startDate), asc(conferences.id)];
     const countAll = async () => (await deps.db.select({ total: count() }).from(conferences).where(condition))[0].total;
-    const [rows, total] = await Promise.all([
-      deps.db
+    const pageRows = async () => {
+      const rows = await deps.db
         .select(listColumns)
         .from(conferences)
         .where(condition)
         .orderBy(...order)
         .limit(pageSize)
-        .offset(offset),
-      // Everyone's list counts the same for every page of it: kept like the portal's other counts.
-      q.mine === "1" ? countAll() : memo(`conferences:${chinaDay(deps.now())}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}`, countAll),
+        .offset(offset);
+      return withSale(deps.db, await withDisciplines(deps.db, memo, rows));
+    };
+    // Everyone's list is the same for every visitor: its pages and its count are kept like the
+    // portal's other directory data (until this instance answers a write, a minute at most).
+    const day = chinaDay(deps.now());
+    const everyones = q.mine !== "1";
+    const [rows, total] = await Promise.all([
+      everyones ? memo(`conference-page:${day}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}:${offset}:${pageSize}`, pageRows) : pageRows(),
+      everyones ? memo(`conferences:${day}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}`, countAll) : countAll(),
     ]);
-    return page(c, await withSale(deps.db, await withDisciplines(deps.db, memo, rows)), total);
+    return page(c, rows, total);
   });
 
   /** One conference; an unpublished one exists only for its organisers. */
   app.get("/conference/:id{[0-9]+}", async (c) => {
     const id = idParam(c.req.param("id"));
-    const [row] = await deps.db
-      .select({
-        conference: conferences,
-        category: { nameZh: categories.nameZh, nameEn: categories.nameEn },
-        major: { nameZh: majors.nameZh, nameEn: majors.nameEn },
-      })
-      .from(conferences)
-      .leftJoin(categories, eq(categories.id, conferences.categoryId))
-      .leftJoin(majors, eq(majors.id, conferences.majorId))
-      .where(eq(conferences.id, id))
-      .limit(1);
+    // The record is the same for every viewer (kept like the list); who may see it is decided below.
+    const [row] = await memo(`conference:${id}`, () =>
+      deps.db
+        .select({
+          conference: conferences,
+          category: { nameZh: categories.nameZh, nameEn: categories.nameEn },
+          major: { nameZh: majors.nameZh, nameEn: majors.nameEn },
+        })
+        .from(conferences)
+        .leftJoin(categories, eq(categories.id, conferences.categoryId))
+        .leftJoin(majors, eq(majors.id, conferences.majorId))
+        .where(eq(conferences.id, id))
+        .limit(1),
+    );
     if (!row) fail(404, "errors.notFound");
     const canManage = await canManageConference(deps.db, c.get("account"), id);
     if (!row.conference.isPublish && !canManage) fail(404, "errors.notFound");

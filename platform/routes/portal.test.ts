@@ -257,6 +257,54 @@ describe("home page content", () => {
     expect(await cities()).not.toContain("拉萨");
   });
 
+  it("keeps the list's pages and a conference's record until this instance answers a write, and a minute at most", async () => {
+    await addConferences([
+      {
+        key: "urumqi",
+        nameZh: "乌鲁木齐丝路会议",
+        nameEn: "Urumqi Silk Road Meeting",
+        start: "2027-05-01",
+        end: "2027-05-02",
+        cityZh: "乌鲁木齐",
+        cityEn: "Urumqi",
+      },
+    ]);
+    const id = ids.urumqi;
+    const listed = async () =>
+      (await p.call<Page<Card>>("GET", `/conference?city=${encodeURIComponent("乌鲁木齐")}&pageSize=5`)).data.list.map((c) => c.nameEn);
+    const record = async () => (await p.call<{ info: { nameEn: string } }>("GET", `/conference/${id}`)).data.info.nameEn;
+    expect(await listed()).toEqual(["Urumqi Silk Road Meeting"]);
+    expect(await record()).toBe("Urumqi Silk Road Meeting");
+
+    // Renamed behind the platform's back (as another instance would): both are kept for a minute.
+    await p.db.update(conferences).set({ nameEn: "Urumqi Meeting (renamed elsewhere)" }).where(eq(conferences.id, id));
+    expect(await listed()).toEqual(["Urumqi Silk Road Meeting"]);
+    expect(await record()).toBe("Urumqi Silk Road Meeting");
+    p.advance(61_000);
+    expect(await listed()).toEqual(["Urumqi Meeting (renamed elsewhere)"]);
+    expect(await record()).toBe("Urumqi Meeting (renamed elsewhere)");
+
+    // The organiser renames it here: every visitor sees the new name at once.
+    const token = await p.signIn("13955550001");
+    const basics = {
+      nameZh: "乌鲁木齐丝路会议",
+      nameEn: "Urumqi Silk Road Meeting 2027",
+      startDate: "2027-05-01",
+      endDate: "2027-05-02",
+      cityZh: "乌鲁木齐",
+      cityEn: "Urumqi",
+    };
+    expect((await p.call("PUT", `/conference/${id}`, { token, body: basics })).status).toBe(200);
+    expect(await listed()).toEqual(["Urumqi Silk Road Meeting 2027"]);
+    expect(await record()).toBe("Urumqi Silk Road Meeting 2027");
+
+    // Taken down here: gone from the list and, for visitors, the record at once.
+    expect((await p.call("PATCH", `/conference/${id}`, { token, body: { isPublish: false } })).status).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect((await p.call("GET", `/conference/${id}`)).status).toBe(404);
+    expect((await p.call<{ info: { nameEn: string } }>("GET", `/conference/${id}`, { token })).data.info.nameEn).toBe("Urumqi Silk Road Meeting 2027");
+  });
+
   it("counts per city what choosing the city then lists: the list's when, category and dates", async () => {
     await addConferences([
       { key: "bj-past", nameZh: "北京往届会议", nameEn: "Beijing Past Meeting", start: "2020-03-01", end: "2020-03-02", cityZh: "北京", cityEn: "Beijing" },
