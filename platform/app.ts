@@ -30,6 +30,7 @@ import { replayRoutes } from "./routes/replays";
 import { reviewRoutes } from "./routes/review";
 import { servicesRoutes } from "./routes/services";
 import { specReadRoutes } from "./routes/spec-reads";
+import { sharedByPageRequest } from "./services/access";
 import { type Account, accountByToken } from "./services/identity";
 import { writeMemo } from "./services/memo";
 
@@ -122,7 +123,13 @@ export function createPlatformApp(deps: PlatformDeps) {
     const shared = (env as { accounts?: Map<string, Promise<Account | null>> } | undefined)?.accounts;
     if (!(shared instanceof Map)) return accountByToken(deps, token);
     let account = shared.get(token);
-    if (!account) shared.set(token, (account = accountByToken(deps, token)));
+    if (!account) {
+      account = accountByToken(deps, token).then((found) => {
+        if (found) sharedByPageRequest(found);
+        return found;
+      });
+      shared.set(token, account);
+    }
     return account;
   };
 

@@ -303,6 +303,25 @@ describe("home page content", () => {
     expect(await listed()).toEqual([]);
     expect((await p.call("GET", `/conference/${id}`)).status).toBe(404);
     expect((await p.call<{ info: { nameEn: string } }>("GET", `/conference/${id}`, { token })).data.info.nameEn).toBe("Urumqi Silk Road Meeting 2027");
+
+    // The reads of one page request (the web's in-process GET calls, sharing a map) ask once
+    // whether the organiser manages it; any other call asks again.
+    const read = async (bindings?: object) => {
+      const request = new Request(`http://platform.test/api/conference/${id}`, { headers: { "Client-Type": "web", Authorization: `Bearer ${token}` } });
+      const response = await p.app.fetch(request, bindings);
+      return { status: response.status, canManage: response.ok ? ((await response.json()) as { data: { canManage: boolean } }).data.canManage : null };
+    };
+    const onePage = { accounts: new Map() };
+    expect(await read(onePage)).toEqual({ status: 200, canManage: true });
+    const [{ id: successor }] = await p.db
+      .insert(accounts)
+      .values({ mobile: "13955550002", name: "接任主办方", ...p.stamp() })
+      .returning({ id: accounts.id });
+    await p.db.update(conferences).set({ ownerAccountId: successor }).where(eq(conferences.id, id));
+    expect(await read(onePage)).toEqual({ status: 200, canManage: true });
+    expect(await read({ accounts: new Map() })).toEqual({ status: 404, canManage: null });
+    expect(await read()).toEqual({ status: 404, canManage: null });
+    await p.db.update(conferences).set({ ownerAccountId: ownerId }).where(eq(conferences.id, id));
   });
 
   it("counts per city what choosing the city then lists: the list's when, category and dates", async () => {

@@ -3,9 +3,33 @@ import type { Db } from "../db";
 import { conferenceAdmins, conferences } from "../db/schema";
 import type { Account } from "./identity";
 
+/**
+ * Accounts looked up once for all the GET calls of one page request (platform/app.ts): reads,
+ * so what such an account manages cannot change between them, and is asked once per conference.
+ */
+const pageAccounts = new WeakSet<Account>();
+const managedPerPage = new WeakMap<Account, Map<number, Promise<boolean>>>();
+
+/** Marks an account as shared by one page request's GET calls (see `canManageConference`). */
+export function sharedByPageRequest(account: Account) {
+  pageAccounts.add(account);
+}
+
 /** True when the account owns the conference or is one of its admin users. */
 export async function canManageConference(db: Db, account: Account | null, conferenceId: number) {
   if (!account) return false;
+  if (!pageAccounts.has(account)) return manages(db, account, conferenceId);
+  const answers = managedPerPage.get(account) ?? new Map<number, Promise<boolean>>();
+  managedPerPage.set(account, answers);
+  let answer = answers.get(conferenceId);
+  if (!answer) {
+    answers.set(conferenceId, (answer = manages(db, account, conferenceId)));
+    answer.catch(() => answers.delete(conferenceId));
+  }
+  return answer;
+}
+
+async function manages(db: Db, account: Account, conferenceId: number) {
   // One read: the owner, or an administrator of the conference.
   const [row] = await db
     .select({
