@@ -2,11 +2,13 @@
 // answers a request); closes it on SIGTERM/SIGINT.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { installRouteMatching } from "./server/route-matching.js";
+import { installModulePatches } from "./server/module-patches.js";
 
-// Remix's route matching, remembered (decision 070), before any Remix module loads.
-const routeMatching = installRouteMatching();
-if (!routeMatching.installed) console.warn(`[server] route matching is not remembered: ${routeMatching.why}`);
+// Remix's route matching remembered, React's short strings encoded once (decision 070): before
+// any Remix or React module loads.
+for (const patch of installModulePatches()) {
+  if (!patch.installed) console.warn(`[server] ${patch.name} is used unchanged: ${patch.why}`);
+}
 const { createAppServer } = await import("./server/app-server.js");
 
 process.env.NODE_ENV ??= "production";
