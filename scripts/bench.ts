@@ -666,14 +666,22 @@ async function measureSignedIn(server: Server, dataDir: string, anonymous: Phase
   for (const page of pages) {
     const first = await get(server.base + page.path, { ...BROWSER_HEADERS, cookie });
     if (first.status !== 200) throw new Error(`GET ${page.path} signed in: HTTP ${first.status} (not the organiser's page?)`);
+    // Without the page cache the same page is loaded anonymously right before, with the same
+    // connections: CPU per request depends on how many requests share the server at once, and
+    // the machine's other work drifts between the runs of the table above.
+    const anonymous =
+      page.anonymous && !options.pageCache ? await load(server.base + page.path, server.pid, options, undefined, SIGNED_IN_CONNECTIONS) : page.anonymous;
+    if (anonymous && !options.pageCache)
+      console.log(`[bench] anonymous ${page.name}: ${ms(anonymous.cpuPerRequest)} CPU/req (${SIGNED_IN_CONNECTIONS} connections)`);
     console.log(`[bench] signed in ${page.name} ${page.path} …`);
     const signedIn = await load(server.base + page.path, server.pid, options, cookie, SIGNED_IN_CONNECTIONS);
     console.log(`[bench]   ${fmtInt(signedIn.rps)} req/s, ${ms(signedIn.cpuPerRequest)} CPU/req`);
     rows.push({
       ...page,
+      anonymous,
       signedIn,
       htmlGzip: first.body.length,
-      aboveAnonymous: page.anonymous ? signedIn.cpuPerRequest - page.anonymous.cpuPerRequest : undefined,
+      aboveAnonymous: anonymous ? signedIn.cpuPerRequest - anonymous.cpuPerRequest : undefined,
     });
   }
   return rows;
@@ -686,7 +694,7 @@ function signedInMarkdown(rows: SignedInRow[], options: Options): string {
     `The demo organiser (${SIGNED_IN_MOBILE}), ${SIGNED_IN_CONNECTIONS} connections, ${options.duration} s per run after a ${options.warmup} s warm-up; signed-in pages always render (the page cache never answers them).`,
     options.pageCache
       ? "The anonymous column is empty here: with the page cache on, anonymous pages are answered from it. See the run without the page cache."
-      : "The anonymous column is the same page in this run's table above (no page cache: rendered).",
+      : `The anonymous column is the same page loaded without the cookie just before, with the same ${SIGNED_IN_CONNECTIONS} connections (no page cache: rendered).`,
     "",
     "| page | path | signed in req/s | p50 | server CPU/req | anonymous CPU/req | above anonymous | target | HTML gzip | non-2xx |",
     "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
@@ -810,9 +818,8 @@ Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2
   that has results.
 - Signed in (issue 16): the demo organiser signed in through the API (a code from the data
   directory's SMS outbox), 4 connections: \`/\`, \`/{id}\`, \`/attend\`, the showcase's \`/manage/applicant/1\` and
-  \`/manage/edit/1\`. Signed-in pages always render, so their CPU per request is compared with the
-  anonymous rows of a \`--no-page-cache\` run (10 connections: a difference of a few ms either way
-  is noise).
+  \`/manage/edit/1\`. Signed-in pages always render, so in a \`--no-page-cache\` run their CPU per request is compared
+  with the same page loaded anonymously just before it, with the same 4 connections.
 - Load: autocannon in the bench process, N connections, keep-alive, on 127.0.0.1, with a browser's
   \`Accept-Encoding: gzip\`, after a warm-up; req/s is the mean over the run's 1 s samples, p50/p99
   the request latency. Any non-2xx answer or socket error is flagged.
