@@ -114,6 +114,9 @@ export function createPlatformApp(deps: PlatformDeps) {
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) changes.count++;
   });
   const memo = writeMemo(deps.now, changes, MEMO_SECONDS);
+  // What each signed-in page's header shows of its account (certification, group, unread counts),
+  // kept the same way, per account, apart from the directory data so many accounts do not push it out.
+  const accountMemo = writeMemo(deps.now, changes, MEMO_SECONDS, 2_000);
 
   /**
    * The token's account. The web app's in-process GET calls of one page request hand over a map
@@ -143,7 +146,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   });
 
   app.route("/", loginRoutes(deps));
-  app.route("/", accountRoutes(deps));
+  app.route("/", accountRoutes(deps, accountMemo));
   app.route("/", cmsRoutes(deps));
   app.route("/", conferenceRoutes(deps, memo));
   app.route("/", conferenceContentRoutes(deps));

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccountShell } from "#contract/views/account";
 import { accounts, conferenceAdmins, conferences, inbox, organizations, researchGroups } from "../db/schema";
@@ -127,12 +127,25 @@ describe("account", () => {
       { accountId: otherId, kind: "message", titleZh: "私信一", ...p.stamp() },
       { accountId: ownerId, kind: "message", titleZh: "别人的私信", ...p.stamp() },
     ]);
-    const after = (await p.call<AccountShell>("GET", "/account/shell", { token: other })).data;
+    const shell = async () => (await p.call<AccountShell>("GET", "/account/shell", { token: other })).data;
+    // Written behind the platform's back (as another instance would): kept for a minute.
+    expect(await shell()).toEqual(before);
+    p.advance(61_000);
+    const after = await shell();
     expect(after).toMatchObject({ groupId: group.id, noticesUnread: 2, messagesUnread: 1 });
     // A pending organization is not a certification; an approved one is.
     expect(after.account.certification).toBe(false);
     await p.db.update(organizations).set({ state: "approved" }).where(eq(organizations.accountId, otherId));
-    expect((await p.call<AccountShell>("GET", "/account/shell", { token: other })).data.account.certification).toBe(true);
+    expect((await shell()).account.certification).toBe(false);
+    // Any write this instance answers: read again at once. Reading a message here counts at once.
+    const [message] = await p.db
+      .select({ id: inbox.id })
+      .from(inbox)
+      .where(and(eq(inbox.accountId, otherId), eq(inbox.kind, "message")));
+    expect((await p.call("PUT", `/cms/messages/${message.id}/read`, { token: other })).status).toBe(200);
+    expect(await shell()).toMatchObject({ account: { certification: true }, groupId: group.id, noticesUnread: 2, messagesUnread: 0 });
+    // Another account's header is its own, never this one's.
+    expect((await p.call<AccountShell>("GET", "/account/shell", { token: owner })).data).toMatchObject({ account: { mobile: "13944440001" } });
   });
 
   it("looks a token up once for the calls that share a map (the web's in-process reads of one page request)", async () => {

@@ -7,9 +7,10 @@ import { queryRows } from "../db";
 import { accounts, inbox, organizations, researchGroups } from "../db/schema";
 import { idParam, ok, page, paging } from "../http";
 import { isCertified, publicAccount } from "../services/identity";
+import type { Memo } from "../services/memo";
 import { requirePlatformAdmin } from "./guards";
 
-export function accountRoutes(deps: PlatformDeps) {
+export function accountRoutes(deps: PlatformDeps, memo: Memo) {
   const app = new Hono<PlatformEnv>();
 
   app.get("/account", async (c) => {
@@ -20,17 +21,21 @@ export function accountRoutes(deps: PlatformDeps) {
   /**
    * What every page's header shows of the signed-in account, in one call and one query (issue 16):
    * the account as `GET /account` answers it, its research group's id (or null) and its unread
-   * notices and messages, the counts `GET /cms/{kind}/unread` answer.
+   * notices and messages, the counts `GET /cms/{kind}/unread` answer. The query's answer is kept
+   * per account like the portal's directory data: until this instance answers a write (reading a
+   * message, a certification decided, a group founded), a minute at most.
    */
   app.get("/account/shell", async (c) => {
     const account = requireAccount(c);
-    const [row] = await queryRows<{ certified: boolean; group_id: number | null; notices: number; messages: number }>(
-      deps.db,
-      sql`select
+    const [row] = await memo(`shell:${account.id}`, () =>
+      queryRows<{ certified: boolean; group_id: number | null; notices: number; messages: number }>(
+        deps.db,
+        sql`select
         exists (select 1 from ${organizations} where ${organizations.accountId} = ${account.id} and ${organizations.state} = 'approved') as certified,
         (select ${researchGroups.id} from ${researchGroups} where ${researchGroups.ownerAccountId} = ${account.id} limit 1) as group_id,
         (select count(*)::int from ${inbox} where ${inbox.accountId} = ${account.id} and ${inbox.kind} = 'notice' and ${inbox.readAt} is null) as notices,
         (select count(*)::int from ${inbox} where ${inbox.accountId} = ${account.id} and ${inbox.kind} = 'message' and ${inbox.readAt} is null) as messages`,
+      ),
     );
     return ok(c, {
       account: publicAccount(account, { certification: row.certified }),

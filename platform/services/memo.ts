@@ -1,4 +1,4 @@
-/** Entries a memo keeps; the oldest goes first. */
+/** Entries a memo keeps unless told otherwise; the oldest goes first. */
 const ENTRIES = 400;
 
 export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
@@ -10,7 +10,7 @@ export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
  * instance's own data older than its last write. Another instance's writes show within `seconds`.
  * A load that a write overtakes is returned but not kept.
  */
-export function writeMemo(now: () => Date, changes: { count: number }, seconds: number): Memo {
+export function writeMemo(now: () => Date, changes: { count: number }, seconds: number, size = ENTRIES): Memo {
   const entries = new Map<string, { expires: number; changes: number; value: unknown }>();
   return async function memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     const at = now().getTime();
@@ -19,7 +19,7 @@ export function writeMemo(now: () => Date, changes: { count: number }, seconds: 
     const seen = changes.count;
     const value = await load();
     entries.delete(key);
-    if (entries.size >= ENTRIES) entries.delete(entries.keys().next().value!);
+    if (entries.size >= size) entries.delete(entries.keys().next().value!);
     entries.set(key, { expires: at + seconds * 1000, changes: seen, value });
     return value;
   };
