@@ -117,6 +117,8 @@ export function createPlatformApp(deps: PlatformDeps) {
   // What each signed-in page's header shows of its account (certification, group, unread counts),
   // kept the same way, per account, apart from the directory data so many accounts do not push it out.
   const accountMemo = writeMemo(deps.now, changes, MEMO_SECONDS, 2_000);
+  // A conference's whole page (its programme, texts, hotels…) is larger: fewer of them are kept.
+  const pageMemo = writeMemo(deps.now, changes, MEMO_SECONDS, 100);
 
   /**
    * The token's account. The web app's in-process GET calls of one page request hand over a map
@@ -149,7 +151,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", accountRoutes(deps, accountMemo));
   app.route("/", cmsRoutes(deps));
   app.route("/", conferenceRoutes(deps, memo));
-  app.route("/", conferenceContentRoutes(deps));
+  app.route("/", conferenceContentRoutes(deps, pageMemo));
   // Before the portal: `/domain/{id}` (a number) is a conference's domain request, `/domain/{host}` the portal's look-up.
   app.route("/", specReadRoutes(deps));
   app.route("/", portalRoutes(deps, memo));

@@ -198,6 +198,56 @@ describe("what only organisers see", () => {
     expect((await p.call<List<{ id: number }>>("GET", `/module/${showcase}`)).data.list.some((m) => m.id === module.id)).toBe(false);
   });
 
+  it("a page is kept for its visitors and apart for its organisers, until this instance answers a write", async () => {
+    const [module] = await p.db
+      .insert(modules)
+      .values({ conferenceId: showcase, type: "schedule", titleZh: "闭门会", titleEn: "Closed session", sort: 21, schedulePublished: false })
+      .returning({ id: modules.id });
+    const [item] = await p.db
+      .insert(schedules)
+      .values({
+        conferenceId: showcase,
+        moduleId: module.id,
+        startsAt: new Date("2027-01-11T01:00:00Z"),
+        endsAt: new Date("2027-01-11T02:00:00Z"),
+        titleZh: "闭门报告",
+      })
+      .returning({ id: schedules.id });
+    p.advance(61_000);
+    const shows = async (token?: string) => (await p.call<Page>("GET", `/conference/${showcase}/page`, { token })).data.schedule.some((s) => s.id === item.id);
+    // Organisers see the unpublished session, visitors never, though both pages are kept.
+    expect(await shows(organiser)).toBe(true);
+    expect(await shows()).toBe(false);
+    expect(await shows(attendee)).toBe(false);
+    expect(await shows(organiser)).toBe(true);
+    // Published behind the platform's back (as another instance would): visitors see it after a minute.
+    await p.db.update(modules).set({ schedulePublished: true }).where(eq(modules.id, module.id));
+    expect(await shows()).toBe(false);
+    p.advance(61_000);
+    expect(await shows()).toBe(true);
+    // A write this instance answers shows at once: the organiser renames the conference.
+    const before = (await p.call<Page>("GET", `/conference/${showcase}/page`)).data.info;
+    const renamed = await p.call("PUT", `/conference/${showcase}`, {
+      token: organiser,
+      body: {
+        nameZh: `${before.nameZh}（改）`,
+        nameEn: before.nameEn,
+        startDate: before.startDate,
+        endDate: before.endDate,
+        cityZh: before.cityZh,
+        cityEn: before.cityEn,
+      },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await p.call<Page>("GET", `/conference/${showcase}/page`)).data.info.nameZh).toBe(`${before.nameZh}（改）`);
+    await p.db
+      .update(conferences)
+      .set({ nameZh: before.nameZh as string })
+      .where(eq(conferences.id, showcase));
+    await p.db.delete(schedules).where(eq(schedules.id, item.id));
+    await p.db.delete(modules).where(eq(modules.id, module.id));
+  });
+
   it("sponsors are listed once approved, by kind", async () => {
     await p.db
       .insert(sponsors)

@@ -31,6 +31,7 @@ import {
 } from "../db/schema";
 import { fail, idParam, ok, page } from "../http";
 import { canManageConference } from "../services/access";
+import type { Memo } from "../services/memo";
 
 /**
  * What a conference page shows (spec §7 content calls, issue 3). Visitors see only published
@@ -41,7 +42,7 @@ import { canManageConference } from "../services/access";
  * in one statement instead of one round trip per list. Every list is read through its
  * `conference_id` (or parent id) index: its cost follows the conference's size, not the table's.
  */
-export function conferenceContentRoutes(deps: PlatformDeps) {
+export function conferenceContentRoutes(deps: PlatformDeps, memo: Memo) {
   const app = new Hono<PlatformEnv>();
   const { db } = deps;
 
@@ -137,30 +138,34 @@ export function conferenceContentRoutes(deps: PlatformDeps) {
     const canManage = await manages(c, id);
     // The database writes each list as JSON from the field lists below; each is named as the view it answers.
     type Page = PlatformConferencePage;
-    const [row] = await db
-      .select({
-        conference: conferences,
-        category: { nameZh: categories.nameZh, nameEn: categories.nameEn },
-        major: { nameZh: majors.nameZh, nameEn: majors.nameEn },
-        modules: jsonList<Page["modules"]>(moduleList(id)),
-        texts: jsonList<Page["texts"]>(textList(id)),
-        branches: jsonList<Page["branches"]>(branchList(id)),
-        forums: jsonList<Page["forums"]>(forumList(id)),
-        schedule: jsonList<Page["schedule"]>(scheduleList(id, canManage)),
-        specials: jsonList<Page["specials"]>(specialList(id)),
-        organizers: jsonList<Page["organizers"]>(organizerList(id)),
-        sponsors: jsonList<Page["sponsors"]>(sponsorList(id)),
-        hotels: jsonList<Page["hotels"]>(hotelList(id)),
-        feeTable: feeTable(id),
-        links: jsonList<Page["links"]>(linkList(id)),
-        media: jsonList<Page["media"]>(mediaList(id)),
-        tags: jsonList<Page["tags"]>(tagList(id)),
-      })
-      .from(conferences)
-      .leftJoin(categories, eq(categories.id, conferences.categoryId))
-      .leftJoin(majors, eq(majors.id, conferences.majorId))
-      .where(eq(conferences.id, id))
-      .limit(1);
+    // The same for every visitor (and for every organiser of it, who also sees unpublished
+    // sessions): kept like the directory data, until this instance answers a write.
+    const [row] = await memo(`conference-page:${id}:${canManage}`, () =>
+      db
+        .select({
+          conference: conferences,
+          category: { nameZh: categories.nameZh, nameEn: categories.nameEn },
+          major: { nameZh: majors.nameZh, nameEn: majors.nameEn },
+          modules: jsonList<Page["modules"]>(moduleList(id)),
+          texts: jsonList<Page["texts"]>(textList(id)),
+          branches: jsonList<Page["branches"]>(branchList(id)),
+          forums: jsonList<Page["forums"]>(forumList(id)),
+          schedule: jsonList<Page["schedule"]>(scheduleList(id, canManage)),
+          specials: jsonList<Page["specials"]>(specialList(id)),
+          organizers: jsonList<Page["organizers"]>(organizerList(id)),
+          sponsors: jsonList<Page["sponsors"]>(sponsorList(id)),
+          hotels: jsonList<Page["hotels"]>(hotelList(id)),
+          feeTable: feeTable(id),
+          links: jsonList<Page["links"]>(linkList(id)),
+          media: jsonList<Page["media"]>(mediaList(id)),
+          tags: jsonList<Page["tags"]>(tagList(id)),
+        })
+        .from(conferences)
+        .leftJoin(categories, eq(categories.id, conferences.categoryId))
+        .leftJoin(majors, eq(majors.id, conferences.majorId))
+        .where(eq(conferences.id, id))
+        .limit(1),
+    );
     if (!row || (!row.conference.isPublish && !canManage)) fail(404, "errors.notFound");
     const { conference, category, major, feeTable: table, ...lists } = row;
     const { searchText: _s, exJs: _j, exCss, invoiceCompany: _i, paymentMethods: _p, moderation: _m, capacity: _c, ownerAccountId: _o, ...info } = conference;
