@@ -167,22 +167,28 @@ describe("single calls", () => {
   });
 });
 
+/** A schedule module of the showcase whose schedule is not published yet, with one session. */
+async function unpublishedSession(names: { module: string; session: string; sort: number; day: string }) {
+  const [module] = await p.db
+    .insert(modules)
+    .values({ conferenceId: showcase, type: "schedule", titleZh: names.module, sort: names.sort, schedulePublished: false })
+    .returning({ id: modules.id });
+  const [item] = await p.db
+    .insert(schedules)
+    .values({
+      conferenceId: showcase,
+      moduleId: module.id,
+      startsAt: new Date(`${names.day}T01:00:00Z`),
+      endsAt: new Date(`${names.day}T02:00:00Z`),
+      titleZh: names.session,
+    })
+    .returning({ id: schedules.id });
+  return { module, item };
+}
+
 describe("what only organisers see", () => {
   it("a schedule stays hidden until its module's schedule is published", async () => {
-    const [module] = await p.db
-      .insert(modules)
-      .values({ conferenceId: showcase, type: "schedule", titleZh: "卫星会议", titleEn: "Satellite", sort: 20, schedulePublished: false })
-      .returning({ id: modules.id });
-    const [item] = await p.db
-      .insert(schedules)
-      .values({
-        conferenceId: showcase,
-        moduleId: module.id,
-        startsAt: new Date("2027-01-10T01:00:00Z"),
-        endsAt: new Date("2027-01-10T02:00:00Z"),
-        titleZh: "未发布的报告",
-      })
-      .returning({ id: schedules.id });
+    const { module, item } = await unpublishedSession({ module: "卫星会议", session: "未发布的报告", sort: 20, day: "2027-01-10" });
     const seen = async (token?: string) =>
       (await p.call<List<{ id: number }>>("GET", `/schedule?conferenceId=${showcase}`, { token })).data.list.some((s) => s.id === item.id);
     expect(await seen()).toBe(false);
@@ -199,20 +205,7 @@ describe("what only organisers see", () => {
   });
 
   it("a page is kept for its visitors and apart for its organisers, until this instance answers a write", async () => {
-    const [module] = await p.db
-      .insert(modules)
-      .values({ conferenceId: showcase, type: "schedule", titleZh: "闭门会", titleEn: "Closed session", sort: 21, schedulePublished: false })
-      .returning({ id: modules.id });
-    const [item] = await p.db
-      .insert(schedules)
-      .values({
-        conferenceId: showcase,
-        moduleId: module.id,
-        startsAt: new Date("2027-01-11T01:00:00Z"),
-        endsAt: new Date("2027-01-11T02:00:00Z"),
-        titleZh: "闭门报告",
-      })
-      .returning({ id: schedules.id });
+    const { module, item } = await unpublishedSession({ module: "闭门会", session: "闭门报告", sort: 21, day: "2027-01-11" });
     p.advance(61_000);
     const shows = async (token?: string) => (await p.call<Page>("GET", `/conference/${showcase}/page`, { token })).data.schedule.some((s) => s.id === item.id);
     // Organisers see the unpublished session, visitors never, though both pages are kept.
