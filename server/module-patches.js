@@ -1,20 +1,14 @@
-// Two dependencies of the production server redo, on every request, work whose result never
-// changes (decision 070). Their CommonJS files are compiled from their own source with a small
-// change before anything requires them; a source that is not what this file expects (another
-// version) is left as it is, and the answer says why. server.mjs installs them before it loads
-// any Remix or React module.
+// A dependency of the production server redoes, on every request, work whose result never
+// changes (decision 070). Its CommonJS file is compiled from its own source with a small change
+// before anything requires it; a source that is not what this file expects (another version) is
+// left as it is, and the answer says why. server.mjs installs it before it loads any Remix module.
 //
-// 1. Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
-//    every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route
-//    path it tries. A page request calls it four times or more (the server's match, the data
-//    query, the lazy-discovery manifest per path segment, React Router's render). The route tree
-//    of a running server never changes, so the ranked branches are kept per routes array (a
-//    WeakMap: the arrays made per request are freed) and the compiled path per (path, case
-//    sensitivity, end), bounded.
-// 2. React's Web-streams writer (react-dom 18.3, decision 015) turns every dynamic string of a
-//    page (class names, attribute values, text) into bytes with its own `TextEncoder.encode`
-//    call, a new array each time. The short ones repeat from card to card and page to page, so
-//    their bytes are kept (bounded); React only ever copies such short chunks into its buffer.
+// Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
+// every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route path
+// it tries. A page request calls it four times or more (the server's match, the data query, the
+// lazy-discovery manifest per path segment, React Router's render). The route tree of a running
+// server never changes, so the ranked branches are kept per routes array (a WeakMap: the arrays
+// made per request are freed) and the compiled path per (path, case sensitivity, end), bounded.
 import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
@@ -68,28 +62,7 @@ export function rememberingRouterSource(source) {
   );
 }
 
-/** Strings up to this length have their bytes kept; React copies chunks up to 512 bytes. */
-export const KEPT_STRING_LENGTH = 64;
-
-/** React's server renderer with the bytes of short strings kept, or null when it does not have the expected shape. */
-export function encodingReactSource(source) {
-  return replacedOnce(source, [
-    [
-      "function u(a){return ca.encode(a)}",
-      // ≤ 64 UTF-16 units are ≤ 192 bytes, always copied by React's writer (never enqueued as they are).
-      `var keptBytes=new Map;function u(a){if(a.length>${KEPT_STRING_LENGTH})return ca.encode(a);var b=keptBytes.get(a);if(void 0===b){b=ca.encode(a);if(keptBytes.size>=8192)keptBytes.clear();keptBytes.set(a,b)}return b}`,
-    ],
-  ]);
-}
-
-export const PATCHED_MODULES = [
-  { name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource },
-  {
-    name: "react-dom/server.browser",
-    file: () => path.join(path.dirname(require.resolve("react-dom")), "cjs/react-dom-server.browser.production.min.js"),
-    change: encodingReactSource,
-  },
-];
+export const PATCHED_MODULES = [{ name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource }];
 
 /** Puts the changed modules in Node's module cache; call before anything requires them. */
 export function installModulePatches() {

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
-import { createElement as h, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { encodingReactSource, installModulePatches, KEPT_STRING_LENGTH, PATCHED_MODULES, rememberingRouterSource } from "./module-patches.js";
+import { installModulePatches, PATCHED_MODULES, rememberingRouterSource } from "./module-patches.js";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: { id: string } };
@@ -14,7 +13,6 @@ type Router = {
 
 const require = createRequire(import.meta.url);
 const file = require.resolve("@remix-run/router");
-const reactFile = path.join(path.dirname(require.resolve("react-dom")), "cjs/react-dom-server.browser.production.min.js");
 
 /** A fresh copy of a CommonJS file compiled from the given source (not Node's cached one). */
 function load<T = Router>(source: string, at = file): T {
@@ -126,60 +124,13 @@ describe("remembered route matching (decision 070)", () => {
   });
 });
 
-type Renderer = { renderToReadableStream(node: ReactNode): Promise<ReadableStream<Uint8Array>> };
-
-const bytesOf = async (renderer: Renderer, node: ReactNode) => Buffer.from(await new Response(await renderer.renderToReadableStream(node)).arrayBuffer());
-
-// Cards like the portal's: short class names and labels that repeat, Chinese text that meets
-// React's 512-byte buffer at every offset, astral characters, and strings longer than the kept ones.
-const page = (seed: number) =>
-  h(
-    "main",
-    { className: "ui-main" },
-    Array.from({ length: 60 }, (_, i) =>
-      h(
-        "article",
-        { key: i, className: i % 2 ? "ui-card ui-card-odd" : "ui-card", "data-id": String(i + seed), title: `第${i}届会议` },
-        h("h2", { lang: "zh-CN" }, "北京".repeat((i % 7) + 1), " 𠀀😀 ", i),
-        h("p", null, "x".repeat(KEPT_STRING_LENGTH - 1 + (i % 3)), "会".repeat(KEPT_STRING_LENGTH + (i % 2))),
-        h("a", { href: `/${i}?keyword=${encodeURIComponent("北京")}&page=${seed}` }, "报名 Register"),
-      ),
-    ),
-  );
-
-describe("React's short strings encoded once (decision 070)", () => {
-  const original = fs.readFileSync(reactFile, "utf8");
-  const patched = encodingReactSource(original);
-
-  it("applies to the react-dom this project installs, once", () => {
-    expect(patched).not.toBeNull();
-    expect(patched).toContain("keptBytes");
-    expect(encodingReactSource(patched!)).toBeNull();
-    expect(encodingReactSource("module.exports = {};")).toBeNull();
-  });
-
-  it("renders the same bytes as React itself, page after page, with no NUL or replacement character", async () => {
-    const before = load<Renderer>(original, reactFile);
-    const after = load<Renderer>(patched!, reactFile);
-    for (const seed of [1, 2, 1]) {
-      const expected = await bytesOf(before, page(seed));
-      const actual = await bytesOf(after, page(seed));
-      expect(actual.equals(expected), `page ${seed}`).toBe(true);
-      expect(actual.includes(0)).toBe(false);
-      expect(actual.toString("utf8")).not.toContain("\ufffd");
-      expect(actual.toString("utf8")).toContain('<h2 lang="zh-CN">北京北京<!-- --> 𠀀😀 <!-- -->1</h2>');
-    }
-  });
-});
-
 describe("installing the patches", () => {
-  it("names both dependencies, and reports one already loaded instead of changing it", () => {
-    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router", "react-dom/server.browser"]);
+  it("names the router, and reports it already loaded instead of changing it", () => {
+    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router"]);
     for (const patch of PATCHED_MODULES) expect(fs.existsSync(patch.file())).toBe(true);
-    // Both already loaded in this process (as they would be if server.mjs imported Remix first):
-    // each is left as it is, and the answer says so.
+    // Already loaded in this process (as it would be if server.mjs imported Remix first): left as
+    // it is, and the answer says so.
     require("@remix-run/router");
-    require(reactFile);
     for (const result of installModulePatches()) {
       expect(result.installed, result.name).toBe(false);
       expect(result.why).toContain("was loaded before");
