@@ -82,9 +82,10 @@ export function conferenceRoutes(deps: PlatformDeps, memo: Memo) {
     // portal's other directory data (until this instance answers a write, a minute at most).
     const day = chinaDay(deps.now());
     const everyones = q.mine !== "1";
+    const filters = `${day}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}`;
     const [rows, total] = await Promise.all([
-      everyones ? memo(`conference-page:${day}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}:${offset}:${pageSize}`, pageRows) : pageRows(),
-      everyones ? memo(`conferences:${day}:${JSON.stringify({ ...q, page: undefined, pageSize: undefined })}`, countAll) : countAll(),
+      everyones ? memo(`conference-page:${filters}:${offset}:${pageSize}`, pageRows) : pageRows(),
+      everyones ? memo(`conferences:${filters}`, countAll) : countAll(),
     ]);
     return page(c, rows, total);
   });
