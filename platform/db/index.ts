@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { installPreparedReads } from "./prepared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -96,6 +97,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
       throw error;
     }
+    // Reads from here on through kept prepared statements (decision 071).
+    installPreparedReads(client);
     return {
       db: db as unknown as Db,
       kind: "pglite",
