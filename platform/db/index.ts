@@ -17,6 +17,23 @@ export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * A drizzle query built once per database and run again with other values (its `sql.placeholder`s):
+ * for the reads every signed-in request makes, whose SQL drizzle would otherwise build anew each time.
+ *
+ * @example
+ * const byId = builtOnce((db) => db.select().from(accounts).where(eq(accounts.id, sql.placeholder("id"))).prepare("account_by_id"));
+ * const [account] = await byId(db).execute({ id: 7 });
+ */
+export function builtOnce<Query>(build: (db: Db) => Query): (db: Db) => Query {
+  const built = new WeakMap<Db, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./index";
+import { builtOnce, openDatabase } from "./index";
 import { installPreparedReads, prepareReads } from "./prepared";
 import { modules } from "./schema";
 
@@ -128,6 +128,26 @@ describe("reads through kept prepared statements", () => {
       expect(await preparedTexts(inner)).toHaveLength(1);
     } finally {
       await database.close();
+    }
+  });
+
+  it("builds a drizzle query once per database and runs it with other values", async () => {
+    const [one, two] = await Promise.all([openDatabase({ dataDir: "memory://" }), openDatabase({ dataDir: "memory://" })]);
+    try {
+      let builds = 0;
+      const sum = builtOnce((db) => {
+        builds++;
+        return db
+          .select({ n: sql<number>`${sql.placeholder("a")}::int + ${sql.placeholder("b")}::int` })
+          .from(sql`(values (1)) as one (x)`)
+          .prepare("sum_test");
+      });
+      expect(await sum(one.db).execute({ a: 1, b: 2 })).toEqual([{ n: 3 }]);
+      expect(await sum(one.db).execute({ a: 40, b: 2 })).toEqual([{ n: 42 }]);
+      expect(await sum(two.db).execute({ a: 5, b: 5 })).toEqual([{ n: 10 }]);
+      expect(builds).toBe(2);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db";
+import { builtOnce, type Db } from "../db";
 import { conferenceAdmins, conferences } from "../db/schema";
 import type { Account } from "./identity";
 
@@ -30,13 +30,20 @@ export async function canManageConference(db: Db, account: Account | null, confe
 }
 
 async function manages(db: Db, account: Account, conferenceId: number) {
-  // One read: the owner, or an administrator of the conference.
-  const [row] = await db
+  const [row] = await managesQuery(db).execute({ accountId: account.id, conferenceId });
+  return row?.manages === true;
+}
+
+/** One read, built once (every signed-in conference page asks it): the owner, or an administrator of the conference. */
+const managesQuery = builtOnce((db) => {
+  const accountId = sql.placeholder("accountId");
+  const conferenceId = sql.placeholder("conferenceId");
+  return db
     .select({
-      manages: sql<boolean>`${conferences.ownerAccountId} = ${account.id} or exists (select 1 from ${conferenceAdmins} a where a.conference_id = ${conferenceId} and a.account_id = ${account.id})`,
+      manages: sql<boolean>`${conferences.ownerAccountId} = ${accountId} or exists (select 1 from ${conferenceAdmins} a where a.conference_id = ${conferenceId} and a.account_id = ${accountId})`,
     })
     .from(conferences)
     .where(eq(conferences.id, conferenceId))
-    .limit(1);
-  return row?.manages === true;
-}
+    .limit(1)
+    .prepare("manages_conference");
+});

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { Account as AccountView } from "#contract/views/account";
-import type { Db } from "../db";
+import { builtOnce, type Db } from "../db";
 import { accounts, authTokens, oauthStates, organizations, smsCodes } from "../db/schema";
 import { fail } from "../http";
 import type { SmsProvider } from "../providers/types";
@@ -179,15 +179,21 @@ export async function revokeToken(db: Db, token: string) {
 export type Account = typeof accounts.$inferSelect;
 
 export async function accountByToken(deps: { db: Db; now: () => Date }, token: string): Promise<Account | null> {
-  const [row] = await deps.db
+  const [row] = await tokenLookup(deps.db).execute({ hash: sha256(token), now: deps.now() });
+  return row?.account ?? null;
+}
+
+/** Every signed-in request's first read, built once. */
+const tokenLookup = builtOnce((db) =>
+  db
     .select({ account: accounts })
     .from(authTokens)
     .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
     // Disabling deletes the account's tokens; this also refuses one issued in the same instant.
-    .where(and(eq(authTokens.tokenHash, sha256(token)), gt(authTokens.expiresAt, deps.now()), isNull(accounts.disabledAt)))
-    .limit(1);
-  return row?.account ?? null;
-}
+    .where(and(eq(authTokens.tokenHash, sql.placeholder("hash")), gt(authTokens.expiresAt, sql.placeholder("now")), isNull(accounts.disabledAt)))
+    .limit(1)
+    .prepare("account_by_token"),
+);
 
 export async function accountByMobile(db: Db, mobile: string) {
   const [row] = await db.select().from(accounts).where(eq(accounts.mobile, mobile)).limit(1);
