@@ -121,8 +121,8 @@ test.describe("organiser's desk screens", () => {
   });
 
   test("the editor and its creation hold at 390 and 1366 px in zh and en", async ({ page }) => {
-    // The editor is the heaviest page (every row carries its closed edit form, decision 012): its
-    // sweep took 90 s alone and over 120 s beside the other screens on a loaded 2-core machine.
+    // The editor is the heaviest page: its sweep took 90 s alone and over 120 s beside the other screens on a
+    // loaded 2-core machine while every row carried its closed edit form (decision 012, until 072).
     test.setTimeout(180_000);
     const { id } = (await showcase(page.request)).conference;
     await signedInAs(page, demoAccounts.organiser.mobile);

@@ -1,5 +1,5 @@
 import { useActionData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 import { useTranslation } from "~/use-translation";
@@ -40,10 +40,14 @@ type Props<Row> = {
 };
 
 /**
- * One list section of the organiser's editor: each row shows its summary, an "Edit" disclosure
- * with the row's own pre-filled form (a native `<details>`, so it opens without JavaScript; a
- * rejected save reopens it with what was typed and each field's message) and a delete that asks
- * first; then the add form.
+ * One list section of the organiser's editor: each row shows its summary, an "Edit" link that
+ * opens the row's own pre-filled form, and a delete that asks first; then the add form.
+ *
+ * A row's form is in the page only once it is opened (the editor of a full conference carried
+ * 87 closed forms, half its HTML and render time): with JavaScript the link opens it in place
+ * from the page's data; without, it loads the page with `?edit=<kind>-<id>` and the form open at
+ * the row. An open form is a native `<details>` (its summary closes it either way); a rejected
+ * save reopens it with what was typed and each field's message.
  */
 export function RowList<Row>({
   kind,
@@ -165,10 +169,20 @@ function EditableRow({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const intent = `${kind}-update:${id}`;
+  const row = `${kind}-${id}`;
   const rejected = useIntentResult(intent);
+  const requested = new URLSearchParams(location.search).get("edit") === row;
+  const [opened, setOpened] = useState(false);
+  const formRef = useRef<HTMLDetailsElement>(null);
+  // Opened in place: the first field takes the focus the link had.
+  useEffect(() => {
+    if (opened) formRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
+  }, [opened]);
+  const editLabel = <NamedControl shown={t("authoring.rows.edit")} name={`${t("authoring.rows.edit")}: ${ENTERED}`} entered={name} />;
   return (
-    <li className="ui-edit-item" data-row={`${kind}-${id}`}>
+    <li className="ui-edit-item" id={`row-${row}`} data-row={row}>
       <div className="ui-edit-grow">{summary}</div>
       {/* A <div>: the actions hold forms, which no <span> or <p> may contain. */}
       <div className="ui-edit-actions">
@@ -181,22 +195,34 @@ function EditableRow({
           </span>
         </ConfirmForm>
       </div>
-      <details className="ui-edit-details" open={rejected ? true : undefined}>
-        <summary className="ui-edit-summary">
-          <NamedControl shown={t("authoring.rows.edit")} name={`${t("authoring.rows.edit")}: ${ENTERED}`} entered={name} />
-        </summary>
-        <IntentForm
-          intent={intent}
-          id={`form-${kind}-${id}`}
-          fields={fields}
-          hidden={{ rowId: id, ...hidden }}
-          multipart={multipart}
-          schema={schema}
-          submit={t("common.save")}
+      {rejected || requested || opened ? (
+        <details className="ui-edit-details" open ref={formRef}>
+          <summary className="ui-edit-summary">{editLabel}</summary>
+          <IntentForm
+            intent={intent}
+            id={`form-${kind}-${id}`}
+            fields={fields}
+            hidden={{ rowId: id, ...hidden }}
+            multipart={multipart}
+            schema={schema}
+            submit={t("common.save")}
+          >
+            {extra(rejected?.values)}
+          </IntentForm>
+        </details>
+      ) : (
+        <a
+          className="ui-edit-summary"
+          href={`?edit=${row}#row-${row}`}
+          data-edit-row={row}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpened(true);
+          }}
         >
-          {extra(rejected?.values)}
-        </IntentForm>
-      </details>
+          {editLabel}
+        </a>
+      )}
       {children}
     </li>
   );
