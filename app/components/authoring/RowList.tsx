@@ -216,6 +216,8 @@ function EditableRow({
           href={`?edit=${row}#row-${row}`}
           data-edit-row={row}
           onClick={(event) => {
+            // A click meant for a new tab or window keeps the link's own page.
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
             setOpened(true);
           }}
