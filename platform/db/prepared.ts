@@ -11,9 +11,9 @@ import { parse, type PGlite, protocol, type QueryOptions, type Results } from "@
  * Postgres's plan cache keeps the plan when a generic one serves (after five runs, by its rules).
  * A read costs a third of what it did (0.34 → 0.12 ms for a conference's modules, in a loop).
  *
- * Only single `select`/`with` statements given to `query` take this path; writes, everything in
- * a `transaction` (its own query), a blob and anything with its own parameter types go through
- * PGlite's own path, unchanged. A schema change invalidates the kept plans
+ * Only `select`/`with` statements given to `query` take this path (several in one text fail to
+ * prepare as they fail in PGlite's own query); writes, everything in a `transaction` (its own
+ * query), a blob and anything with its own parameter types go through PGlite's own path, unchanged. A schema change invalidates the kept plans
  * (Postgres's plan cache revalidates them); at most `limit` statements are kept, the least
  * recently used closed first.
  */
@@ -95,8 +95,7 @@ export function prepareReads(client: PGlite, limit = 256): PreparedReads {
   }
 
   function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    const single = READ.test(text) && !text.includes(";");
-    if (!single || options?.blob || options?.paramTypes) return plain<T>(text, params, options);
+    if (!READ.test(text) || options?.blob || options?.paramTypes) return plain<T>(text, params, options);
     return read<T>(text, params, options);
   }
 

@@ -256,7 +256,6 @@ test("an account without a certified organization is told so, with a link, when 
   await expect(page.getByTestId("manage-list")).toContainText("未发布");
 });
 
-/** Clicks a save and waits for its notice (with JavaScript an earlier notice fades first, so it isn't taken for this one). */
 /** Opens a row's edit form by its "Edit" link: in place with JavaScript, as the page with the form open without. */
 async function openRow(row: Locator) {
   // A closed row carries no form (decision 072).
@@ -267,6 +266,7 @@ async function openRow(row: Locator) {
   if (hasJs()) await expect(row.locator("details form").locator("input:not([type=hidden]), select, textarea").first()).toBeFocused();
 }
 
+/** Clicks a save and waits for its notice (with JavaScript an earlier notice fades first, so it isn't taken for this one). */
 async function saveAndSee(page: Page, button: Locator, notice: string) {
   if (hasJs()) await expect(page.locator('[data-testid="notices"] .ui-notice')).toHaveCount(0, { timeout: 10_000 });
   await button.click();

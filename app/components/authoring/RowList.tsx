@@ -68,6 +68,8 @@ export function RowList<Row>({
   updateSchema,
 }: Props<Row>) {
   const location = useLocation();
+  // The row opened by its link without JavaScript (`?edit=<kind>-<id>`), read once for the list.
+  const editing = new URLSearchParams(location.search).get("edit");
   const answer = useActionData<Partial<DeleteQuestion>>();
   return (
     <>
@@ -89,6 +91,7 @@ export function RowList<Row>({
               schema={updateSchema ?? schema}
               actions={actions?.(row)}
               asked={Boolean(answer?.confirm) && answer?.intent === `${kind}-delete` && answer?.rowId === String(rowId(row))}
+              requested={editing === `${kind}-${rowId(row)}`}
             >
               {nested?.(row)}
             </EditableRow>
@@ -153,6 +156,7 @@ function EditableRow({
   schema,
   actions,
   asked,
+  requested,
   children,
 }: {
   kind: string;
@@ -166,14 +170,14 @@ function EditableRow({
   schema?: z.ZodType;
   actions?: ReactNode;
   asked: boolean;
+  /** Opened by its link without JavaScript: the page's `?edit=` names this row. */
+  requested: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const intent = `${kind}-update:${id}`;
   const row = `${kind}-${id}`;
   const rejected = useIntentResult(intent);
-  const requested = new URLSearchParams(location.search).get("edit") === row;
   const [opened, setOpened] = useState(false);
   const formRef = useRef<HTMLDetailsElement>(null);
   // Opened in place: the first field takes the focus the link had.
