@@ -1,9 +1,10 @@
 import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, data } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { ErrorPage, errorTitleKey } from "~/components/ErrorPage";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
+import { LateScripts } from "~/components/LateScripts";
 import { useNonce } from "~/components/Nonce";
 import { NoticeProvider } from "~/components/Notices";
 import { ProgressBar } from "~/components/ProgressBar";
@@ -94,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <LateScripts nonce={nonce} />
       </body>
     </html>
   );

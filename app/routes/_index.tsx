@@ -116,8 +116,8 @@ function Portal({ when, page, values, ignored, today, now, home, conferences }: 
             {t("portal.home.important")}
           </h2>
           <ul className="ui-conference-list" data-testid="important-list">
-            {home.important.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} />
+            {home.important.map((conference, index) => (
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} first={index === 0} />
             ))}
           </ul>
         </section>
@@ -205,8 +205,8 @@ function Portal({ when, page, values, ignored, today, now, home, conferences }: 
           </EmptyState>
         ) : (
           <ul className="ui-conference-list" data-testid="conference-list">
-            {conferences.list.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} />
+            {conferences.list.map((conference, index) => (
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} first={index === 0 && home.important.length === 0} />
             ))}
           </ul>
         )}

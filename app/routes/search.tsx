@@ -90,8 +90,8 @@ export default function Search() {
             {t("search.results", { total: results.total })}
           </p>
           <ul className="ui-conference-list" data-testid="search-results" aria-labelledby="search-results-title">
-            {results.list.map((conference) => (
-              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} keyword={keyword} />
+            {results.list.map((conference, index) => (
+              <PortalConferenceCard key={conference.id} conference={conference} today={today} now={now} keyword={keyword} first={index === 0} />
             ))}
           </ul>
           <Pagination page={page} pageSize={PAGE_SIZE} total={results.total} />

@@ -241,3 +241,41 @@ test("the home and conference pages stay within their weight budget", async ({ p
     expect(total, `first-load JS of ${path}, gzip bytes, messages included`).toBeLessThanOrEqual(110_000);
   }
 });
+
+test("a page paints before its scripts are fetched, and without JavaScript fetches none", async ({ page }) => {
+  const conference = await showcase(page.request);
+  for (const path of ["/", `/${conference.id}`, "/search?keyword=%E5%8C%97%E4%BA%AC"]) {
+    const scripts: string[] = [];
+    const onRequest = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    };
+    page.on("request", onRequest);
+    const response = await page.goto(path);
+    // What the browser receives: Remix's preloads and module script only inside the inert template.
+    const html = await response!.text();
+    const outside = html.replace(/<template id="late-scripts">[\s\S]*?<\/template>/, "");
+    expect(html, path).toContain('<template id="late-scripts">');
+    expect(outside, path).not.toContain('rel="modulepreload"');
+    expect(outside, path).not.toMatch(/<script[^>]*type="module"/);
+    if (hasJs()) {
+      await ready(page); // React has hydrated the page from the scripts the boot script put in
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || /\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(timing.paint, `${path}: first contentful paint`).toBeGreaterThan(0);
+      expect(timing.scripts.length, path).toBeGreaterThan(3);
+      expect(
+        timing.scripts.filter((script) => script.start < timing.paint),
+        `${path}: scripts fetched before the first paint at ${timing.paint} ms`,
+      ).toEqual([]);
+    } else {
+      await page.waitForLoadState("load");
+      expect(scripts, `${path}: scripts fetched without JavaScript`).toEqual([]);
+    }
+    page.off("request", onRequest);
+  }
+});

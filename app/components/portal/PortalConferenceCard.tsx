@@ -20,11 +20,14 @@ export function PortalConferenceCard({
   today,
   now,
   keyword = "",
+  first = false,
 }: {
   conference: PortalConference;
   today: string;
   now: string;
   keyword?: string;
+  /** The first card of the page's first list: its cover is on the first screen, often the largest image there, so it is fetched at once and first. */
+  first?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const prefetch = usePrefetch();
@@ -46,7 +49,14 @@ export function PortalConferenceCard({
       <Link className="ui-conference-card ui-portal-card" to={`/${c.id}`} prefetch={prefetch}>
         <span className="ui-portal-card-visual">
           {c.cover ? (
-            <img className="ui-portal-card-cover" src={c.cover} alt="" width={400} height={160} loading="lazy" decoding="async" />
+            <img
+              className="ui-portal-card-cover"
+              src={c.cover}
+              alt=""
+              width={400}
+              height={160}
+              {...(first ? { fetchpriority: "high" } : { loading: "lazy", decoding: "async" })}
+            />
           ) : (
             <span className="ui-portal-card-tile" data-hue={tileHue(c.id)} aria-hidden="true" {...enteredLang(name)}>
               {initials(name)}
