@@ -7,7 +7,8 @@
 export function formatMoney(fen: number, currency = "CNY") {
   const sign = fen < 0 ? "-" : "";
   const abs = Math.abs(fen);
-  const yuan = Math.floor(abs / 100).toLocaleString("en-US");
+  // Grouped by thousands as "en-US" would; toLocaleString makes a number formatter on every call.
+  const yuan = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
   const cents = String(abs % 100).padStart(2, "0");
   return `${sign}${currency === "USD" ? "$" : "¥"}${yuan}.${cents}`;
 }

@@ -7,6 +7,9 @@ describe("money", () => {
     expect(formatMoney(5)).toBe("¥0.05");
     expect(formatMoney(123456)).toBe("¥1,234.56");
     expect(formatMoney(-250)).toBe("-¥2.50");
+    for (const yuan of [1, 12, 999, 1000, 9999, 10000, 123456, 1000000, 987654321, 12345678901]) {
+      expect(formatMoney(yuan * 100 + 7)).toBe(`¥${yuan.toLocaleString("en-US")}.07`);
+    }
   });
 
   it("reads amounts in the three price units", () => {
@@ -24,11 +27,14 @@ describe("money", () => {
 });
 
 describe("months", () => {
-  it("names a month in either language, the same from the kept formatter", () => {
+  it("names a month in either language as Intl's short month does", () => {
     expect(formatMonth("zh", 3)).toBe("3月");
     expect(formatMonth("en", 3)).toBe("Mar");
-    expect(formatMonth("en", 12)).toBe("Dec");
-    expect(formatMonth("zh", 3)).toBe("3月");
+    for (let month = 1; month <= 12; month++) {
+      const at = Date.UTC(2000, month - 1, 1);
+      expect(formatMonth("zh", month)).toBe(new Intl.DateTimeFormat("zh-CN", { month: "short", timeZone: "UTC" }).format(at));
+      expect(formatMonth("en", month)).toBe(new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" }).format(at));
+    }
   });
 });
 

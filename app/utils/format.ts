@@ -3,21 +3,21 @@ export function pick(lang: string, zh: string | null | undefined, en: string | n
   return (lang === "en" ? en || zh : zh || en) ?? "";
 }
 
+const MONTHS_EN = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** 2026-03-05 → "2026年3月5日" or "5 Mar 2026". Dates are calendar days, not instants. */
 export function formatDay(lang: string, day: string) {
   const [y, m, d] = day.split("-").map(Number);
-  if (lang === "en") return `${d} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]} ${y}`;
+  if (lang === "en") return `${d} ${MONTHS_EN[m - 1]} ${y}`;
   return `${y}年${m}月${d}日`;
 }
 
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 3 → "3月" or "Mar". One formatter per language: making one costs more than a card's whole render. */
+/**
+ * 3 → "3月" or "Mar" (what `Intl.DateTimeFormat`'s short month says). Written out: the browser's
+ * first Chinese formatter loads its locale data while the page hydrates (~20 ms on a slow phone).
+ */
 export function formatMonth(lang: string, month: number) {
-  const locale = lang === "en" ? "en-US" : "zh-CN";
-  let format = monthFormats.get(locale);
-  if (!format) monthFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" })));
-  return format.format(Date.UTC(2000, month - 1, 1));
+  return lang === "en" ? MONTHS_EN[month - 1] : `${month}月`;
 }
 
 const instantFormats = new Map<string, Intl.DateTimeFormat>();
