@@ -3,6 +3,8 @@ import { Scripts } from "@remix-run/react";
 /** The `<template>` that holds Remix's script tags until the page has painted. */
 export const LATE_SCRIPTS_ID = "late-scripts";
 
+let boot: string | undefined;
+
 /**
  * Runs where it stands (a classic inline script, right after the template). Remix's data script
  * runs at once: the data scripts streamed after this one feed the stream it opens. The module
@@ -10,8 +12,12 @@ export const LATE_SCRIPTS_ID = "late-scripts";
  * contentful paint, or the load event a second later if it never does (nothing to paint, no paint
  * timing), or at once when the page is hidden (nothing paints there). Each copy carries this
  * script's nonce, so the Content-Security-Policy lets it run.
+ *
+ * Sent on one line (every statement ends with ";" or "}"); a function, so that the browser's
+ * bundle, which renders the script without its text, leaves the text out.
  */
-export const LATE_SCRIPTS_BOOT = `(function () {
+export function lateScriptsBoot() {
+  return (boot ??= `(function () {
   var me = document.currentScript, box = document.getElementById(${JSON.stringify(LATE_SCRIPTS_ID)});
   if (!me || !box) return;
   var at = me, parts = [].slice.call(box.content.children), started = false;
@@ -41,7 +47,8 @@ export const LATE_SCRIPTS_BOOT = `(function () {
   } catch (e) {
     requestAnimationFrame(function () { setTimeout(start, 0); });
   }
-})();`;
+})();`.replace(/\n\s*/g, ""));
+}
 
 /**
  * Remix's `<Scripts>`, held back until the first paint (docs/decisions/073-scripts-after-first-paint.md).
@@ -61,7 +68,7 @@ export function LateScripts({ nonce }: { nonce?: string }) {
   return (
     <>
       <template id={LATE_SCRIPTS_ID}>{import.meta.env.SSR ? <Scripts nonce={nonce} /> : null}</template>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? LATE_SCRIPTS_BOOT : "" }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? lateScriptsBoot() : "" }} />
     </>
   );
 }
