@@ -48,6 +48,12 @@ test("home: banners, important conferences, links and page metadata", async ({ p
   const important = await apiGet<ListPage>(request, "/conference/importantConference");
   await expect(page.getByTestId("important-list").locator("li")).toHaveCount(important.list.length);
   await expect(page.getByTestId("important-list")).toContainText(important.list[0].nameZh);
+  // The first card's cover is on the first screen (often its largest image): fetched at once and
+  // first; the other covers wait until they come near the screen.
+  const cards = page.getByTestId("important-list").locator("li");
+  await expect(cards.first().locator("img")).toHaveAttribute("fetchpriority", "high");
+  await expect(cards.first().locator("img")).not.toHaveAttribute("loading", "lazy");
+  await expect(cards.nth(1).locator("img")).toHaveAttribute("loading", "lazy");
   await expect(page.getByRole("heading", { name: "友情链接" })).toBeVisible();
   await expect(page.getByRole("link", { name: "中国知网" })).toHaveAttribute("href", "https://www.cnki.net");
 
