@@ -9,8 +9,9 @@ let boot: string | undefined;
  * Runs where it stands (a classic inline script, right after the template). Remix's data script
  * runs at once: the data scripts streamed after this one feed the stream it opens. The module
  * preloads and the module script that hydrates the page follow once the browser reports the first
- * contentful paint, or the load event a second later if it never does (nothing to paint, no paint
- * timing), or at once when the page is hidden (nothing paints there). Each copy carries this
+ * contentful paint (in a browser without paint timing: after the first frame), or a second after
+ * the load event if that paint never comes, or at once when the page is hidden (nothing paints
+ * there). Each copy carries this
  * script's nonce, so the Content-Security-Policy lets it run.
  *
  * Sent on one line (every statement ends with ";" or "}"); a function, so that the browser's
@@ -40,11 +41,12 @@ export function lateScriptsBoot() {
   parts.forEach(function (el) { if (el.tagName === "SCRIPT" && el.type !== "module") put(copy(el)); });
   if (document.hidden) return start();
   addEventListener("load", function () { setTimeout(start, 1000); });
-  try {
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (types && types.indexOf("paint") >= 0) {
     new PerformanceObserver(function (list) {
       if (list.getEntriesByName("first-contentful-paint").length) setTimeout(start, 0);
     }).observe({ type: "paint", buffered: true });
-  } catch (e) {
+  } else {
     requestAnimationFrame(function () { setTimeout(start, 0); });
   }
 })();`.replace(/\n\s*/g, ""));
