@@ -1,7 +1,7 @@
 import { Scripts } from "@remix-run/react";
 
 /** The `<template>` that holds Remix's script tags until the page has painted. */
-export const LATE_SCRIPTS_ID = "late-scripts";
+const LATE_SCRIPTS_ID = "late-scripts";
 
 let boot: string | undefined;
 
@@ -17,7 +17,7 @@ let boot: string | undefined;
  * Sent on one line (every statement ends with ";" or "}"); a function, so that the browser's
  * bundle, which renders the script without its text, leaves the text out.
  */
-export function lateScriptsBoot() {
+function lateScriptsBoot() {
   return (boot ??= `(function () {
   var me = document.currentScript, box = document.getElementById(${JSON.stringify(LATE_SCRIPTS_ID)});
   if (!me || !box) return;

@@ -13,9 +13,9 @@ import { parse, type PGlite, protocol, type QueryOptions, type Results } from "@
  *
  * Only `select`/`with` statements given to `query` take this path (several in one text fail to
  * prepare as they fail in PGlite's own query); writes, everything in a `transaction` (its own
- * query), a blob and anything with its own parameter types go through PGlite's own path, unchanged. A schema change invalidates the kept plans
- * (Postgres's plan cache revalidates them); at most `limit` statements are kept, the least
- * recently used closed first.
+ * query), a blob and anything with its own parameter types go through PGlite's own path,
+ * unchanged. A schema change invalidates the kept plans (Postgres's plan cache revalidates them);
+ * at most `limit` statements are kept, the least recently used closed first.
  */
 export function prepareReads(client: PGlite, limit = 256): PreparedReads {
   const plain = client.query.bind(client);
