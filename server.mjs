@@ -4,7 +4,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { installModulePatches } from "./server/module-patches.js";
 
-// Remix's route matching remembered (decision 070): before any Remix module loads.
+// Remix's route matching remembered (decision 070) and React's writer encoding once a flush
+// (decision 074): before any Remix or React module loads.
 for (const patch of installModulePatches()) {
   if (!patch.installed) console.warn(`[server] ${patch.name} is used unchanged: ${patch.why}`);
 }

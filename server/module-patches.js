@@ -1,7 +1,7 @@
-// A dependency of the production server redoes, on every request, work whose result never
-// changes (decision 070). Its CommonJS file is compiled from its own source with a small change
+// Two dependencies of the production server do more work per request than their result needs
+// (decisions 070 and 074). Each CommonJS file is compiled from its own source with a small change
 // before anything requires it; a source that is not what this file expects (another version) is
-// left as it is, and the answer says why. server.mjs installs it before it loads any Remix module.
+// left as it is, and the answer says why. server.mjs installs them before it loads any Remix module.
 //
 // Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
 // every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route path
@@ -62,7 +62,41 @@ export function rememberingRouterSource(source) {
   );
 }
 
-export const PATCHED_MODULES = [{ name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource }];
+// React's Web-streams writer (react-dom 18.3, decision 015; decision 074 for this change) encodes
+// every string it writes (each tag name, attribute, class and text) with its own
+// `TextEncoder.encode` call, copies the bytes into 512-byte views and hands each full view to the
+// stream: ~3,000 encodes and ~130 stream chunks for a 64 KB page, each chunk then passing through
+// every stage behind it (our transform, Remix's adapter, compression). Changed: chunks stay
+// strings, a flush joins what it wrote, and the flush's end encodes it once into a new buffer,
+// so the stream gets one chunk a flush. Whole strings are encoded, so no byte is ever sent
+// unwritten (the Node writer's fault, decision 015), and each buffer is new, so the byte
+// stream's transfer of what it is given never detaches a buffer React would reuse.
+const WRITER_STATE = "var l=null,n=0;\n";
+const WRITER_FUNCTIONS =
+  "function p(a,b){if(0!==b.length)if(512<b.length)0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=new Uint8Array(512),n=0),a.enqueue(b);" +
+  "else{var c=l.length-n;c<b.length&&(0===c?a.enqueue(l):(l.set(b.subarray(0,c),n),a.enqueue(l),b=b.subarray(c)),l=new Uint8Array(512),n=0);" +
+  "l.set(b,n);n+=b.length}}function t(a,b){p(a,b);return!0}function ba(a){l&&0<n&&(a.enqueue(new Uint8Array(l.buffer,0,n)),l=null,n=0)}" +
+  "var ca=new TextEncoder;function u(a){return ca.encode(a)}function w(a){return ca.encode(a)}";
+
+/** React's browser server renderer with a writer that encodes once a flush, or null when the source is not the expected one. */
+export function joiningWriterSource(source) {
+  return replacedOnce(source, [
+    [WRITER_STATE, 'var l=null,n=0,htmlWritten="";\n'],
+    [
+      WRITER_FUNCTIONS,
+      "function p(a,b){htmlWritten+=b}function t(a,b){htmlWritten+=b;return!0}" +
+        'function ba(a){0<htmlWritten.length&&(a.enqueue(ca.encode(htmlWritten)),htmlWritten="")}' +
+        "var ca=new TextEncoder;function u(a){return a}function w(a){return a}",
+    ],
+  ]);
+}
+
+const reactDomFile = (name) => path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", name);
+
+export const PATCHED_MODULES = [
+  { name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource },
+  { name: "react-dom/server.browser", file: () => reactDomFile("react-dom-server.browser.production.min.js"), change: joiningWriterSource },
+];
 
 /** Puts the changed modules in Node's module cache; call before anything requires them. */
 export function installModulePatches() {

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
+import { createElement as h, Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { installModulePatches, PATCHED_MODULES, rememberingRouterSource } from "./module-patches.js";
+import { installModulePatches, joiningWriterSource, PATCHED_MODULES, rememberingRouterSource } from "./module-patches.js";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: { id: string } };
@@ -124,13 +125,103 @@ describe("remembered route matching (decision 070)", () => {
   });
 });
 
+type Renderer = {
+  renderToReadableStream(
+    children: unknown,
+    options?: { onError?: (error: unknown) => void; nonce?: string },
+  ): Promise<ReadableStream<Uint8Array> & { allReady: Promise<void> }>;
+};
+
+describe("React's writer encoding once a flush (decision 074)", () => {
+  const reactFile = PATCHED_MODULES.find((patch) => patch.name === "react-dom/server.browser")!.file();
+  const original = fs.readFileSync(reactFile, "utf8");
+  const patched = joiningWriterSource(original);
+
+  // Chinese, astral and joined emoji text after 0..63 ASCII characters, so that characters meet
+  // every offset of the old writer's 512-byte views; long strings, empty ones and a Suspense
+  // boundary whose content streams in after the shell.
+  const CJK = "北京国际会议中心·研究进展，𠮷野家👩‍🔬。";
+  function page(late: Promise<void>, ready: () => boolean) {
+    function Late() {
+      if (!ready()) throw late;
+      return h("section", { title: CJK }, CJK.repeat(40), h("textarea", { defaultValue: `\n${CJK}` }));
+    }
+    return h(
+      "html",
+      { lang: "zh" },
+      h("head", null, h("title", null, CJK.repeat(3)), h("meta", { name: "description", content: "" })),
+      h(
+        "body",
+        null,
+        Array.from({ length: 64 }, (_, pad) => {
+          const value = `${"x".repeat(pad)}${CJK.repeat(pad % 7)}`;
+          return h(
+            "form",
+            { key: pad, "aria-label": value },
+            h("input", { name: `v${pad}`, defaultValue: value }),
+            h("p", { className: `c${pad}` }, value, "", pad),
+          );
+        }),
+        h(Suspense, { fallback: h("p", null, "加载中") }, h(Late)),
+        h("script", { dangerouslySetInnerHTML: { __html: `window.x=${JSON.stringify("x".repeat(3000))}` } }),
+      ),
+    );
+  }
+
+  async function render(renderer: Renderer) {
+    let resolve = () => {};
+    let ready = false;
+    const late = new Promise<void>((done) => (resolve = () => ((ready = true), done())));
+    const stream = await renderer.renderToReadableStream(
+      page(late, () => ready),
+      { nonce: "n0" },
+    );
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value!);
+    resolve();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+    return chunks;
+  }
+
+  it("applies to the react-dom this project installs (a new version is caught here), and only once", () => {
+    expect(patched).not.toBeNull();
+    expect(patched).toContain("htmlWritten+=b");
+    expect(joiningWriterSource(patched!)).toBeNull();
+    expect(joiningWriterSource("module.exports = {};")).toBeNull();
+  });
+
+  it("writes the same bytes as React's own writer, in one chunk for the shell and one for what streams in later", async () => {
+    const before = await render(load<Renderer>(original, reactFile));
+    const after = await render(load<Renderer>(patched!, reactFile));
+    const bytes = (chunks: Uint8Array[]) => Buffer.concat(chunks.map((chunk) => Buffer.from(chunk)));
+    expect(bytes(after).equals(bytes(before))).toBe(true);
+    const html = new TextDecoder("utf-8", { fatal: true }).decode(bytes(after));
+    expect(html).not.toContain("\0");
+    expect(html).not.toContain("\uFFFD");
+    expect(html).toContain(`<section title="${CJK}">`);
+    expect(before.length).toBeGreaterThan(20);
+    expect(after).toHaveLength(2);
+  });
+
+  it("keeps renders apart and gives every chunk a buffer of its own", async () => {
+    const renderer = load<Renderer>(patched!, reactFile);
+    const [a, b] = await Promise.all([render(renderer), render(renderer)]);
+    expect(Buffer.concat(a).equals(Buffer.concat(b))).toBe(true);
+    const buffers = new Set([...a, ...b].map((chunk) => chunk.buffer));
+    expect(buffers.size).toBe(4);
+  });
+});
+
 describe("installing the patches", () => {
-  it("names the router, and reports it already loaded instead of changing it", () => {
-    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router"]);
+  it("names the router and React's writer, and reports them already loaded instead of changing them", () => {
+    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router", "react-dom/server.browser"]);
     for (const patch of PATCHED_MODULES) expect(fs.existsSync(patch.file())).toBe(true);
     // Already loaded in this process (as it would be if server.mjs imported Remix first): left as
     // it is, and the answer says so.
     require("@remix-run/router");
+    require(PATCHED_MODULES[1].file());
     for (const result of installModulePatches()) {
       expect(result.installed, result.name).toBe(false);
       expect(result.why).toContain("was loaded before");
