@@ -50,6 +50,27 @@ function compilePath(path, caseSensitive, end) {
 }
 `;
 
+// A render's static router converts Remix's route tree into "data routes" afresh (and so its
+// matching found no ranked branches to reuse): a whole tree converted into a caller's empty
+// manifest is kept per (routes array, property mapper), and the caller's manifest filled from it.
+const DATA_ROUTES_HELPERS = `
+const dataRoutesByRoutes = new WeakMap();
+function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {
+  if (parentPath !== undefined || manifest === undefined || Object.keys(manifest).length > 0) {
+    return convertRoutesToDataRoutesUncached(routes, mapRouteProperties, parentPath, manifest);
+  }
+  let kept = dataRoutesByRoutes.get(routes);
+  if (!kept || kept.mapRouteProperties !== mapRouteProperties) {
+    const converted = convertRoutesToDataRoutesUncached(routes, mapRouteProperties, undefined, manifest);
+    kept = { mapRouteProperties, dataRoutes: converted, manifest: { ...manifest } };
+    dataRoutesByRoutes.set(routes, kept);
+    return converted;
+  }
+  Object.assign(manifest, kept.manifest);
+  return kept.dataRoutes;
+}
+`;
+
 /** The router's source with matching remembered, or null when it does not have the expected shape. */
 export function rememberingRouterSource(source) {
   return replacedOnce(
@@ -57,8 +78,49 @@ export function rememberingRouterSource(source) {
     [
       ["  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n", "  let branches = rankedBranches(routes);\n"],
       ["function compilePath(path, caseSensitive, end) {\n", "function compilePathUncached(path, caseSensitive, end) {\n"],
+      [
+        "function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {\n",
+        "function convertRoutesToDataRoutesUncached(routes, mapRouteProperties, parentPath, manifest) {\n",
+      ],
     ],
-    ROUTER_HELPERS,
+    ROUTER_HELPERS + DATA_ROUTES_HELPERS,
+  );
+}
+
+// Remix's server render builds its route tree from the build's manifest on every request
+// (`createServerRoutes`, grouping the ~100 routes by parent first). The manifest of a running
+// server never changes: the tree is kept per manifest, and used while every route's module is
+// the one it was built from.
+const SERVER_ROUTES_HELPERS = `
+// ── Added by server/module-patches.js (decision 070) ──
+const serverRoutesByManifest = new WeakMap();
+function createServerRoutes(manifest, routeModules, future, isSpaMode, ...more) {
+  if (more.length > 0 || isSpaMode) return createServerRoutesUncached(manifest, routeModules, future, isSpaMode, ...more);
+  const kept = serverRoutesByManifest.get(manifest);
+  if (kept && kept.future === future && Object.keys(kept.modules).every((id) => kept.modules[id] === routeModules[id])) return kept.routes;
+  const routes = createServerRoutesUncached(manifest, routeModules, future, isSpaMode);
+  const modules = {};
+  for (const id of Object.keys(manifest)) modules[id] = routeModules[id];
+  serverRoutesByManifest.set(manifest, { future, modules, routes });
+  return routes;
+}
+`;
+
+/** Remix's route modules with the server render's route tree kept, or null when the source is not the expected one. */
+export function rememberingServerRoutesSource(source) {
+  return replacedOnce(
+    source,
+    [
+      [
+        'function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = "", ',
+        'function createServerRoutesUncached(manifest, routeModules, future, isSpaMode, parentId = "", ',
+      ],
+      [
+        "    let children = createServerRoutes(manifest, routeModules, future, isSpaMode, route.id, routesByParentId, spaModeLazyPromise);\n",
+        "    let children = createServerRoutesUncached(manifest, routeModules, future, isSpaMode, route.id, routesByParentId, spaModeLazyPromise);\n",
+      ],
+    ],
+    SERVER_ROUTES_HELPERS,
   );
 }
 
@@ -95,6 +157,11 @@ const reactDomFile = (name) => path.join(path.dirname(require.resolve("react-dom
 
 export const PATCHED_MODULES = [
   { name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource },
+  {
+    name: "@remix-run/react routes",
+    file: () => path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js"),
+    change: rememberingServerRoutesSource,
+  },
   { name: "react-dom/server.browser", file: () => reactDomFile("react-dom-server.browser.production.min.js"), change: joiningWriterSource },
 ];
 

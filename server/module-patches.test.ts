@@ -3,13 +3,14 @@ import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { createElement as h, Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { installModulePatches, joiningWriterSource, PATCHED_MODULES, rememberingRouterSource } from "./module-patches.js";
+import { installModulePatches, joiningWriterSource, PATCHED_MODULES, rememberingRouterSource, rememberingServerRoutesSource } from "./module-patches.js";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: { id: string } };
 type Router = {
   matchRoutes(routes: Route[], location: string): Match[] | null;
   matchPath(pattern: { path: string; caseSensitive?: boolean; end?: boolean }, pathname: string): unknown;
+  UNSAFE_convertRoutesToDataRoutes(routes: Route[], map: (route: Route) => object, parentPath?: string[], manifest?: Record<string, Route>): Route[];
 };
 
 const require = createRequire(import.meta.url);
@@ -123,6 +124,70 @@ describe("remembered route matching (decision 070)", () => {
     expect(after.matchPath({ path: "/Manage/:id", caseSensitive: true }, "/manage/1")).toBeNull();
     expect(after.matchPath({ path: "/manage", end: false }, "/manage/1")).not.toBeNull();
   });
+
+  it("converts a tree into data routes as the router does, once per tree, filling each caller's manifest", () => {
+    const before = load(original);
+    const after = load(patched!);
+    const map = (route: Route) => ({ hasErrorBoundary: route.id === "root" });
+    const routes = tree();
+    const expectedManifest: Record<string, Route> = {};
+    const expected = before.UNSAFE_convertRoutesToDataRoutes(tree(), map, undefined, expectedManifest);
+    const first: Record<string, Route> = {};
+    const second: Record<string, Route> = {};
+    const converted = after.UNSAFE_convertRoutesToDataRoutes(routes, map, undefined, first);
+    expect(converted).toEqual(expected);
+    expect(first).toEqual(expectedManifest);
+    expect(after.UNSAFE_convertRoutesToDataRoutes(routes, map, undefined, second)).toBe(converted);
+    expect(second).toEqual(first);
+    expect(second.applicants).toBe(first.applicants);
+    // Matching the kept data routes finds the kept ranked branches, and the same matches.
+    expect(summary(after.matchRoutes(converted, "/manage/applicant/1"))).toEqual(summary(before.matchRoutes(expected, "/manage/applicant/1")));
+    // Another tree, another mapper, or a manifest that already holds routes: converted afresh.
+    expect(after.UNSAFE_convertRoutesToDataRoutes(tree(), map, undefined, {})).not.toBe(converted);
+    expect(after.UNSAFE_convertRoutesToDataRoutes(routes, (route) => map(route), undefined, {})).not.toBe(converted);
+    expect(() => after.UNSAFE_convertRoutesToDataRoutes(routes, map, undefined, { root: routes[0] })).toThrow(/collision/);
+  });
+});
+
+type ServerRoute = { id: string; path?: string; index?: boolean; handle?: unknown; children?: ServerRoute[] };
+type ServerRoutes = { createServerRoutes(manifest: object, modules: object, future: object, isSpaMode: boolean): ServerRoute[] };
+
+describe("the server render's route tree kept per manifest (decision 070)", () => {
+  const file = PATCHED_MODULES.find((patch) => patch.name === "@remix-run/react routes")!.file();
+  const original = fs.readFileSync(file, "utf8");
+  const patched = rememberingServerRoutesSource(original);
+  const manifest = {
+    root: { id: "root", path: "", hasLoader: true },
+    "routes/_index": { id: "routes/_index", parentId: "root", index: true, hasLoader: true },
+    "routes/$conferenceId": { id: "routes/$conferenceId", parentId: "root", path: ":conferenceId", hasLoader: true },
+    "routes/manage": { id: "routes/manage", parentId: "root", path: "manage" },
+    "routes/manage.applicant.$id": { id: "routes/manage.applicant.$id", parentId: "routes/manage", path: "applicant/:id", hasLoader: true },
+  };
+  const component = () => null;
+  const modules = () => Object.fromEntries(Object.keys(manifest).map((id) => [id, { default: component, handle: { id } }]));
+  const future = {};
+  const shape = (routes: ServerRoute[]): unknown => routes.map((route) => [route.id, route.path, route.index, route.handle, shape(route.children ?? [])]);
+
+  it("applies to the @remix-run/react this project installs, and only once", () => {
+    expect(patched).not.toBeNull();
+    expect(rememberingServerRoutesSource(patched!)).toBeNull();
+  });
+
+  it("builds the tree Remix builds, once while the modules stay the same", () => {
+    const before = load<ServerRoutes>(original, file);
+    const after = load<ServerRoutes>(patched!, file);
+    const kept = modules();
+    const routes = after.createServerRoutes(manifest, kept, future, false);
+    expect(shape(routes)).toEqual(shape(before.createServerRoutes(manifest, kept, future, false)));
+    expect(shape(routes)).toEqual([["root", "", undefined, { id: "root" }, expect.any(Array)]]);
+    // A new modules object per request (as Remix makes it) with the same modules: the same tree.
+    expect(after.createServerRoutes(manifest, { ...kept }, future, false)).toBe(routes);
+    // A module replaced: built again, with the new module's handle.
+    const changed = { ...kept, "routes/manage": { default: component, handle: { id: "new" } } };
+    const rebuilt = after.createServerRoutes(manifest, changed, future, false);
+    expect(rebuilt).not.toBe(routes);
+    expect(JSON.stringify(shape(rebuilt))).toContain('{"id":"new"}');
+  });
 });
 
 type Renderer = {
@@ -215,13 +280,13 @@ describe("React's writer encoding once a flush (decision 074)", () => {
 });
 
 describe("installing the patches", () => {
-  it("names the router and React's writer, and reports them already loaded instead of changing them", () => {
-    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router", "react-dom/server.browser"]);
+  it("names the modules, and reports them already loaded instead of changing them", () => {
+    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router", "@remix-run/react routes", "react-dom/server.browser"]);
     for (const patch of PATCHED_MODULES) expect(fs.existsSync(patch.file())).toBe(true);
     // Already loaded in this process (as it would be if server.mjs imported Remix first): left as
     // it is, and the answer says so.
     require("@remix-run/router");
-    require(PATCHED_MODULES[1].file());
+    for (const patch of PATCHED_MODULES) require(patch.file());
     for (const result of installModulePatches()) {
       expect(result.installed, result.name).toBe(false);
       expect(result.why).toContain("was loaded before");
