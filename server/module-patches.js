@@ -8,7 +8,8 @@
 // it tries. A page request calls it four times or more (the server's match, the data query, the
 // lazy-discovery manifest per path segment, React Router's render). The route tree of a running
 // server never changes, so the ranked branches are kept per routes array (a WeakMap: the arrays
-// made per request are freed) and the compiled path per (path, case sensitivity, end), bounded.
+// made per request are freed), the compiled path per (path, case sensitivity, end), and which
+// branch a path matched, all bounded.
 import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
@@ -36,6 +37,25 @@ function rankedBranches(routes) {
     rankedBranchesByRoutes.set(routes, branches);
   }
   return branches;
+}
+// Which ranked branch a path matched (its index, -1 for none), per branches array: a call for a
+// known path tries that branch alone instead of every branch ranked before it. Paths longer than
+// 200 characters are not kept, and at most 2,000 per array, so odd URLs cannot grow it.
+const matchedBranches = new WeakMap();
+function branchKey(decoded, allowPartial) {
+  return decoded.length > 200 ? null : (allowPartial ? "p" : "w") + decoded;
+}
+function knownBranch(branches, decoded, allowPartial) {
+  const key = branchKey(decoded, allowPartial);
+  return key === null ? undefined : matchedBranches.get(branches)?.get(key);
+}
+function rememberBranch(branches, decoded, allowPartial, index) {
+  const key = branchKey(decoded, allowPartial);
+  if (key === null) return;
+  let known = matchedBranches.get(branches);
+  if (!known) matchedBranches.set(branches, (known = new Map()));
+  if (known.size >= 2000) known.clear();
+  known.set(key, index);
 }
 const compiledPaths = new Map();
 function compilePath(path, caseSensitive, end) {
@@ -76,7 +96,18 @@ export function rememberingRouterSource(source) {
   return replacedOnce(
     source,
     [
-      ["  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n", "  let branches = rankedBranches(routes);\n"],
+      [
+        "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;\n  let decoded = decodePath(pathname);\n" +
+          "  for (let i = 0; matches == null && i < branches.length; ++i) {\n",
+        "  let branches = rankedBranches(routes);\n  let matches = null;\n  let decoded = decodePath(pathname);\n" +
+          "  const known = knownBranch(branches, decoded, allowPartial);\n" +
+          "  if (known !== undefined) return known < 0 ? null : matchRouteBranch(branches[known], decoded, allowPartial);\n" +
+          "  let i = 0;\n  for (; matches == null && i < branches.length; ++i) {\n",
+      ],
+      [
+        "    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n  }\n  return matches;\n}\n",
+        "    matches = matchRouteBranch(branches[i], decoded, allowPartial);\n  }\n  rememberBranch(branches, decoded, allowPartial, matches == null ? -1 : i - 1);\n  return matches;\n}\n",
+      ],
       ["function compilePath(path, caseSensitive, end) {\n", "function compilePathUncached(path, caseSensitive, end) {\n"],
       [
         "function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {\n",

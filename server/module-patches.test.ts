@@ -107,6 +107,16 @@ describe("remembered route matching (decision 070)", () => {
     const other: Route[] = [{ id: "other-root", path: "", children: [{ id: "other-search", path: "search" }] }];
     expect(summary(after.matchRoutes(other, "/search"))!.at(-1)![0]).toBe("other-search");
     expect(after.matchRoutes(other, "/489")).toBeNull();
+    expect(after.matchRoutes(other, "/489"), "a known miss").toBeNull();
+    expect(summary(after.matchRoutes(other, "/search"))!.at(-1)![0], "a known match").toBe("other-search");
+  });
+
+  it("matches long paths, which it does not keep, as the router does", () => {
+    const before = load(original);
+    const after = load(patched!);
+    const routes = tree();
+    const long = `/files/${"a/".repeat(150)}b.pdf`;
+    for (let i = 0; i < 2; i++) expect(summary(after.matchRoutes(routes, long))).toEqual(summary(before.matchRoutes(tree(), long)));
   });
 
   it("keeps case sensitivity and the end flag apart in remembered paths", () => {
