@@ -52,6 +52,8 @@ describe("Translations", () => {
     let told = 0;
     const stop = translations.subscribe(() => told++);
     const before = translations.t;
+    // Asked for before it arrives: the key itself, and not remembered as missing once it has.
+    expect(translations.t("a.extra", { lng: "en" })).toBe("a.extra");
     translations.add("en", { a: { extra: "more" } });
     translations.changeLanguage("en");
     expect(translations.t).not.toBe(before);

@@ -70,6 +70,8 @@ export class Translations {
   /** The translation function for `language`; a new one whenever messages or language change. */
   t: TFunction;
   private readonly messages: Partial<Record<Lang, Messages>> = {};
+  /** What each key found in a language's messages (a page asks for the same keys many times); emptied when they grow. */
+  private readonly found: Partial<Record<Lang, Map<string, string | undefined>>> = {};
   private readonly listeners = new Set<() => void>();
 
   /**
@@ -95,12 +97,19 @@ export class Translations {
     if (!key) return "";
     const count = options?.count;
     for (const code of lang === FALLBACK_LANG ? [lang] : [lang, FALLBACK_LANG]) {
-      const messages = this.messages[code];
-      const found = (typeof count === "number" ? find(messages, key + pluralSuffix(code, count)) : undefined) ?? find(messages, key);
+      const found = (typeof count === "number" ? this.lookup(code, key + pluralSuffix(code, count)) : undefined) ?? this.lookup(code, key);
       if (found !== undefined) return interpolate(found, options);
     }
     this.onMissing?.(key);
     return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
+  }
+
+  private lookup(lang: Lang, key: string): string | undefined {
+    const known = (this.found[lang] ??= new Map());
+    if (known.has(key)) return known.get(key);
+    const text = find(this.messages[lang], key);
+    known.set(key, text);
+    return text;
   }
 
   has(lang: Lang): boolean {
@@ -112,6 +121,7 @@ export class Translations {
     const current = this.messages[lang];
     if (current) mergeInto(current, messages);
     else this.messages[lang] = structuredClone(messages);
+    delete this.found[lang];
     this.changed();
   }
 
