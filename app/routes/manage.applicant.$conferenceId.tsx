@@ -154,13 +154,12 @@ export default function Applicants() {
         </p>
       ) : (
         <div className="ui-edit-table-wrap">
-          {hydrated && (
-            // On a phone the rows are cards and the header row with its box is hidden: the box stands here.
-            <label className="ui-checkbox ui-list-cards-only" data-testid="select-all-cards">
-              <SelectAll labelled />
-              <span>{t("applicants.selectAll")}</span>
-            </label>
-          )}
+          {/* On a phone the rows are cards and the header row with its box is hidden: the box stands here.
+              It is in the page from the start and hidden by CSS where scripts are off, so nothing moves when it hydrates. */}
+          <label className="ui-checkbox ui-list-cards-only" data-testid="select-all-cards">
+            <SelectAll labelled />
+            <span>{t("applicants.selectAll")}</span>
+          </label>
           <table className="ui-table ui-apl-table ui-list-cards" data-testid="applicants">
             <thead>
               <tr>
@@ -335,7 +334,10 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
   const ticked = useTickedCount();
   const errors = result?.fieldErrors ?? {};
   // With JavaScript the bar shows once a row is ticked (or while it holds a refusal); without, it is always there.
-  const hidden = hydrated && ticked === 0 && !result;
+  // `data-idle` hides it by CSS from the first paint where scripts run, so the page does not move when it
+  // hydrates; `hidden` does the same once hydrated in a browser that cannot tell (no `scripting` media feature).
+  const idle = ticked === 0 && !result;
+  const hidden = hydrated && idle;
   return (
     <Form
       method="post"
@@ -345,6 +347,7 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
       aria-label={t("applicants.bulk.legend")}
       noValidate
       hidden={hidden}
+      data-idle={idle ? "" : undefined}
       data-testid="bulk-bar"
     >
       <input type="hidden" name="intent" value="bulk" />

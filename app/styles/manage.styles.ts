@@ -66,7 +66,13 @@ export const ui: Record<string, SystemStyleObject> = {
     },
   },
   /** What stands in for the header row of a card table on a phone (its "select all"); hidden where the table is a table. */
-  "list-cards-only": { display: "none", [PHONE]: { display: "flex", marginBlock: "2" } },
+  // The class twice: it outweighs `.ui-checkbox` (display: flex), which comes later in the sheet.
+  "list-cards-only": {
+    "&&": { display: "none" },
+    [PHONE]: { "&&": { display: "flex", marginBlock: "2" } },
+    // Its controls need scripts: in the page from the start (nothing moves when it hydrates), hidden where scripts are off.
+    "@media (scripting: none)": { "&&": { display: "none" } },
+  },
   /** One row of the filters that matter most, the rest behind "more filters". */
   "list-filters": {
     display: "flex",
@@ -100,6 +106,8 @@ export const ui: Record<string, SystemStyleObject> = {
     background: "brand.50",
     boxShadow: "sm",
     "&[hidden]": { display: "none" },
+    // Idle (nothing ticked) where scripts run: hidden from the first paint, not only once hydrated.
+    "@media (scripting: enabled)": { "&[data-idle]": { display: "none" } },
     "& > .ui-field": { flex: "1 1 10rem", minWidth: "0", marginBottom: "0" },
   },
   "list-bulk-count": { fontWeight: "600", flexBasis: "100%" },

@@ -108,6 +108,22 @@ test.describe("the applicant list puts the table first", () => {
     }
     await ready(page);
     await expect(bar).toBeHidden();
+    await expect(page.getByTestId("select-all-cards"), "the cards' select-all, where the rows are a table").toBeHidden();
+    // Hidden from the first paint, not once hydrated: nothing on the page moved on its own.
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) seen.push(entry.value);
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(seen), 300);
+        }),
+    );
+    expect(
+      shifts.reduce((sum, value) => sum + value, 0),
+      "layout shift while the page loads",
+    ).toBeLessThan(0.01);
     await page.getByTestId("select").first().check();
     await expect(bar).toBeVisible();
     await expect(bar).toContainText(/1/);
@@ -142,6 +158,6 @@ test.describe("the applicant list puts the table first", () => {
       const boxes = page.getByTestId("select");
       for (const box of await boxes.all()) await expect(box).toBeChecked();
       await expect(page.getByTestId("bulk-bar")).toBeVisible();
-    } else await expect(page.getByTestId("select-all-cards")).toHaveCount(0);
+    } else await expect(page.getByTestId("select-all-cards")).toBeHidden();
   });
 });
