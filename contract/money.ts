@@ -3,12 +3,19 @@
  * '1' jiao, '2' fen.
  */
 
+/**
+ * A whole number grouped by thousands as `toLocaleString("en-US")` would, without building a
+ * number formatter on every call. @example groupThousands(1234567) // "1,234,567"
+ */
+export function groupThousands(whole: number) {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 /** @example formatMoney(123456) // "¥1,234.56" */
 export function formatMoney(fen: number, currency = "CNY") {
   const sign = fen < 0 ? "-" : "";
   const abs = Math.abs(fen);
-  // Grouped by thousands as "en-US" would; toLocaleString makes a number formatter on every call.
-  const yuan = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const yuan = groupThousands(Math.floor(abs / 100));
   const cents = String(abs % 100).padStart(2, "0");
   return `${sign}${currency === "USD" ? "$" : "¥"}${yuan}.${cents}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatMoney, formatMonth, pick, toFen } from "./format";
+import { formatDay, formatMoney, formatMonth, groupThousands, pick, toFen } from "./format";
 
 describe("money", () => {
   it("formats fen as yuan", () => {
@@ -9,6 +9,12 @@ describe("money", () => {
     expect(formatMoney(-250)).toBe("-¥2.50");
     for (const yuan of [1, 12, 999, 1000, 9999, 10000, 123456, 1000000, 987654321, 12345678901]) {
       expect(formatMoney(yuan * 100 + 7)).toBe(`¥${yuan.toLocaleString("en-US")}.07`);
+    }
+  });
+
+  it("groups whole numbers by thousands as en-US does (fees in jiao and fen)", () => {
+    for (const whole of [0, 7, 15, 999, 1000, 12345, 999999, 1000000, 1234567890, 12345678901]) {
+      expect(groupThousands(whole)).toBe(whole.toLocaleString("en-US"));
     }
   });
 

@@ -34,4 +34,4 @@ export function formatInstant(lang: string, instant: string | Date) {
   return format.format(new Date(instant));
 }
 
-export { formatMoney, toFen } from "#contract/money";
+export { formatMoney, groupThousands, toFen } from "#contract/money";

@@ -6,7 +6,7 @@ import { ENTERED } from "~/components/WithEntered";
 import type { TFunction } from "~/i18n";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
-import { formatDay, formatMoney } from "~/utils/format";
+import { formatDay, formatMoney, groupThousands } from "~/utils/format";
 import { punctuation } from "~/utils/punctuation";
 import { QrCode } from "./QrCode";
 import type { ConferencePageData, ConferenceSection, FeeTable, Hotel, ScheduleDay, Special, SpecialPerson } from "./types";
@@ -463,8 +463,8 @@ function Hotels({ hotels, currency, lang, t }: { hotels: Hotel[]; currency: stri
 /** A fee in the unit the organiser set it in (spec §9: '0' yuan, '1' jiao, '2' fen). */
 export function formatFee(t: T, priceFen: number, unit: "0" | "1" | "2", currency: string) {
   if (priceFen === 0) return t("conferencePage.fees.free");
-  if (currency === "CNY" && unit === "1" && priceFen % 10 === 0) return t("conferencePage.fees.jiao", { amount: (priceFen / 10).toLocaleString("en-US") });
-  if (currency === "CNY" && unit === "2") return t("conferencePage.fees.fen", { amount: priceFen.toLocaleString("en-US") });
+  if (currency === "CNY" && unit === "1" && priceFen % 10 === 0) return t("conferencePage.fees.jiao", { amount: groupThousands(priceFen / 10) });
+  if (currency === "CNY" && unit === "2") return t("conferencePage.fees.fen", { amount: groupThousands(priceFen) });
   return formatMoney(priceFen, currency);
 }
 
