@@ -1,7 +1,8 @@
-// Two dependencies of the production server do more work per request than their result needs
-// (decisions 070 and 074). Each CommonJS file is compiled from its own source with a small change
-// before anything requires it; a source that is not what this file expects (another version) is
-// left as it is, and the answer says why. server.mjs installs them before it loads any Remix module.
+// Three dependencies of the production server do more work per request than their result needs
+// (decisions 070 and 074): Remix's router, Remix's route modules and React's server writer. Each
+// CommonJS file is compiled from its own source with a small change before anything requires it;
+// a source that is not what this file expects (another version) is left as it is, and the answer
+// says why. server.mjs installs them before it loads any Remix module.
 //
 // Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
 // every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route path
