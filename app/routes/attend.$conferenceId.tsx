@@ -264,7 +264,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AttendForm() {
-  const { form: info, me, existing, editing, editable, subscribe, fee, query, lang, idempotencyKey, quickMobile } = useLoaderData<typeof loader>();
+  const { form: info, me, existing, editing, editable, subscribe, fee, query, lang, quickMobile } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const conference = info.conference;
@@ -314,7 +314,9 @@ export default function AttendForm() {
         <SubscribeGate gate={subscribe} error={actionData && "subscribeError" in actionData ? actionData.subscribeError : null} />
       ) : me ? (
         <>
-          <RegistrationForm key={idempotencyKey} />
+          {/* No key from the page's data: each load makes a new idempotency key (the hidden input follows it), and
+              remounting on it would clear what was typed while the page reloads after "send code". */}
+          <RegistrationForm />
           <p className="ui-attend-section">
             <Link to={`/attend/teamRegistration/${conference.id}`}>{t("attend.teamLink")}</Link>
           </p>
