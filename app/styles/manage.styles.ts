@@ -65,8 +65,10 @@ export const ui: Record<string, SystemStyleObject> = {
       "& tbody td .ui-badge, & tbody td button, & tbody td .ui-button": { whiteSpace: "normal", height: "auto" },
     },
   },
-  /** What stands in for the header row of a card table on a phone (its "select all"); hidden where the table is a table. */
-  // The class twice: it outweighs `.ui-checkbox` (display: flex), which comes later in the sheet.
+  /**
+   * What stands in for the header row of a card table on a phone (its "select all"); hidden where the table is a
+   * table. The class twice: it outweighs `.ui-checkbox` (display: flex), which comes later in the sheet.
+   */
   "list-cards-only": {
     "&&": { display: "none" },
     [PHONE]: { "&&": { display: "flex", marginBlock: "2" } },
