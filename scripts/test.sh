@@ -49,13 +49,28 @@ unset TEST_DATABASE_URL
 # The journeys in parts (playwright.config.ts, decision 060): the screens specs side by side on both
 # cores; then the other journeys, with JavaScript and without at the same time, each project one
 # journey at a time against a server of its own (E2E_SLOT: its own ports, database and output).
-# All always run; any failing fails the run.
-e2e=0
-E2E_PART=screens npx playwright test || e2e=1
-E2E_PART=journeys E2E_SLOT=0 npx playwright test --project=js &
-js=$!
-E2E_PART=journeys E2E_SLOT=1 npx playwright test --project=nojs &
-nojs=$!
-wait "$js" || e2e=1
-wait "$nojs" || e2e=1
-exit "$e2e"
+# All always run; any failing fails the run. Each part's output is also kept, so that a failing
+# part's report (Playwright's errors and its list of what failed) is printed again at the very end:
+# CI keeps only the tail of a run, and the screens part's report would otherwise be far above it.
+reports="$(mktemp -d)"
+screens=0 js=0 nojs=0
+E2E_PART=screens npx playwright test 2>&1 | tee "$reports/screens" || screens=1
+(E2E_PART=journeys E2E_SLOT=0 npx playwright test --project=js 2>&1 | tee "$reports/journeys-js") &
+js_pid=$!
+(E2E_PART=journeys E2E_SLOT=1 npx playwright test --project=nojs 2>&1 | tee "$reports/journeys-nojs") &
+nojs_pid=$!
+wait "$js_pid" || js=1
+wait "$nojs_pid" || nojs=1
+for part in screens:$screens journeys-js:$js journeys-nojs:$nojs; do
+  name="${part%%:*}" failed="${part##*:}" report="$reports/${part%%:*}"
+  if grep -qE '^ +[0-9]+ (failed|flaky)$' "$report"; then
+    # Playwright's report of what went wrong starts at its first numbered failure ("  1) [js] › …").
+    echo "[test] what failed or was flaky in the $name part, again:"
+    sed -n '/^  1) /,$p' "$report" | grep -v '^\[WebServer\]' | head -n 400
+  elif [ "$failed" = 1 ]; then
+    echo "[test] the $name part failed; the end of its output, again:"
+    tail -n 60 "$report"
+  fi
+done
+rm -rf "$reports"
+[ "$screens$js$nojs" = 000 ]
