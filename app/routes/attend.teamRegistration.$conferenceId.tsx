@@ -19,6 +19,7 @@ import { useTranslation } from "~/use-translation";
 import { type AttendPayment, type AttendRegistration } from "~/utils/attend";
 import { enteredLang } from "~/utils/entered";
 import { formatMoney, pick } from "~/utils/format";
+import { useFreshAfterSuccess } from "~/utils/fresh-form";
 import { type Refusal, parseForm, refusalMessages } from "~/utils/validation";
 
 /** The browser loads these areas' messages with the page (app/locales/load.ts). */
@@ -158,6 +159,8 @@ export default function TeamRegistration() {
   const busy = navigation.state !== "idle";
   const conferenceName = pick(lang, info.conference.nameZh, info.conference.nameEn);
   const waiting = payments.find((p) => p.state === "pending_audit");
+  const memberFresh = useFreshAfterSuccess((sent) => sent.get("intent") === "member", actionData?.form === "member");
+  const teamFresh = useFreshAfterSuccess((sent) => sent.get("intent") === "team", actionData?.form === "team");
   const refused = waiting ? undefined : payments.find((p) => p.state === "rejected");
 
   return (
@@ -251,8 +254,8 @@ export default function TeamRegistration() {
             />
           )}
 
-          {/* Keyed by the page's one-time key: after a successful post the new page's form starts empty. */}
-          <MemberForm key={idempotencyKey} teamId={team.id} busy={busy} />
+          {/* Empty again after its own success; what is half-typed stays while another form is sent. */}
+          <MemberForm key={`${team.id}-${memberFresh}`} teamId={team.id} busy={busy} />
 
           {total && total.totalFen > 0 && !waiting && (
             <Form method="post" encType="multipart/form-data" className="ui-card ui-stack ui-attend-section" aria-labelledby="team-pay-title">
@@ -290,12 +293,12 @@ export default function TeamRegistration() {
         </section>
       )}
 
-      <NewTeamForm key={idempotencyKey} busy={busy} />
+      <NewTeamForm key={teamFresh} busy={busy} />
     </div>
   );
 }
 
-/** One member to add to the team; rendered anew (empty) for each page the server sends. */
+/** One member to add to the team; empty again after each member added. */
 function MemberForm({ teamId, busy }: { teamId: number; busy: boolean }) {
   const { form: info, lang } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -368,7 +371,7 @@ function MemberForm({ teamId, busy }: { teamId: number; busy: boolean }) {
   );
 }
 
-/** A new team; rendered anew (empty) for each page the server sends. */
+/** A new team; empty again after each team made. */
 function NewTeamForm({ busy }: { busy: boolean }) {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
