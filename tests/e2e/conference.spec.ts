@@ -266,6 +266,19 @@ test("a page paints before its scripts are fetched, and without JavaScript fetch
           .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "script" || /\.js$/.test(new URL(entry.name).pathname))
           .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
       }));
+      // Put in a few per task, they all arrive, in the template's order, the module script last.
+      const placed = await page.evaluate(() => {
+        const template = document.querySelector<HTMLTemplateElement>("template#late-scripts")!;
+        const describe = (el: Element) => (el.tagName === "LINK" ? `link ${el.getAttribute("href")}` : `script ${el.getAttribute("type") ?? ""}`);
+        const held = [...template.content.children].filter((el) => el.tagName === "LINK" || el.getAttribute("type") === "module").map(describe);
+        const boot = template.nextElementSibling!;
+        const put: string[] = [];
+        for (let el = boot.nextElementSibling; el; el = el.nextElementSibling)
+          if (el.tagName === "LINK" || el.getAttribute("type") === "module") put.push(describe(el));
+        return { held, put };
+      });
+      expect(placed.held.at(-1), path).toBe("script module");
+      expect(placed.put, `${path}: the held preloads and module script, put in after the boot script`).toEqual(placed.held);
       expect(timing.paint, `${path}: first contentful paint`).toBeGreaterThan(0);
       expect(timing.scripts.length, path).toBeGreaterThan(3);
       expect(
