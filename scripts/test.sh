@@ -62,7 +62,8 @@ nojs_pid=$!
 wait "$js_pid" || js=1
 wait "$nojs_pid" || nojs=1
 for part in screens:$screens journeys-js:$js journeys-nojs:$nojs; do
-  name="${part%%:*}" failed="${part##*:}" report="$reports/${part%%:*}"
+  name="${part%%:*}" failed="${part##*:}"
+  report="$reports/$name"
   if grep -qE '^ +[0-9]+ (failed|flaky)$' "$report"; then
     # Playwright's report of what went wrong starts at its first numbered failure ("  1) [js] › …").
     echo "[test] what failed or was flaky in the $name part, again:"

@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { showcase } from "./attend-support";
 import { sweep } from "./layout";
-import { cookieValue, demoAccounts, expect, freshMobile, hasJs, projectName, ready, signedInAs, test, TOKEN_COOKIE, api } from "./support";
+import { cookieValue, demoAccounts, expect, freshMobile, hasJs, holdRequests, projectName, ready, signedInAs, test, TOKEN_COOKIE, api } from "./support";
 
 /**
  * The organiser signed in, and the showcase conference's id with registrations on its list
@@ -110,12 +110,7 @@ test.describe("the applicant list puts the table first", () => {
     // and styled, has been measured as a browser shows it before hydration; then they run, and nothing may have moved.
     // (Compared this way, not as Chrome's layout-shift score: on a starved CPU the parser yields and paints half a
     // page, and the rest arriving moves the header and the table, which says nothing about hydration.)
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, (url) => /^\/assets\/.*\.js$/.test(url.pathname));
     await page.goto(`/manage/applicant/${id}`, { waitUntil: "domcontentloaded" });
     const places = () =>
       page.evaluate(() => {
@@ -135,7 +130,6 @@ test.describe("the applicant list puts the table first", () => {
     const before = await places();
     release();
     await ready(page);
-    await page.unroute(/\/assets\/.*\.js$/);
     expect(await places(), "where the list, the bulk bar and what follows them are, before and after hydration").toEqual(before);
     await expect(bar).toBeHidden();
     await expect(page.getByTestId("select-all-cards"), "the cards' select-all, where the rows are a table").toBeHidden();

@@ -5,7 +5,7 @@
  */
 import type { Locator } from "@playwright/test";
 import { showcase } from "./attend-support";
-import { completeRegistration, expect, expectAccessible, expectNotice, freshMobile, hasJs, readCode, ready, registerNew, test } from "./support";
+import { completeRegistration, expect, expectAccessible, expectNotice, freshMobile, hasJs, holdRequests, readCode, ready, registerNew, test } from "./support";
 
 /** The showcase's own questions, answered. */
 async function answer(registration: Locator, identity: string) {
@@ -50,15 +50,7 @@ test("the owner of a number takes over the registration a secretary made under i
   await ready(page);
   // With JavaScript the page reloads its data after the send (a new send ticket). That reload is held
   // back here, and the code typed meanwhile, as a quick user would: what was typed outlives the reload.
-  let releaseReload = () => {};
-  const reloadHeld = new Promise<void>((resolve) => (releaseReload = resolve));
-  const pageData = (url: URL) => url.pathname === `/attend/${form.conference.id}.data`;
-  if (hasJs()) {
-    await page.route(pageData, async (route) => {
-      if (route.request().method() === "GET") await reloadHeld;
-      await route.fallback();
-    });
-  }
+  const releaseReload = hasJs() ? await holdRequests(page, (url) => url.pathname === `/attend/${form.conference.id}.data`, "GET") : () => {};
   await registration.getByTestId("send-code").click();
   await expect(registration.getByTestId("code-sent")).toContainText(owner);
   // Without JavaScript the page came back from the server: what was typed is still there.
@@ -73,7 +65,6 @@ test("the owner of a number takes over the registration a secretary made under i
     releaseReload();
     // The reload has reached the page once the form carries its new send ticket.
     await expect(ticket).not.toHaveValue(before);
-    await page.unroute(pageData);
     await expect(registration.getByLabel("验证码"), "the code typed while the page reloaded").toHaveValue(code);
     await expect(registration.getByLabel("姓名")).toHaveValue("钱教授");
   }

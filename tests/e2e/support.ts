@@ -135,6 +135,21 @@ export async function ready(page: Page) {
   await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true);
 }
 
+/**
+ * Holds the page's requests whose address `matches` (only those of `method`, when given) until the
+ * returned function is called; from then on they go, and later ones pass straight through. For a
+ * journey that looks at the page as it is before its scripts arrive, or while its data reloads.
+ */
+export async function holdRequests(page: Page, matches: (url: URL) => boolean, method?: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matches, async (route) => {
+    if (!method || route.request().method() === method) await held;
+    await route.fallback();
+  });
+  return release;
+}
+
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const dataDir = path.resolve(root, E2E_DATA_DIR);
 export const OUTBOX = path.join(dataDir, "sms-outbox.jsonl");
