@@ -36,6 +36,7 @@ import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { type IntentReply, type IntentView, intentView } from "~/utils/form-protocol";
 import { formatMoney, pick } from "~/utils/format";
+import { useFormKey } from "~/utils/fresh-form";
 import { useHydrated } from "~/utils/hydrated";
 import { punctuation } from "~/utils/punctuation";
 
@@ -329,7 +330,7 @@ function Filters({
  */
 function BulkForm({ options, result, named }: { options: ApplicantOptions; result: IntentView | undefined; named: NamedFn }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const formKey = useFormKey("bulk", Boolean(result), null);
   const hydrated = useHydrated();
   const ticked = useTickedCount();
   const errors = result?.fieldErrors ?? {};
@@ -343,7 +344,7 @@ function BulkForm({ options, result, named }: { options: ApplicantOptions; resul
       method="post"
       id={BULK_FORM}
       className="ui-list-bulk"
-      key={`${location.key}-${result ? "r" : ""}`}
+      key={formKey}
       aria-label={t("applicants.bulk.legend")}
       noValidate
       hidden={hidden}

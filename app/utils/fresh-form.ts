@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 /**
@@ -33,4 +33,27 @@ export function useFreshAfterSuccess(isOurs: (sent: FormData) => boolean, refuse
     if (!refused) setGeneration((count) => count + 1);
   }, [state, formData, refused]);
   return generation;
+}
+
+/** A short, stable text for a value (FNV-1a over its JSON): part of a key, not a secret. */
+function signature(value: unknown): string {
+  const text = JSON.stringify(value) ?? "";
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * The key of a form of one intent on a page of several: the form starts afresh on another page
+ * (another address or query), after its own success, when its post is refused (so its fields take
+ * the values the refusal sends back), and when what it shows as stored (`shown`: its fields'
+ * defaults, its hidden values) changed. A post of another form on the same page changes none of
+ * these, so what is half-typed here stays.
+ *
+ * @example <Form key={useFormKey(intent, Boolean(result), { fields, hidden })} … />
+ */
+export function useFormKey(intent: string, refused: boolean, shown: unknown): string {
+  const { pathname, search } = useLocation();
+  const fresh = useFreshAfterSuccess((sent) => sent.get("intent") === intent, refused);
+  return `${pathname}${search}#${fresh}${refused ? "r" : ""}:${signature(shown)}`;
 }

@@ -349,11 +349,27 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await saveAndSee(page, page.locator("#form-admin").getByRole("button", { name: "添加管理员" }), "已保存");
   const admin = page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile });
   await expect(admin).toContainText("注册审核");
+  // Typed elsewhere on the page and not sent while this row is saved: another row, open, and the replays' add form.
+  // With JavaScript the save reloads the page's data in place and leaves both as they were, the other row still open;
+  // without it the browser loads a new page, where only one row can be open and nothing unsent is kept.
+  const sessionRow = page.getByTestId("venue-main").locator("li").filter({ hasText: renamed });
+  const halfSession = `主旨报告（未完）${suffix}`;
+  const halfReplay = `闭幕回放（未完）${suffix}`;
   await ready(page);
+  if (hasJs()) {
+    await openRow(sessionRow);
+    await sessionRow.locator('form[id^="form-schedule-"]').getByLabel("议程标题（中文）").fill(halfSession);
+  }
   await openRow(admin);
+  await page.locator("#form-replay").getByLabel("回放标题（中文）").fill(halfReplay);
   await admin.getByLabel("备注").fill("财务与发票");
   await saveAndSee(page, admin.getByRole("button", { name: "保存" }), "已保存");
   await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > div").first()).toContainText("财务与发票");
+  // The saved row starts afresh (closed); what was typed elsewhere stays with JavaScript.
+  await expect(admin.locator("details form")).toHaveCount(0);
+  await expect(page.locator("#form-replay").getByLabel("回放标题（中文）")).toHaveValue(hasJs() ? halfReplay : "");
+  if (hasJs()) await expect(sessionRow.locator('form[id^="form-schedule-"]').getByLabel("议程标题（中文）")).toHaveValue(halfSession);
+  else await expect(sessionRow.locator("details form")).toHaveCount(0);
   await ready(page);
   await expectAccessible(page, { label: "/manage/edit with rows" });
 

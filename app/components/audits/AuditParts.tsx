@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { StatusBadge } from "~/components/StatusBadge";
 import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
+import { useFormKey } from "~/utils/fresh-form";
 import { useIntentForm, useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import { ManageNav } from "../manage/ManageNav";
@@ -176,9 +177,9 @@ export function DecisionForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const intent = `${kind}:${rowId}`;
   const result = useIntentResult(intent);
+  const formKey = useFormKey(intent, Boolean(result), null);
   const inputId = `remark-${kind}-${rowId}`;
   const { form, messages, others } = useIntentForm(intent, `decide-${kind}-${rowId}`, schema, ["remark"]);
   const errors = messages("remark");
@@ -187,7 +188,7 @@ export function DecisionForm({
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
       className="ui-aud-decision"
-      key={`${location.key}-${result ? "r" : ""}`}
+      key={formKey}
       data-testid={`decide-${kind}-${rowId}`}
       {...getFormProps(form)}
     >

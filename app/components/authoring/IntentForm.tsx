@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { useTranslation } from "~/use-translation";
 import { intentView, lastResultOf } from "~/utils/form-protocol";
+import { useFormKey } from "~/utils/fresh-form";
 import { parseForm } from "~/utils/validation";
 import { FieldError } from "../FieldError";
 
@@ -45,7 +46,8 @@ export function useIntentForm(intent: string, formId: string, schema: z.ZodType 
 
 /**
  * One small authoring form: labelled fields, the intent, hidden values. After a rejection it
- * shows what was typed and why per field; after a success (a redirect) it starts empty again.
+ * shows what was typed and why per field; after its own success (a redirect) it starts empty
+ * again, while what is half-typed in it stays when another form of the page is sent.
  */
 export function IntentForm({
   intent,
@@ -71,9 +73,14 @@ export function IntentForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const result = useIntentResult(intent);
   const formId = id ?? `form-${intent}`;
+  // Afresh after its own success or on another page; kept while another form of the page is sent.
+  const formKey = useFormKey(
+    intent,
+    Boolean(result),
+    fields.map((field) => field.defaultValue ?? ""),
+  );
   const { form, messages, others } = useIntentForm(
     intent,
     formId,
@@ -84,7 +91,7 @@ export function IntentForm({
     <Form
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
-      key={`${location.key}-${result ? "r" : ""}`}
+      key={formKey}
       className={inline ? "ui-edit-inline" : "ui-edit-form"}
       {...getFormProps(form)}
     >

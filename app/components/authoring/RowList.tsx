@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 import { useTranslation } from "~/use-translation";
+import { useFreshAfterSuccess } from "~/utils/fresh-form";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
 
@@ -79,7 +80,7 @@ export function RowList<Row>({
           const form = fields(row);
           return (
             <EditableRow
-              key={`${rowId(row)}-${location.key}`}
+              key={rowId(row)}
               kind={kind}
               id={rowId(row)}
               name={name(row)}
@@ -144,21 +145,7 @@ function AddForm({
   );
 }
 
-function EditableRow({
-  kind,
-  id,
-  name,
-  summary,
-  fields,
-  hidden,
-  extra,
-  multipart,
-  schema,
-  actions,
-  asked,
-  requested,
-  children,
-}: {
+type RowProps = {
   kind: string;
   id: number;
   name: string;
@@ -173,7 +160,22 @@ function EditableRow({
   /** Opened by its link without JavaScript: the page's `?edit=` names this row. */
   requested: boolean;
   children?: ReactNode;
-}) {
+};
+
+/**
+ * A row of the list: its summary, its actions, and its form once opened. Afresh (closed, its form
+ * empty of what was typed) on another page and after its own save; a save of another row, or any
+ * other form of the page, leaves it as it is, open and half-typed.
+ */
+function EditableRow(props: RowProps) {
+  const { pathname, search } = useLocation();
+  const intent = `${props.kind}-update:${props.id}`;
+  const refused = Boolean(useIntentResult(intent));
+  const fresh = useFreshAfterSuccess((sent) => sent.get("intent") === intent, refused);
+  return <RowBody key={`${pathname}${search}#${fresh}`} {...props} />;
+}
+
+function RowBody({ kind, id, name, summary, fields, hidden, extra, multipart, schema, actions, asked, requested, children }: RowProps) {
   const { t } = useTranslation();
   const intent = `${kind}-update:${id}`;
   const row = `${kind}-${id}`;

@@ -1,7 +1,8 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StatusBadge } from "~/components/StatusBadge";
 import { useTranslation } from "~/use-translation";
+import { useFormKey } from "~/utils/fresh-form";
 import { useIntentResult } from "../authoring/IntentForm";
 import { FieldError } from "../FieldError";
 import type { ReviewState } from "./types";
@@ -33,14 +34,14 @@ export function ServiceForm({
   submit: string;
   testId?: string;
 }) {
-  const location = useLocation();
   const result = useServiceResult(intent);
+  const formKey = useFormKey(intent, Boolean(result), null);
   return (
     <Form
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
-      // A new key after every navigation: a success (redirect) starts the form afresh.
-      key={`${location.key}-${result ? "r" : ""}`}
+      // Afresh after its own success (a redirect) or on another page; kept while another form of the page is sent.
+      key={formKey}
       className={className ?? "ui-stack ui-svc-form"}
       noValidate
       data-testid={testId}
