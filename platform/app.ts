@@ -119,6 +119,8 @@ export function createPlatformApp(deps: PlatformDeps) {
   const accountMemo = writeMemo(deps.now, changes, MEMO_SECONDS, 2_000);
   // A conference's whole page (its programme, texts, hotels…) is larger: fewer of them are kept.
   const pageMemo = writeMemo(deps.now, changes, MEMO_SECONDS, 100);
+  // What an organiser's registration list reads of its conference besides the rows, per conference.
+  const manageMemo = writeMemo(deps.now, changes, MEMO_SECONDS, 200);
 
   /**
    * The token's account. The web app's in-process GET calls of one page request hand over a map
@@ -160,7 +162,7 @@ export function createPlatformApp(deps: PlatformDeps) {
   app.route("/", institutionAdminRoutes(deps));
   app.route("/", replayRoutes(deps));
   app.route("/", registrationRoutes(deps));
-  app.route("/", applicantRoutes(deps));
+  app.route("/", applicantRoutes(deps, manageMemo));
   app.route("/", officialAccountRoutes(deps));
   app.route("/", auditRoutes(deps));
   app.route("/", paymentRoutes(deps));

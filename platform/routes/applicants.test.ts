@@ -1,7 +1,7 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApplicantFilters } from "#contract/schemas/applicants";
-import type { BulkOutcome } from "#contract/views/applicants";
+import type { ApplicantOptions, BulkOutcome, SmsStanding } from "#contract/views/applicants";
 import { auditLog, conferenceAdmins, payments, registrations, vipLevels } from "../db/schema";
 import { applicantCondition } from "../services/applicants";
 import { type ConferenceSetup, person, registrationBody, setupConference, uploadProof } from "../services/registration-fixtures";
@@ -134,6 +134,23 @@ describe("permissions", () => {
       expect((await p.call("GET", path, { token: stranger.token })).status, path).toBe(404);
       expect((await p.call("GET", path)).status, path).toBe(401);
     }
+  });
+
+  it("keeps what the list page reads of its conference until the next change, and still shows it to no one else", async () => {
+    const options = (token: string) => p.call<ApplicantOptions>("GET", `/user/manage/${setup.conference.id}/options`, { token });
+    const standing = (token: string) => p.call<SmsStanding>("GET", `/send/${setup.conference.id}`, { token });
+    expect((await options(organiser())).status).toBe(200);
+    expect((await standing(organiser())).status).toBe(200);
+    // What the organiser read is kept, and the next caller is still asked who they are.
+    expect((await options(stranger.token)).status).toBe(404);
+    expect((await standing(stranger.token)).status).toBe(404);
+    // An identity added and a sender name asked for show in the very next read.
+    const added = await p.call("POST", "/identity", { token: organiser(), body: { conferenceId: setup.conference.id, nameZh: "访问学者", nameEn: "Visitor" } });
+    expect(added.status, added.message).toBe(201);
+    expect((await options(organiser())).data.identities.map((identity) => identity.nameZh)).toContain("访问学者");
+    const asked = await p.call("PUT", `/send/${setup.conference.id}/sign-name`, { token: organiser(), body: { signName: "缓存测试会" } });
+    expect(asked.status, asked.message).toBe(200);
+    expect((await standing(organiser())).data.signName).toMatchObject({ name: "缓存测试会", state: "pending" });
   });
 
   it("refuses every change by a second account and changes nothing", async () => {

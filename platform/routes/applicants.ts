@@ -29,6 +29,7 @@ import {
 } from "../services/applicants";
 import { checkIn, undoCheckIn } from "../services/checkin";
 import { askSignName, sendConferenceSms, smsRecipients, smsStanding } from "../services/conference-sms";
+import type { Memo } from "../services/memo";
 import { describeRegistrations, fieldsOf, type Registration } from "../services/registration";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { requireManager as requireManagerOf } from "./guards";
@@ -39,8 +40,12 @@ import { requireManager as requireManagerOf } from "./guards";
  * actions, a text message to a selection, and the Excel export. Only the conference's owner
  * and admin users get anything: for everyone else the conference and its rows are not there
  * (404), so nothing about them leaks.
+ *
+ * `memo` keeps what the list page reads of a conference besides its rows (names, identities,
+ * levels, own fields, the sender's standing) as the header's memo keeps an account's: until this
+ * instance answers a write, and a minute at most. Who may see them is checked on every call.
  */
-export function applicantRoutes(deps: PlatformDeps) {
+export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
   const app = new Hono<PlatformEnv>();
 
   const requireManager = (c: Ctx, conferenceId: number) => requireManagerOf(deps.db, c, conferenceId);
@@ -83,26 +88,29 @@ export function applicantRoutes(deps: PlatformDeps) {
   app.get("/user/manage/:conferenceId{[0-9]+}/options", async (c) => {
     const conferenceId = idParam(c.req.param("conferenceId"));
     await requireManager(c, conferenceId);
-    const [[conference], identityRows, levels, fields] = await Promise.all([
-      deps.db
-        .select({
-          id: conferences.id,
-          nameZh: conferences.nameZh,
-          nameEn: conferences.nameEn,
-          shortName: conferences.shortName,
-          currency: conferences.currency,
-        })
-        .from(conferences)
-        .where(eq(conferences.id, conferenceId)),
-      deps.db
-        .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
-        .from(identities)
-        .where(eq(identities.conferenceId, conferenceId))
-        .orderBy(asc(identities.sort), asc(identities.id)),
-      levelsOf(conferenceId),
-      fieldsOf(deps.db, conferenceId),
-    ]);
-    return ok(c, { conference, identities: identityRows, levels, fields } satisfies ApplicantOptions);
+    const load = async () => {
+      const [[conference], identityRows, levels, fields] = await Promise.all([
+        deps.db
+          .select({
+            id: conferences.id,
+            nameZh: conferences.nameZh,
+            nameEn: conferences.nameEn,
+            shortName: conferences.shortName,
+            currency: conferences.currency,
+          })
+          .from(conferences)
+          .where(eq(conferences.id, conferenceId)),
+        deps.db
+          .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
+          .from(identities)
+          .where(eq(identities.conferenceId, conferenceId))
+          .orderBy(asc(identities.sort), asc(identities.id)),
+        levelsOf(conferenceId),
+        fieldsOf(deps.db, conferenceId),
+      ]);
+      return { conference, identities: identityRows, levels, fields } satisfies ApplicantOptions;
+    };
+    return ok(c, await memo(`applicant-options:${conferenceId}`, load));
   });
 
   /** The conference's registrations, newest first, filtered (see applicantFilterSchema) and paged. */
@@ -232,7 +240,7 @@ export function applicantRoutes(deps: PlatformDeps) {
   app.get("/send/:conferenceId{[0-9]+}", async (c) => {
     const conferenceId = idParam(c.req.param("conferenceId"));
     await requireManager(c, conferenceId);
-    return ok(c, await smsStanding(deps, conferenceId));
+    return ok(c, await smsStanding(deps, conferenceId, 1, memo));
   });
 
   /** Asks for a sender name; it stays unused until a platform administrator approves it. */

@@ -7,6 +7,7 @@ import { accounts, auditLog, conferences, registrations } from "../db/schema";
 import { fail } from "../http";
 import { type Actor, recordAudit } from "./audit";
 import { isCertified } from "./identity";
+import type { Memo } from "./memo";
 
 /**
  * Conference text messages (issue 13 item 1, decision 028). A conference may text its attendees
@@ -37,20 +38,27 @@ async function usedOn(db: Reader, conferenceId: number, at: Date) {
   return { used: Number(row?.used ?? 0), resetsAt: chinaDayStart(day, 1) };
 }
 
-/** Where the conference stands for texting now; `needed` messages decide whether the quota suffices. */
-export async function smsStanding(deps: Pick<PlatformDeps, "now"> & { db: Reader }, conferenceId: number, needed = 1): Promise<SmsStanding> {
-  const [conference] = await deps.db
-    .select({
-      owner: conferences.ownerAccountId,
-      isPublish: conferences.isPublish,
-      signName: conferences.smsSignName,
-      signState: conferences.smsSignState,
-      signReason: conferences.smsSignReason,
-    })
-    .from(conferences)
-    .where(eq(conferences.id, conferenceId));
-  if (!conference) fail(404, "errors.notFound");
-  const certified = await isCertified(deps.db, conference.owner);
+/**
+ * Where the conference stands for texting now; `needed` messages decide whether the quota suffices.
+ * With `memo` (the list page's display, never a send) the sender's side (owner certified, published,
+ * sender name) may come from the memo; today's use is always read.
+ */
+export async function smsStanding(deps: Pick<PlatformDeps, "now"> & { db: Reader }, conferenceId: number, needed = 1, memo?: Memo): Promise<SmsStanding> {
+  const sender = async () => {
+    const [conference] = await deps.db
+      .select({
+        owner: conferences.ownerAccountId,
+        isPublish: conferences.isPublish,
+        signName: conferences.smsSignName,
+        signState: conferences.smsSignState,
+        signReason: conferences.smsSignReason,
+      })
+      .from(conferences)
+      .where(eq(conferences.id, conferenceId));
+    if (!conference) fail(404, "errors.notFound");
+    return { conference, certified: await isCertified(deps.db, conference.owner) };
+  };
+  const { conference, certified } = memo ? await memo(`sms-sender:${conferenceId}`, sender) : await sender();
   const { used, resetsAt } = await usedOn(deps.db, conferenceId, deps.now());
   const remaining = Math.max(0, SMS_DAILY_QUOTA - used);
   const signName =
