@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { acceptOf, DOCUMENT_TYPES as DOCUMENTS, IMAGE_TYPES as IMAGES } from "#contract/uploads";
 import { useTranslation } from "~/use-translation";
 import { fileHref } from "~/utils/audits";
@@ -118,8 +119,13 @@ export function UploadField({
             const answer = JSON.parse(xhr.responseText || "{}") as { publicUrl?: string; key?: string; ref?: string; message?: string };
             if (xhr.status === 200 && answer.publicUrl) {
               const kept = keptFile(answer.ref);
-              setHeld(kept);
-              if (!kept) setUrl(document ? (answer.key ?? "") : answer.publicUrl);
+              const uploaded = document ? (answer.key ?? "") : answer.publicUrl;
+              // The hidden fields take the upload's result before the file leaves the input: a submit in between
+              // (a click the moment the upload ends) would otherwise post neither the file nor its key.
+              flushSync(() => {
+                setHeld(kept);
+                if (!kept) setUrl(uploaded);
+              });
               input.value = "";
             } else setError(answer.message || t("errors.internal"));
           };
