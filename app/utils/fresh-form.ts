@@ -46,11 +46,11 @@ function signature(value: unknown): string {
 /**
  * The key of a form of one intent on a page of several: the form starts afresh on another page
  * (another address or query), after its own success, when its post is refused (so its fields take
- * the values the refusal sends back), and when what it shows as stored (`shown`: its fields'
- * defaults, its hidden values) changed. A post of another form on the same page changes none of
- * these, so what is half-typed here stays.
+ * the values the refusal sends back), and when what its fields show as stored (`shown`: their
+ * defaults, which a mounted input does not take up again; null where the form has none) changed.
+ * A post of another form on the same page changes none of these, so what is half-typed here stays.
  *
- * @example <Form key={useFormKey(intent, Boolean(result), { fields, hidden })} … />
+ * @example <Form key={useFormKey(intent, Boolean(result), fields.map((field) => field.defaultValue))} … />
  */
 export function useFormKey(intent: string, refused: boolean, shown: unknown): string {
   const { pathname, search } = useLocation();

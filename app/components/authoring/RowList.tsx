@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 import { useTranslation } from "~/use-translation";
-import { useFreshAfterSuccess } from "~/utils/fresh-form";
+import { useFormKey } from "~/utils/fresh-form";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
 
@@ -168,18 +168,30 @@ type RowProps = {
  * other form of the page, leaves it as it is, open and half-typed.
  */
 function EditableRow(props: RowProps) {
-  const { pathname, search } = useLocation();
   const intent = `${props.kind}-update:${props.id}`;
-  const refused = Boolean(useIntentResult(intent));
-  const fresh = useFreshAfterSuccess((sent) => sent.get("intent") === intent, refused);
-  return <RowBody key={`${pathname}${search}#${fresh}`} {...props} />;
+  const rejected = useIntentResult(intent);
+  return <RowBody key={useFormKey(intent, Boolean(rejected), null)} {...props} intent={intent} rejected={rejected} />;
 }
 
-function RowBody({ kind, id, name, summary, fields, hidden, extra, multipart, schema, actions, asked, requested, children }: RowProps) {
+function RowBody({
+  kind,
+  id,
+  name,
+  summary,
+  fields,
+  hidden,
+  extra,
+  multipart,
+  schema,
+  actions,
+  asked,
+  requested,
+  children,
+  intent,
+  rejected,
+}: RowProps & { intent: string; rejected: ReturnType<typeof useIntentResult> }) {
   const { t } = useTranslation();
-  const intent = `${kind}-update:${id}`;
   const row = `${kind}-${id}`;
-  const rejected = useIntentResult(intent);
   const [opened, setOpened] = useState(false);
   const formRef = useRef<HTMLDetailsElement>(null);
   // Opened in place: the first field takes the focus the link had.
