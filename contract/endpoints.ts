@@ -83,7 +83,7 @@ import type { PaymentMethod } from "./states";
 import type { Account, AccountShell } from "./views/account";
 import type { Applicant, ApplicantOptions, BulkOutcome, SmsSent, SmsStanding } from "./views/applicants";
 import type { AttendForm, AttendPayee, AttendPayment, AttendQuote, AttendRegistration } from "./views/attend";
-import type { EditorData, ModuleData } from "./views/authoring";
+import type { EditorView } from "./views/authoring";
 import type { PlatformConferencePage } from "./views/conference";
 import type { AnswerRow, FormInfo } from "./views/forms";
 import type { HomeAdmin } from "./views/home-admin";
@@ -390,7 +390,7 @@ export const endpoints = [
   call("GET", "/login/ticket", "public", { spec: false, response: view<{ ticket: string }>() }),
   call("POST", "/logout", "public", { spec: false }),
   call("GET", "/manage/conference", "signedIn", { spec: false }),
-  call("GET", "/manage/conference/{id}", "organiser", { spec: false, response: view<EditorData & ModuleData>() }),
+  call("GET", "/manage/conference/{id}", "organiser", { spec: false, response: view<EditorView>() }),
   call("GET", "/media", "public", { spec: false }),
   call("POST", "/media", "organiser", { body: mediaSchema, spec: false }),
   call("DELETE", "/media/{id}", "organiser", { spec: false }),

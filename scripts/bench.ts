@@ -660,7 +660,9 @@ async function measureSignedIn(server: Server, dataDir: string, anonymous: Phase
     { name: "conference", path: byName.get("conference")?.path ?? `/${SHOWCASE_ID}`, anonymous: byName.get("conference")?.ssr },
     { name: "attend", path: "/attend", target: 5 },
     { name: "applicants", path: `/manage/applicant/${SHOWCASE_ID}`, target: 6 },
+    // The editor is a page per section (decision 075): its first (basics) and its largest (the programme).
     { name: "editor", path: `/manage/edit/${SHOWCASE_ID}`, target: 12 },
+    { name: "editor, programme", path: `/manage/edit/${SHOWCASE_ID}?section=schedules`, target: 12 },
   ];
   const rows: SignedInRow[] = [];
   for (const page of pages) {
@@ -817,8 +819,8 @@ Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2
 - Pages: \`/\`, the first published conference's page \`/{id}\` and \`/search?keyword=…\` with a city
   that has results.
 - Signed in (issue 16): the demo organiser signed in through the API (a code from the data
-  directory's SMS outbox), 4 connections: \`/\`, \`/{id}\`, \`/attend\`, the showcase's \`/manage/applicant/1\` and
-  \`/manage/edit/1\`. Signed-in pages always render, so in a \`--no-page-cache\` run their CPU per request is compared
+  directory's SMS outbox), 4 connections: \`/\`, \`/{id}\`, \`/attend\`, the showcase's \`/manage/applicant/1\`,
+  \`/manage/edit/1\` (the editor's first section) and \`/manage/edit/1?section=schedules\` (its largest). Signed-in pages always render, so in a \`--no-page-cache\` run their CPU per request is compared
   with the same page loaded anonymously just before it, with the same 4 connections.
 - Load: autocannon in the bench process, N connections, keep-alive, on 127.0.0.1, with a browser's
   \`Accept-Encoding: gzip\`, after a warm-up; req/s is the mean over the run's 1 s samples, p50/p99

@@ -27,10 +27,10 @@ import { payeeSchema } from "#contract/schemas/registration";
 import { BasicsForm, basicsDefaults } from "~/components/authoring/BasicsForm";
 import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { type FieldSpec, IntentButton, IntentForm, useIntentResult } from "~/components/authoring/IntentForm";
-import { MODULE_SECTIONS, ModuleSections, Section } from "~/components/authoring/ModuleSections";
+import { MODULE_SECTIONS, type ModuleSection, ModuleSections, Section } from "~/components/authoring/ModuleSections";
 import { RichTextField } from "~/components/authoring/RichTextField";
 import { RowList } from "~/components/authoring/RowList";
-import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
+import { chinaLocal, type EditorData, type EditorPart, showMoment } from "~/components/authoring/types";
 import { ConfirmForm } from "~/components/ConfirmForm";
 import { StatusBadge } from "~/components/StatusBadge";
 import { Entered, EnteredList } from "~/components/WithEntered";
@@ -52,16 +52,53 @@ export const clientLoader = areaLoader(["attendee", "organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
+/**
+ * The editor is a page per section (`?section=hotels`), each reading only its own tables: the
+ * whole conference on one page was ~2,200 elements (docs/benchmarks.md, issue 16).
+ */
+const SECTION_PARTS = {
+  basics: [],
+  intro: ["modules", "texts"],
+  branches: ["branches", "forums"],
+  schedules: ["modules", "branches", "forums", "schedules"],
+  company: [],
+  admins: ["admins"],
+  style: [],
+  specials: ["specials"],
+  organizers: ["organizers"],
+  sponsors: ["sponsors"],
+  links: ["links"],
+  banners: ["banners"],
+  media: ["media"],
+  hotels: ["hotels"],
+  replays: ["replays"],
+  payee: ["payee"],
+  domain: [],
+} satisfies Record<"basics" | "intro" | "branches" | "schedules" | "company" | "admins" | "style" | ModuleSection, EditorPart[]>;
+type EditorSection = keyof typeof SECTION_PARTS;
+
+/** The section a URL shows: the first (basics) when it names none, or one this editor doesn't have. */
+function sectionOf(url: URL): EditorSection {
+  const asked = url.searchParams.get("section") ?? "";
+  return Object.hasOwn(SECTION_PARTS, asked) ? (asked as EditorSection) : "basics";
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccount(request);
   const id = routeId(params.conferenceId);
-  const [editor, categories] = await Promise.all([loadEditor(request, id), loadCategories(request)]);
+  const url = new URL(request.url);
+  const section = sectionOf(url);
+  const [editor, categories] = await Promise.all([
+    loadEditor(request, id, SECTION_PARTS[section]),
+    section === "basics" ? loadCategories(request) : Promise.resolve([]),
+  ]);
   const t = await i18n.getFixedT(request);
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
-  // Without JavaScript the intro's preview is a page of its own (`?preview=contentZh`); with it, a switch.
-  const preview = new URL(request.url).searchParams.get("preview");
+  // Without JavaScript the intro's preview is a page of its own (`?section=intro&preview=contentZh`); with it, a switch.
+  const preview = url.searchParams.get("preview");
   return {
     title: `${t("authoring.edit.title", { name: pick(lang, editor.conference.nameZh, editor.conference.nameEn) })} - ${t("meta.siteName")}`,
+    section,
     editor,
     categories,
     preview: preview === "contentZh" || preview === "contentEn" ? preview : null,
@@ -100,7 +137,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = routeId(params.conferenceId);
   const formData = await request.formData();
   const values = formValues(formData);
-  const back = `/manage/edit/${id}`;
+  const back = `/manage/edit/${id}?section=${sectionOf(new URL(request.url))}`;
   switch (values.intent) {
     case "basics": {
       const saved = await saveBasics(request, formData, { method: "PUT", path: `/conference/${id}` });
@@ -114,7 +151,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         schema: textSchema,
         input,
         call: () => ({ path: "/text", options: { method: "PUT", body: input } }),
-        back: `${back}#intro`,
+        back,
         notice: "authoring.edit.saved",
       });
     }
@@ -125,7 +162,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return runIntent(request, "schedule-branch-delete", values, {
         call: () => ({ path: `/scheduleBranch/${id}`, options: { method: "DELETE", query: { branchId: values.branchId || "0" } } }),
-        back: `${back}#schedules`,
+        back,
         notice: "authoring.edit.deleted",
       });
     }
@@ -133,7 +170,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return runIntent(request, "style", values, {
         schema: conferenceStyleSchema,
         call: () => ({ path: `/conference/conferenceExCssJs/${id}`, options: { method: "PUT", body: { exCss: values.exCss ?? "" } } }),
-        back: `${back}#style`,
+        back,
         notice: "authoring.edit.saved",
       });
     default:
@@ -172,20 +209,29 @@ type ActionAnswer = { intent?: string; confirm?: string; branchId?: string };
 type Schedule = EditorData["schedules"][number];
 
 export default function Edit() {
-  const { editor, categories, preview } = useLoaderData<typeof loader>();
+  const { section, editor, categories, preview } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionAnswer>();
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { conference } = editor;
+  // This page's section's rows; the other sections' lists are not read (SECTION_PARTS).
+  const rows = {
+    modules: editor.modules ?? [],
+    texts: editor.texts ?? [],
+    branches: editor.branches ?? [],
+    forums: editor.forums ?? [],
+    schedules: editor.schedules ?? [],
+    admins: editor.admins ?? [],
+  };
   const name = pick(lang, conference.nameZh, conference.nameEn);
   const named = (row: { nameZh: string; nameEn: string }) => pick(lang, row.nameZh, row.nameEn);
-  const intro = editor.modules.find((m) => m.type === "intro");
-  const introText = editor.texts.find((text) => text.moduleId === (intro?.id ?? null));
+  const intro = rows.modules.find((m) => m.type === "intro");
+  const introText = rows.texts.find((text) => text.moduleId === (intro?.id ?? null));
   const introResult = useIntentResult("intro");
-  const scheduleModules = editor.modules.filter((m) => m.type === "schedule");
+  const scheduleModules = rows.modules.filter((m) => m.type === "schedule");
   const venues: Array<{ id: number | null; label: string }> = [
     { id: null, label: t("authoring.edit.mainVenue") },
-    ...editor.branches.map((b) => ({ id: b.id, label: named(b) })),
+    ...rows.branches.map((b) => ({ id: b.id, label: named(b) })),
   ];
   const venueOptions = venues.map((v) => ({ value: v.id === null ? "" : String(v.id), label: v.label }));
   const nameFields = (zh: string, en: string, row?: { nameZh: string; nameEn: string }): FieldSpec[] => [
@@ -205,14 +251,14 @@ export default function Edit() {
         ]
       : []),
     { name: "branchId", label: t("authoring.edit.branch"), type: "select", defaultValue: String(row?.branchId ?? ""), options: venueOptions },
-    ...(editor.forums.length
+    ...(rows.forums.length
       ? [
           {
             name: "forumId",
             label: t("authoring.edit.forum"),
             type: "select" as const,
             defaultValue: String(row?.forumId ?? ""),
-            options: [{ value: "", label: t("authoring.basics.none") }, ...editor.forums.map((f) => ({ value: String(f.id), label: named(f) }))],
+            options: [{ value: "", label: t("authoring.basics.none") }, ...rows.forums.map((f) => ({ value: String(f.id), label: named(f) }))],
           },
         ]
       : []),
@@ -263,215 +309,230 @@ export default function Edit() {
         [`/${conference.id}`, t("authoring.edit.viewPage")],
       ]}
       sections={sections}
+      current={section}
     >
-      <Section id="basics" title={t("authoring.basics.title")}>
-        <BasicsForm
-          intent="basics"
-          lastResult={lastResultOf(answer, "basics")}
-          defaults={basicsDefaults(conference)}
-          categories={categories}
-          submit={t("common.save")}
-        />
-      </Section>
+      {section === "basics" && (
+        <Section id="basics" title={t("authoring.basics.title")}>
+          <BasicsForm
+            intent="basics"
+            lastResult={lastResultOf(answer, "basics")}
+            defaults={basicsDefaults(conference)}
+            categories={categories}
+            submit={t("common.save")}
+          />
+        </Section>
+      )}
 
-      <Section id="intro" title={t("authoring.edit.intro")}>
-        <Form method="post" className="ui-stack" noValidate>
-          <input type="hidden" name="intent" value="intro" />
-          <input type="hidden" name="moduleId" value={intro?.id ?? ""} />
-          {introResult?.formErrors.map((message) => (
-            <p key={message} className="ui-field-error" role="alert">
-              {t(message)}
-            </p>
+      {section === "intro" && (
+        <Section id="intro" title={t("authoring.edit.intro")}>
+          <Form method="post" className="ui-stack" noValidate>
+            <input type="hidden" name="intent" value="intro" />
+            <input type="hidden" name="moduleId" value={intro?.id ?? ""} />
+            {introResult?.formErrors.map((message) => (
+              <p key={message} className="ui-field-error" role="alert">
+                {t(message)}
+              </p>
+            ))}
+            {(["contentZh", "contentEn"] as const).map((field) => (
+              <RichTextField
+                key={`${field}-${introText?.id ?? 0}-${JSON.stringify(introText?.[field] ?? []).length}-${preview ?? ""}`}
+                name={field}
+                label={t(field === "contentZh" ? "authoring.edit.introZh" : "authoring.edit.introEn")}
+                ops={introText?.[field] ?? []}
+                typed={introResult ? { plain: introResult.values[field], ops: introResult.values[`${field}Ops`] } : undefined}
+                errors={
+                  introResult
+                    ? Object.entries(introResult.fieldErrors)
+                        .filter(([key]) => key.startsWith(field))
+                        .flatMap(([, list]) => list)
+                    : undefined
+                }
+                preview={{ initial: preview === field, href: `?section=intro&preview=${field}`, back: "?section=intro" }}
+              />
+            ))}
+            <div>
+              <button type="submit" className="ui-button">
+                {t("common.save")}
+              </button>
+            </div>
+          </Form>
+        </Section>
+      )}
+
+      {section === "branches" && (
+        <Section id="branches" title={t("authoring.edit.branches")}>
+          <RowList
+            kind="branch"
+            schema={branchSchema}
+            rows={rows.branches}
+            rowId={(row) => row.id}
+            name={named}
+            summary={(row) => <Entered text={named(row)} />}
+            fields={(row) => nameFields("authoring.edit.branchName", "authoring.edit.branchNameEn", row)}
+            testId="branch-list"
+            add={{ submit: t("authoring.edit.addBranch") }}
+          />
+          <h3 className="ui-section-title">{t("authoring.edit.forums")}</h3>
+          <RowList
+            kind="forum"
+            schema={forumSchema}
+            rows={rows.forums}
+            rowId={(row) => row.id}
+            name={named}
+            summary={(row) => (
+              <>
+                <Entered text={named(row)} /> · <Entered text={venues.find((v) => v.id === row.branchId)?.label ?? ""} />
+              </>
+            )}
+            fields={(row) => [
+              { name: "branchId", label: t("authoring.edit.branch"), type: "select", defaultValue: String(row?.branchId ?? ""), options: venueOptions },
+              ...nameFields("authoring.edit.forumName", "authoring.edit.forumNameEn", row),
+            ]}
+            testId="forum-list"
+            add={{ submit: t("authoring.edit.addForum") }}
+          />
+        </Section>
+      )}
+
+      {section === "schedules" && (
+        <Section id="schedules" title={t("authoring.edit.schedules")}>
+          {scheduleModules.map((module) => (
+            <div key={module.id} className="ui-edit-actions">
+              <strong {...enteredLang(pick(lang, module.titleZh, module.titleEn))}>{pick(lang, module.titleZh, module.titleEn)}</strong>
+              <StatusBadge state={module.schedulePublished ? "published" : "unpublished"}>
+                {t(module.schedulePublished ? "authoring.edit.schedulePublished" : "authoring.edit.scheduleDraft")}
+              </StatusBadge>
+              <IntentButton
+                intent="schedule-publish"
+                hidden={{ rowId: module.id, published: String(!module.schedulePublished) }}
+                label={t(module.schedulePublished ? "authoring.edit.unpublishSchedule" : "authoring.edit.publishSchedule")}
+                tone={module.schedulePublished ? "outline" : undefined}
+              />
+            </div>
           ))}
-          {(["contentZh", "contentEn"] as const).map((field) => (
-            <RichTextField
-              key={`${field}-${introText?.id ?? 0}-${JSON.stringify(introText?.[field] ?? []).length}-${preview ?? ""}`}
-              name={field}
-              label={t(field === "contentZh" ? "authoring.edit.introZh" : "authoring.edit.introEn")}
-              ops={introText?.[field] ?? []}
-              typed={introResult ? { plain: introResult.values[field], ops: introResult.values[`${field}Ops`] } : undefined}
-              errors={
-                introResult
-                  ? Object.entries(introResult.fieldErrors)
-                      .filter(([key]) => key.startsWith(field))
-                      .flatMap(([, list]) => list)
-                  : undefined
-              }
-              preview={{ initial: preview === field, href: `?preview=${field}#intro`, back: "?#intro" }}
-            />
-          ))}
-          <div>
-            <button type="submit" className="ui-button">
-              {t("common.save")}
-            </button>
-          </div>
-        </Form>
-      </Section>
-
-      <Section id="branches" title={t("authoring.edit.branches")}>
-        <RowList
-          kind="branch"
-          schema={branchSchema}
-          rows={editor.branches}
-          rowId={(row) => row.id}
-          name={named}
-          summary={(row) => <Entered text={named(row)} />}
-          fields={(row) => nameFields("authoring.edit.branchName", "authoring.edit.branchNameEn", row)}
-          testId="branch-list"
-          add={{ submit: t("authoring.edit.addBranch") }}
-        />
-        <h3 className="ui-section-title">{t("authoring.edit.forums")}</h3>
-        <RowList
-          kind="forum"
-          schema={forumSchema}
-          rows={editor.forums}
-          rowId={(row) => row.id}
-          name={named}
-          summary={(row) => (
-            <>
-              <Entered text={named(row)} /> · <Entered text={venues.find((v) => v.id === row.branchId)?.label ?? ""} />
-            </>
-          )}
-          fields={(row) => [
-            { name: "branchId", label: t("authoring.edit.branch"), type: "select", defaultValue: String(row?.branchId ?? ""), options: venueOptions },
-            ...nameFields("authoring.edit.forumName", "authoring.edit.forumNameEn", row),
-          ]}
-          testId="forum-list"
-          add={{ submit: t("authoring.edit.addForum") }}
-        />
-      </Section>
-
-      <Section id="schedules" title={t("authoring.edit.schedules")}>
-        {scheduleModules.map((module) => (
-          <div key={module.id} className="ui-edit-actions">
-            <strong {...enteredLang(pick(lang, module.titleZh, module.titleEn))}>{pick(lang, module.titleZh, module.titleEn)}</strong>
-            <StatusBadge state={module.schedulePublished ? "published" : "unpublished"}>
-              {t(module.schedulePublished ? "authoring.edit.schedulePublished" : "authoring.edit.scheduleDraft")}
-            </StatusBadge>
-            <IntentButton
-              intent="schedule-publish"
-              hidden={{ rowId: module.id, published: String(!module.schedulePublished) }}
-              label={t(module.schedulePublished ? "authoring.edit.unpublishSchedule" : "authoring.edit.publishSchedule")}
-              tone={module.schedulePublished ? "outline" : undefined}
-            />
-          </div>
-        ))}
-        {venues.map((venue) => {
-          const items = editor.schedules.filter((item) => item.branchId === venue.id);
-          if (!items.length) return null;
-          return (
-            <div key={venue.id ?? "main"} data-testid={`venue-${venue.id ?? "main"}`}>
-              <h3 className="ui-section-title" {...enteredLang(venue.label)}>
-                {venue.label}
-              </h3>
-              <RowList
-                kind="schedule"
-                schema={scheduleSchema}
-                rows={items}
-                rowId={(item) => item.id}
-                name={(item) => pick(lang, item.titleZh, item.titleEn)}
-                summary={(item) => (
-                  <>
-                    {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} ·{" "}
-                    <strong {...enteredLang(pick(lang, item.titleZh, item.titleEn))}>{pick(lang, item.titleZh, item.titleEn)}</strong>
-                    {item.speakers.length > 0 && " · "}
-                    <EnteredList
-                      lang={lang}
-                      texts={item.speakers.map((speaker) => (
+          {venues.map((venue) => {
+            const items = rows.schedules.filter((item) => item.branchId === venue.id);
+            if (!items.length) return null;
+            return (
+              <div key={venue.id ?? "main"} data-testid={`venue-${venue.id ?? "main"}`}>
+                <h3 className="ui-section-title" {...enteredLang(venue.label)}>
+                  {venue.label}
+                </h3>
+                <RowList
+                  kind="schedule"
+                  schema={scheduleSchema}
+                  rows={items}
+                  rowId={(item) => item.id}
+                  name={(item) => pick(lang, item.titleZh, item.titleEn)}
+                  summary={(item) => (
+                    <>
+                      {showMoment(item.startsAt)} – {showMoment(item.endsAt).slice(11)} ·{" "}
+                      <strong {...enteredLang(pick(lang, item.titleZh, item.titleEn))}>{pick(lang, item.titleZh, item.titleEn)}</strong>
+                      {item.speakers.length > 0 && " · "}
+                      <EnteredList
+                        lang={lang}
+                        texts={item.speakers.map((speaker) => (
+                          <>
+                            <Entered text={speaker.name} />
+                            {speaker.affiliation && (
+                              <>
+                                {punctuation(lang).brackets[0]}
+                                <Entered text={speaker.affiliation} />
+                                {punctuation(lang).brackets[1]}
+                              </>
+                            )}
+                          </>
+                        ))}
+                      />
+                      {item.room && (
                         <>
-                          <Entered text={speaker.name} />
-                          {speaker.affiliation && (
-                            <>
-                              {punctuation(lang).brackets[0]}
-                              <Entered text={speaker.affiliation} />
-                              {punctuation(lang).brackets[1]}
-                            </>
-                          )}
+                          {" · "}
+                          <Entered text={item.room} />
                         </>
-                      ))}
-                    />
-                    {item.room && (
-                      <>
-                        {" · "}
-                        <Entered text={item.room} />
-                      </>
-                    )}
+                      )}
+                    </>
+                  )}
+                  fields={scheduleFields}
+                  hidden={() => scheduleHidden}
+                />
+                <ConfirmForm
+                  title={t("authoring.edit.confirmDeleteBranchSchedule", { name: venue.label })}
+                  fields={{ intent: "schedule-branch-delete", branchId: String(venue.id ?? "") }}
+                  asked={askingBranch && (answer?.branchId ?? "") === String(venue.id ?? "")}
+                >
+                  {t("authoring.edit.deleteBranchSchedule")}
+                </ConfirmForm>
+              </div>
+            );
+          })}
+          {rows.schedules.length === 0 && <p className="ui-muted">{t("authoring.edit.noSchedules")}</p>}
+          <IntentForm intent="schedule" schema={scheduleSchema} fields={scheduleFields()} hidden={scheduleHidden} submit={t("authoring.edit.addSchedule")} />
+        </Section>
+      )}
+
+      {section === "company" && (
+        <Section id="company" title={t("authoring.edit.company")}>
+          <IntentForm
+            intent="company"
+            schema={companySchema}
+            fields={[
+              { name: "name", label: t("authoring.edit.companyName"), required: true, defaultValue: conference.invoiceCompany?.name ?? "" },
+              { name: "taxId", label: t("authoring.edit.taxId"), defaultValue: conference.invoiceCompany?.taxId ?? "" },
+            ]}
+            submit={t("common.save")}
+          />
+        </Section>
+      )}
+
+      {section === "admins" && (
+        <Section id="admins" title={t("authoring.edit.admins")}>
+          <RowList
+            kind="admin"
+            schema={adminUserSchema}
+            updateSchema={adminUserUpdateSchema}
+            rows={rows.admins}
+            rowId={(admin) => admin.accountId}
+            name={(admin) => admin.name || admin.mobile}
+            summary={(admin) => (
+              <>
+                {admin.name && (
+                  <>
+                    <Entered text={admin.name} />
+                    {" · "}
                   </>
                 )}
-                fields={scheduleFields}
-                hidden={() => scheduleHidden}
-              />
-              <ConfirmForm
-                title={t("authoring.edit.confirmDeleteBranchSchedule", { name: venue.label })}
-                fields={{ intent: "schedule-branch-delete", branchId: String(venue.id ?? "") }}
-                asked={askingBranch && (answer?.branchId ?? "") === String(venue.id ?? "")}
-              >
-                {t("authoring.edit.deleteBranchSchedule")}
-              </ConfirmForm>
-            </div>
-          );
-        })}
-        {editor.schedules.length === 0 && <p className="ui-muted">{t("authoring.edit.noSchedules")}</p>}
-        <IntentForm intent="schedule" schema={scheduleSchema} fields={scheduleFields()} hidden={scheduleHidden} submit={t("authoring.edit.addSchedule")} />
-      </Section>
+                {admin.mobile}
+                {admin.remark && (
+                  <>
+                    {" · "}
+                    <Entered text={admin.remark} />
+                  </>
+                )}
+              </>
+            )}
+            fields={(admin) => [
+              ...(admin ? [] : [{ name: "mobile", label: t("authoring.edit.adminMobile"), type: "tel" as const, required: true }]),
+              { name: "remark", label: t("authoring.rows.adminRemark"), help: t("authoring.rows.adminRemarkHelp"), defaultValue: admin?.remark },
+            ]}
+            testId="admin-list"
+            empty={t("authoring.edit.noAdmins")}
+            add={{ submit: t("authoring.edit.addAdmin") }}
+          />
+        </Section>
+      )}
 
-      <Section id="company" title={t("authoring.edit.company")}>
-        <IntentForm
-          intent="company"
-          schema={companySchema}
-          fields={[
-            { name: "name", label: t("authoring.edit.companyName"), required: true, defaultValue: conference.invoiceCompany?.name ?? "" },
-            { name: "taxId", label: t("authoring.edit.taxId"), defaultValue: conference.invoiceCompany?.taxId ?? "" },
-          ]}
-          submit={t("common.save")}
-        />
-      </Section>
+      {section === "style" && (
+        <Section id="style" title={t("authoring.edit.style")}>
+          <IntentForm
+            intent="style"
+            schema={conferenceStyleSchema}
+            fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]}
+            submit={t("common.save")}
+          />
+        </Section>
+      )}
 
-      <Section id="admins" title={t("authoring.edit.admins")}>
-        <RowList
-          kind="admin"
-          schema={adminUserSchema}
-          updateSchema={adminUserUpdateSchema}
-          rows={editor.admins}
-          rowId={(admin) => admin.accountId}
-          name={(admin) => admin.name || admin.mobile}
-          summary={(admin) => (
-            <>
-              {admin.name && (
-                <>
-                  <Entered text={admin.name} />
-                  {" · "}
-                </>
-              )}
-              {admin.mobile}
-              {admin.remark && (
-                <>
-                  {" · "}
-                  <Entered text={admin.remark} />
-                </>
-              )}
-            </>
-          )}
-          fields={(admin) => [
-            ...(admin ? [] : [{ name: "mobile", label: t("authoring.edit.adminMobile"), type: "tel" as const, required: true }]),
-            { name: "remark", label: t("authoring.rows.adminRemark"), help: t("authoring.rows.adminRemarkHelp"), defaultValue: admin?.remark },
-          ]}
-          testId="admin-list"
-          empty={t("authoring.edit.noAdmins")}
-          add={{ submit: t("authoring.edit.addAdmin") }}
-        />
-      </Section>
-
-      <Section id="style" title={t("authoring.edit.style")}>
-        <IntentForm
-          intent="style"
-          schema={conferenceStyleSchema}
-          fields={[{ name: "exCss", label: t("authoring.edit.exCss"), type: "textarea", defaultValue: conference.exCss }]}
-          submit={t("common.save")}
-        />
-      </Section>
-
-      <ModuleSections data={editor} />
+      <ModuleSections data={editor} section={section} />
     </EditorFrame>
   );
 }

@@ -15,7 +15,7 @@ import {
 import { EditorFrame } from "~/components/authoring/EditorFrame";
 import { IntentForm } from "~/components/authoring/IntentForm";
 import { RowList } from "~/components/authoring/RowList";
-import { chinaLocal, type EditorData, showMoment } from "~/components/authoring/types";
+import { chinaLocal, type EditorPart, type EditorRows, type EditorView, showMoment } from "~/components/authoring/types";
 import { Entered } from "~/components/WithEntered";
 import { areaLoader } from "~/locales/load";
 import { loadEditor, rowIntents, runTable } from "~/services/authoring.server";
@@ -30,10 +30,14 @@ export const clientLoader = areaLoader(["organiser"]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
 
+/** The row lists this page shows. */
+const SIGNUP_PARTS = ["identities", "strategies", "fees", "vipLevels", "coupons", "fields"] as const satisfies readonly EditorPart[];
+type SignupPart = (typeof SIGNUP_PARTS)[number];
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAccount(request);
   const id = routeId(params.conferenceId);
-  const editor = await loadEditor(request, id);
+  const editor = await loadEditor<SignupPart>(request, id, SIGNUP_PARTS);
   const t = await i18n.getFixedT(request);
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
   return { title: `${t("authoring.signup.title", { name: pick(lang, editor.conference.nameZh, editor.conference.nameEn) })} - ${t("meta.siteName")}`, editor };
@@ -53,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-type Editor = EditorData;
+type Editor = EditorView & Pick<EditorRows, SignupPart>;
 type Named = { id: number; nameZh: string; nameEn: string };
 /** Fen as the yuan an organiser types ("800.50"). */
 const yuan = (fen: number) => (fen / 100).toFixed(2);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { badRequest } from "#contract/params";
 import { conferenceBasicsSchema } from "#contract/schemas/conference";
 import type { CategoryOption } from "~/components/authoring/BasicsForm";
+import type { EditorPart, EditorRows, EditorView } from "~/components/authoring/types";
 import { parseForm, refusalMessages } from "~/utils/validation";
 import { formValues, rejectValues, runIntent } from "./form-protocol.server";
 import { i18n } from "./i18n.server";
@@ -13,8 +14,12 @@ import { type CallPath, callPlatform, platformData } from "./platform.server";
  * one form ("intent") against the platform through the one form protocol (`runIntent`).
  */
 
-export function loadEditor(request: Request, id: number) {
-  return platformData(request, `/manage/conference/${id}`);
+/**
+ * The conference with the row lists of `parts` (what the page shows). A page that always asks for
+ * the same lists names them as `P` too, and may read them without checking each is there.
+ */
+export function loadEditor<P extends EditorPart = never>(request: Request, id: number, parts: readonly P[] | readonly EditorPart[]) {
+  return platformData<EditorView & Pick<EditorRows, P>>(request, `/manage/conference/${id}`, { query: { parts: parts.join(",") || "none" } });
 }
 
 /** Categories with their majors, for the basics form. */
@@ -99,7 +104,8 @@ export async function runTable(request: Request, conferenceId: number, formData:
       path: spec.path({ ...values, rowId }, conferenceId),
       options: { method: spec.method, body: spec.method === "DELETE" ? undefined : (spec.body?.(values, conferenceId) ?? { ...values, conferenceId }) },
     }),
-    back: `${url.pathname}${url.hash}`,
+    // Back to the page the form was on: the editor's section stays, a row opened by its link (`?edit=`) closes.
+    back: `${url.pathname}${url.searchParams.has("section") ? `?section=${encodeURIComponent(url.searchParams.get("section") ?? "")}` : ""}`,
     notice: spec.notice ?? (spec.method === "DELETE" ? "authoring.edit.deleted" : "authoring.edit.saved"),
   });
 }

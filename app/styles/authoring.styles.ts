@@ -13,6 +13,8 @@ export const ui: Record<string, SystemStyleObject> = {
     fontSize: "sm",
     md: { display: "flex", flexDirection: "column", gap: "2", position: "sticky", top: "4" },
     "& a": { color: "brand.700", textDecoration: "underline" },
+    // The section this page shows (the editor's sections are pages of their own).
+    "& a[aria-current=page]": { color: "gray.900", fontWeight: "700", textDecoration: "none" },
   },
   // The sections on a phone: one line until opened, then the links two to a row, each a thumb's height.
   "edit-jump": {
@@ -23,6 +25,7 @@ export const ui: Record<string, SystemStyleObject> = {
     md: { display: "none" },
     "& nav": { display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: "1", paddingInline: "3", paddingBottom: "3" },
     "& nav a": { display: "flex", alignItems: "center", minHeight: "44px", color: "brand.700", textDecoration: "underline", overflowWrap: "anywhere" },
+    "& nav a[aria-current=page]": { color: "gray.900", fontWeight: "700", textDecoration: "none" },
   },
   "edit-jump-summary": { display: "flex", alignItems: "center", minHeight: "44px", paddingInline: "3", cursor: "pointer", fontWeight: "600" },
   "edit-body": { minWidth: "0" },

@@ -89,3 +89,32 @@ export type ModuleData = {
     }
   >;
 };
+
+/** The row lists of `/manage/conference/{id}`, each read only when its `parts` query names it (all without one). */
+export const EDITOR_PARTS = [
+  "modules",
+  "texts",
+  "branches",
+  "forums",
+  "schedules",
+  "identities",
+  "strategies",
+  "fees",
+  "vipLevels",
+  "coupons",
+  "fields",
+  "admins",
+  "organizers",
+  "sponsors",
+  "links",
+  "media",
+  "banners",
+  "hotels",
+  "specials",
+  "payee",
+  "replays",
+] as const;
+export type EditorPart = (typeof EDITOR_PARTS)[number];
+export type EditorRows = Pick<EditorData & ModuleData, EditorPart>;
+/** What `/manage/conference/{id}` answers: the conference, always, and the row lists asked for. */
+export type EditorView = Omit<EditorData & ModuleData, EditorPart> & Partial<EditorRows>;

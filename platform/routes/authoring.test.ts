@@ -187,6 +187,26 @@ describe("modules, texts, branches and schedules", () => {
     expect((await p.call("DELETE", `/branch/${branch.data.id}`, { token: organiser })).status).toBe(200);
   });
 
+  it("reads only the row lists a page asks for, and refuses a list it doesn't know", async () => {
+    const id = await create();
+    const branch = await p.call<{ id: number }>("POST", "/branch", { token: organiser, body: { conferenceId: id, nameZh: "分会场 B" } });
+    await p.call("POST", "/forum", { token: organiser, body: { conferenceId: id, nameZh: "论坛", branchId: String(branch.data.id) } });
+    const asked = await p.call<Record<string, unknown> & Editor>("GET", `/manage/conference/${id}?parts=branches,forums`, { token: organiser });
+    expect(asked.status).toBe(200);
+    expect(Object.keys(asked.data).sort()).toEqual(["branches", "certified", "conference", "forums", "isOwner"]);
+    expect(asked.data.branches.map((row) => row.id)).toEqual([branch.data.id]);
+    expect(asked.data.conference.id).toBe(id);
+    const none = await p.call<Record<string, unknown>>("GET", `/manage/conference/${id}?parts=none`, { token: organiser });
+    expect(Object.keys(none.data).sort()).toEqual(["certified", "conference", "isOwner"]);
+    const all = await p.call<Record<string, unknown>>("GET", `/manage/conference/${id}`, { token: organiser });
+    expect(Object.keys(all.data)).toEqual(expect.arrayContaining(["modules", "schedules", "hotels", "specials", "payee", "replays", "admins", "fields"]));
+    const unknown = await p.call("GET", `/manage/conference/${id}?parts=branches,accounts`, { token: organiser, lang: "en" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.message).toMatch(/check what you entered/i);
+    const other = await p.call("GET", `/manage/conference/${id}?parts=branches`, { token: stranger });
+    expect(other.status).toBe(404);
+  });
+
   it("refuses a schedule pointing at another conference's branch", async () => {
     const id = await create();
     const other = await create();

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { Hono } from "hono";
 import { companySchema, conferenceBasicsSchema, publishSchema, domainSchema } from "#contract/schemas/conference";
 import { isPlatformHost } from "#contract/schemas/host";
-import type { EditorData, ModuleData } from "#contract/views/authoring";
+import { EDITOR_PARTS, type EditorPart, type EditorRows, type EditorView } from "#contract/views/authoring";
 import type { Sent } from "#contract/views/sent";
 import { type Ctx, type PlatformDeps, type PlatformEnv, parse, readBody, requireAccount } from "../context";
 import {
@@ -169,10 +169,15 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
     return ok(c, { list, total, certified: await isCertified(db, account.id) });
   });
 
-  /** Everything the editor screens show, published or not. */
+  /**
+   * What the editor screens show, published or not: the conference, whether the caller owns it and
+   * is certified, and its rows. `?parts=branches,forums` reads only those row lists (each editor
+   * page reads the tables of its own section), `?parts=none` none of them; without it, all of them.
+   */
   app.get("/manage/conference/:id{[0-9]+}", async (c) => {
     const id = idParam(c.req.param("id"));
     const account = await guard(c, id);
+    const parts = editorParts(c.req.query("parts"));
     // Drizzle can't infer a select from a table given as a type parameter: its rows are the table's.
     const byConference = <T extends Owned & { $inferSelect: object; sort?: AnyPgColumn }>(table: T) =>
       db
@@ -180,115 +185,78 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
         .from(table as PgTable)
         .where(eq(table.conferenceId, id))
         .orderBy(...(table.sort ? [asc(table.sort)] : []), asc(table.id)) as Promise<Array<T["$inferSelect"]>>;
-    const [extra] = await Promise.all([loadExtras(id)]);
-    const [
-      [info],
-      moduleRows,
-      textRows,
-      branchRows,
-      forumRows,
-      scheduleRows,
-      identityRows,
-      strategyRows,
-      feeRows,
-      vipRows,
-      couponRows,
-      fieldRows,
-      adminRows,
-      certified,
-    ] = await Promise.all([
+    const read: { [K in EditorPart]: () => Promise<Sent<EditorRows[K]>> } = {
+      modules: () => byConference(modules),
+      texts: () => byConference(texts) as Promise<Sent<EditorRows["texts"]>>,
+      branches: () => byConference(branches),
+      forums: () => byConference(forums),
+      schedules: () => db.select().from(schedules).where(eq(schedules.conferenceId, id)).orderBy(asc(schedules.startsAt), asc(schedules.id)),
+      identities: () => byConference(identities),
+      strategies: () => byConference(strategies),
+      fees: () => db.select().from(fees).where(eq(fees.conferenceId, id)),
+      vipLevels: () => byConference(vipLevels),
+      coupons: () => db.select().from(coupons).where(eq(coupons.conferenceId, id)).orderBy(asc(coupons.id)),
+      fields: () => byConference(registrationFields),
+      admins: () =>
+        db
+          .select(adminColumns)
+          .from(conferenceAdmins)
+          .innerJoin(accounts, eq(accounts.id, conferenceAdmins.accountId))
+          .where(eq(conferenceAdmins.conferenceId, id)),
+      organizers: () => db.select().from(organizers).where(eq(organizers.conferenceId, id)).orderBy(asc(organizers.sort), asc(organizers.id)),
+      sponsors: () => db.select().from(sponsors).where(eq(sponsors.conferenceId, id)).orderBy(asc(sponsors.sort), asc(sponsors.id)),
+      links: () => db.select().from(links).where(eq(links.conferenceId, id)).orderBy(asc(links.sort), asc(links.id)),
+      media: () => db.select().from(media).where(eq(media.conferenceId, id)).orderBy(asc(media.sort), asc(media.id)),
+      banners: () => db.select().from(banners).where(eq(banners.conferenceId, id)).orderBy(asc(banners.sort), asc(banners.id)),
+      hotels: async () => {
+        const hotelRows = await db.select().from(hotels).where(eq(hotels.conferenceId, id)).orderBy(asc(hotels.sort), asc(hotels.id));
+        const roomRows = hotelRows.length
+          ? await db
+              .select()
+              .from(hotelRooms)
+              .where(
+                inArray(
+                  hotelRooms.hotelId,
+                  hotelRows.map((h) => h.id),
+                ),
+              )
+              .orderBy(asc(hotelRooms.id))
+          : [];
+        return hotelRows.map((hotel) => ({ ...hotel, rooms: roomRows.filter((room) => room.hotelId === hotel.id) }));
+      },
+      specials: async () => {
+        const specialRows = await db.select().from(specials).where(eq(specials.conferenceId, id)).orderBy(asc(specials.sort), asc(specials.id));
+        const itemRows = specialRows.length
+          ? await db
+              .select()
+              .from(specialItems)
+              .where(
+                inArray(
+                  specialItems.specialId,
+                  specialRows.map((row) => row.id),
+                ),
+              )
+              .orderBy(asc(specialItems.sort), asc(specialItems.id))
+          : [];
+        return specialRows.map((special) => ({ ...special, items: itemRows.filter((item) => item.specialId === special.id) }));
+      },
+      payee: async () => (await db.select().from(payees).where(eq(payees.conferenceId, id)).orderBy(asc(payees.id)).limit(1))[0] ?? null,
+      replays: () => db.select().from(replays).where(eq(replays.conferenceId, id)).orderBy(desc(replays.recordedAt), desc(replays.id)),
+    };
+    const [[info], certified, rows] = await Promise.all([
       db.select().from(conferences).where(eq(conferences.id, id)),
-      byConference(modules),
-      byConference(texts),
-      byConference(branches),
-      byConference(forums),
-      db.select().from(schedules).where(eq(schedules.conferenceId, id)).orderBy(asc(schedules.startsAt), asc(schedules.id)),
-      byConference(identities),
-      byConference(strategies),
-      db.select().from(fees).where(eq(fees.conferenceId, id)),
-      byConference(vipLevels),
-      db.select().from(coupons).where(eq(coupons.conferenceId, id)).orderBy(asc(coupons.id)),
-      byConference(registrationFields),
-      db
-        .select(adminColumns)
-        .from(conferenceAdmins)
-        .innerJoin(accounts, eq(accounts.id, conferenceAdmins.accountId))
-        .where(eq(conferenceAdmins.conferenceId, id)),
       isCertified(db, account.id),
+      Promise.all(parts.map((part) => read[part]())),
     ]);
     const { searchText: _searchText, ...conference } = info;
     const editor = {
       conference,
       isOwner: info.ownerAccountId === account.id,
       certified,
-      modules: moduleRows,
-      texts: textRows,
-      branches: branchRows,
-      forums: forumRows,
-      schedules: scheduleRows,
-      identities: identityRows,
-      strategies: strategyRows,
-      fees: feeRows,
-      vipLevels: vipRows,
-      coupons: couponRows,
-      fields: fieldRows,
-      admins: adminRows,
-      ...extra,
+      ...Object.fromEntries(parts.map((part, index) => [part, rows[index]])),
     };
-    return ok(c, editor satisfies Sent<EditorData & ModuleData>);
+    return ok(c, editor as Sent<EditorView>);
   });
-
-  /** The other modules' rows for the editor. */
-  async function loadExtras(id: number) {
-    const [organizerRows, sponsorRows, linkRows, mediaRows, bannerRows, hotelRows, specialRows, payeeRows, replayRows] = await Promise.all([
-      db.select().from(organizers).where(eq(organizers.conferenceId, id)).orderBy(asc(organizers.sort), asc(organizers.id)),
-      db.select().from(sponsors).where(eq(sponsors.conferenceId, id)).orderBy(asc(sponsors.sort), asc(sponsors.id)),
-      db.select().from(links).where(eq(links.conferenceId, id)).orderBy(asc(links.sort), asc(links.id)),
-      db.select().from(media).where(eq(media.conferenceId, id)).orderBy(asc(media.sort), asc(media.id)),
-      db.select().from(banners).where(eq(banners.conferenceId, id)).orderBy(asc(banners.sort), asc(banners.id)),
-      db.select().from(hotels).where(eq(hotels.conferenceId, id)).orderBy(asc(hotels.sort), asc(hotels.id)),
-      db.select().from(specials).where(eq(specials.conferenceId, id)).orderBy(asc(specials.sort), asc(specials.id)),
-      db.select().from(payees).where(eq(payees.conferenceId, id)).orderBy(asc(payees.id)).limit(1),
-      db.select().from(replays).where(eq(replays.conferenceId, id)).orderBy(desc(replays.recordedAt), desc(replays.id)),
-    ]);
-    const [roomRows, itemRows] = await Promise.all([
-      hotelRows.length
-        ? db
-            .select()
-            .from(hotelRooms)
-            .where(
-              inArray(
-                hotelRooms.hotelId,
-                hotelRows.map((h) => h.id),
-              ),
-            )
-            .orderBy(asc(hotelRooms.id))
-        : [],
-      specialRows.length
-        ? db
-            .select()
-            .from(specialItems)
-            .where(
-              inArray(
-                specialItems.specialId,
-                specialRows.map((row) => row.id),
-              ),
-            )
-            .orderBy(asc(specialItems.sort), asc(specialItems.id))
-        : [],
-    ]);
-    return {
-      organizers: organizerRows,
-      sponsors: sponsorRows,
-      links: linkRows,
-      media: mediaRows,
-      banners: bannerRows,
-      hotels: hotelRows.map((hotel) => ({ ...hotel, rooms: roomRows.filter((room) => room.hotelId === hotel.id) })),
-      specials: specialRows.map((special) => ({ ...special, items: itemRows.filter((item) => item.specialId === special.id) })),
-      payee: payeeRows[0] ?? null,
-      replays: replayRows,
-    };
-  }
 
   app.put("/conference/company/:id{[0-9]+}", async (c) => {
     const id = idParam(c.req.param("id"));
@@ -329,4 +297,17 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
   });
 
   return app;
+}
+
+/**
+ * The row lists a `parts` query names: every one without it, none for `parts=none` (the conference
+ * alone); a name the editor doesn't know is a bad request.
+ */
+export function editorParts(asked: string | undefined): readonly EditorPart[] {
+  if (asked === undefined) return EDITOR_PARTS;
+  if (asked === "none") return [];
+  const names = asked.split(",").filter(Boolean);
+  const known: readonly string[] = EDITOR_PARTS;
+  if (names.some((name) => !known.includes(name))) fail(400, "errors.invalid");
+  return [...new Set(names)] as EditorPart[];
 }

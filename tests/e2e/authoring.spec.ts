@@ -7,7 +7,20 @@
  * edit keeps what was typed), replays and admin users are managed, and the intro is previewed.
  */
 import type { Locator, Page } from "@playwright/test";
-import { demoAccounts, expect, expectAccessible, expectNotice, hasJs, projectName, ready, registerNew, seededOtherMobile, signedInAs, test } from "./support";
+import {
+  demoAccounts,
+  expect,
+  expectAccessible,
+  expectNotice,
+  hasJs,
+  openEditorSection,
+  projectName,
+  ready,
+  registerNew,
+  seededOtherMobile,
+  signedInAs,
+  test,
+} from "./support";
 
 test("an organiser creates, fills, configures and publishes a conference; visitors see it; others are refused", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -48,7 +61,13 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   await ready(page);
   await expectAccessible(page, { label: "/manage/edit" });
 
+  // The editor is a page per section, its basics first; the others are links beside it.
+  await expect(page.locator(".ui-edit-nav").getByRole("link", { name: "基本信息" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("#intro")).toHaveCount(0);
+
   // ── Intro: the editor with JavaScript, the plain textarea without.
+  await openEditorSection(page, "会议简介");
+  await expect(page).toHaveURL(`/manage/edit/${id}?section=intro`);
   const intro = page.locator("#intro");
   if (hasJs()) {
     const editor = intro.getByTestId("editor-contentZh");
@@ -73,14 +92,16 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   }
 
   // ── A venue, a session (a rejected one first), and the programme published.
-  await ready(page);
+  await openEditorSection(page, "分会场");
   const branchForm = page.locator("#form-branch");
   await branchForm.getByLabel("分会场名称（中文）").fill("分会场 A");
   await branchForm.getByRole("button", { name: "添加分会场" }).click();
   await expectNotice(page, "已保存");
   await expect(page.getByTestId("branch-list")).toContainText("分会场 A");
+  // Saved, the organiser is back on the section the form was in.
+  await expect(page).toHaveURL(`/manage/edit/${id}?section=branches`);
 
-  await ready(page);
+  await openEditorSection(page, "会议日程");
   const scheduleForm = page.locator("#form-schedule");
   await scheduleForm.getByLabel("议程标题（中文）").fill(session);
   await scheduleForm.getByLabel("结束时间").fill("2027-06-01T08:00");
@@ -100,7 +121,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   await expect(page.locator("#schedules").getByText("日程已发布")).toBeVisible();
 
   // ── A link (javascript: refused, what was typed kept), a hotel with a room type and its show switch.
-  await ready(page);
+  await openEditorSection(page, "相关链接");
   await page.locator("#form-link").getByLabel("标题（中文）").fill("会议官网");
   await page.locator("#form-link").getByLabel("链接地址").fill("javascript:alert(1)");
   await page.locator("#form-link").getByRole("button", { name: "添加" }).click();
@@ -111,7 +132,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   await page.locator("#form-link").getByRole("button", { name: "添加" }).click();
   await expect(page.locator("#links")).toContainText("https://example.org/conf");
 
-  await ready(page);
+  await openEditorSection(page, "酒店与房型");
   await page.locator("#form-hotel").getByLabel("名称（中文）").fill("会议酒店");
   await page.locator("#form-hotel").getByLabel("自定义二维码内容").fill("https://hotel.example.org/book");
   await page.locator("#form-hotel").getByRole("button", { name: "添加酒店" }).click();
@@ -223,7 +244,7 @@ test("an organiser creates, fills, configures and publishes a conference; visito
   // (in this page: it carries the hydration marker the sign-in steps wait for)
   await page.context().clearCookies();
   await signedInAs(page, demoAccounts.attendee.mobile);
-  for (const url of [`/manage/edit/${id}`, `/manage/signup/${id}`]) {
+  for (const url of [`/manage/edit/${id}`, `/manage/edit/${id}?section=hotels`, `/manage/signup/${id}`]) {
     const refused = await page.goto(url);
     expect(refused?.status(), url).toBe(404);
     await expect(page.getByText(nameZh)).toHaveCount(0);
@@ -301,7 +322,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await expect(page.getByRole("navigation", { name: new RegExp(nameZh) })).toBeVisible();
 
   // ── A session, then edited in place: a rejected save keeps what was typed and says why.
-  await ready(page);
+  await openEditorSection(page, "会议日程");
   await page.locator("#form-schedule").getByLabel("议程标题（中文）").fill(session);
   await page.locator("#form-schedule").getByRole("button", { name: "添加议程" }).click();
   await expectNotice(page, "已保存");
@@ -321,12 +342,26 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   await saveAndSee(page, rowForm.getByRole("button", { name: "保存" }), "已保存");
   await expect(page.getByTestId("venue-main").locator("li").first()).toContainText(`${renamed}`);
   await expect(page.getByTestId("venue-main").locator("li").first()).toContainText("10:30");
+  // Typed in the section and not sent while another of its forms is: the open row and the add form.
+  // With JavaScript the publish reloads the page's data in place and leaves both as they were; without
+  // it the browser loads a new page, the row closed and nothing unsent kept.
+  const sessionRow = page.getByTestId("venue-main").locator("li").filter({ hasText: renamed });
+  const halfSession = `主旨报告（未完）${suffix}`;
+  const halfNew = `圆桌讨论（未完）${suffix}`;
   await ready(page);
+  await openRow(sessionRow);
+  await sessionRow.locator('form[id^="form-schedule-"]').getByLabel("议程标题（中文）").fill(halfSession);
+  await page.locator("#form-schedule").getByLabel("议程标题（中文）").fill(halfNew);
   await page.getByRole("button", { name: "发布日程" }).click();
   await expect(page.locator("#schedules").getByText("日程已发布")).toBeVisible();
+  await expect(page.locator("#form-schedule").getByLabel("议程标题（中文）")).toHaveValue(hasJs() ? halfNew : "");
+  if (hasJs()) await expect(sessionRow.locator('form[id^="form-schedule-"]').getByLabel("议程标题（中文）")).toHaveValue(halfSession);
+  else await expect(sessionRow.locator("details form")).toHaveCount(0);
+  await ready(page);
+  await expectAccessible(page, { label: "/manage/edit?section=schedules with rows" });
 
   // ── A replay: a javascript: address is refused (what was typed kept), then it is added.
-  await ready(page);
+  await openEditorSection(page, "直播回放");
   const replay = page.locator("#form-replay");
   await replay.getByLabel("回放标题（中文）").fill(replayTitle);
   await replay.getByLabel("MP4 视频地址").fill("javascript:alert(1)");
@@ -343,37 +378,22 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
 
   // ── An admin user: added with a remark, the remark edited in place, then removed after a question.
   const adminMobile = seededOtherMobile(hasJs() ? 2 : 3);
-  await ready(page);
+  await openEditorSection(page, "管理员");
   await page.locator("#form-admin").getByLabel("管理员手机号").fill(adminMobile);
   await page.locator("#form-admin").getByLabel("备注").fill("注册审核");
   await saveAndSee(page, page.locator("#form-admin").getByRole("button", { name: "添加管理员" }), "已保存");
   const admin = page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile });
   await expect(admin).toContainText("注册审核");
-  // Typed elsewhere on the page and not sent while this row is saved: another row, open, and the replays' add form.
-  // With JavaScript the save reloads the page's data in place and leaves both as they were, the other row still open;
-  // without it the browser loads a new page, where only one row can be open and nothing unsent is kept.
-  const sessionRow = page.getByTestId("venue-main").locator("li").filter({ hasText: renamed });
-  const halfSession = `主旨报告（未完）${suffix}`;
-  const halfReplay = `闭幕回放（未完）${suffix}`;
   await ready(page);
-  if (hasJs()) {
-    await openRow(sessionRow);
-    await sessionRow.locator('form[id^="form-schedule-"]').getByLabel("议程标题（中文）").fill(halfSession);
-  }
   await openRow(admin);
-  await page.locator("#form-replay").getByLabel("回放标题（中文）").fill(halfReplay);
   await admin.getByLabel("备注").fill("财务与发票");
   await saveAndSee(page, admin.getByRole("button", { name: "保存" }), "已保存");
   await expect(page.getByTestId("admin-list").locator("li").filter({ hasText: adminMobile }).locator(":scope > div").first()).toContainText("财务与发票");
-  // The saved row starts afresh (closed); what was typed elsewhere stays with JavaScript.
+  // The saved row starts afresh (closed).
   await expect(admin.locator("details form")).toHaveCount(0);
-  await expect(page.locator("#form-replay").getByLabel("回放标题（中文）")).toHaveValue(hasJs() ? halfReplay : "");
-  if (hasJs()) await expect(sessionRow.locator('form[id^="form-schedule-"]').getByLabel("议程标题（中文）")).toHaveValue(halfSession);
-  else await expect(sessionRow.locator("details form")).toHaveCount(0);
-  await ready(page);
-  await expectAccessible(page, { label: "/manage/edit with rows" });
 
   // ── The intro, previewed read-only (no toolbar with JavaScript; rendered on the server without).
+  await openEditorSection(page, "会议简介");
   const intro = page.locator("#intro");
   if (hasJs()) {
     const editor = intro.getByTestId("editor-contentZh");
@@ -400,7 +420,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
       .locator("#intro")
       .getByRole("link", { name: /^预览\s*: 简介内容（中文）$/ })
       .click();
-    await expect(page).toHaveURL(/\?preview=contentZh/);
+    await expect(page).toHaveURL(`/manage/edit/${id}?section=intro&preview=contentZh`);
     const preview = page.getByTestId("preview-contentZh");
     await expect(preview.getByRole("heading", { name: "预览标题" })).toBeVisible();
     await expect(preview.getByText("8 字")).toBeVisible();
@@ -409,7 +429,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
     // Saving from the preview keeps the content as it was.
     await page.locator("#intro").getByRole("button", { name: "保存" }).click();
     await expectNotice(page, "已保存");
-    await page.goto(`/manage/edit/${id}?preview=contentZh`);
+    await page.goto(`/manage/edit/${id}?section=intro&preview=contentZh`);
     await expect(page.getByTestId("preview-contentZh").getByRole("heading", { name: "预览标题" })).toBeVisible();
     await page
       .locator("#intro")
@@ -419,7 +439,7 @@ test("an organiser edits rows in place, adds a replay, edits an admin user and p
   }
 
   // ── Removing the admin user asks first.
-  await ready(page);
+  await openEditorSection(page, "管理员");
   await page.getByTestId("admin-list").getByRole("button", { name: /^删除/ }).click();
   await confirmDelete(page);
   await expectNotice(page, "已删除");

@@ -162,7 +162,7 @@ test("a conference's own domain: never the platform's host, and served only once
   expect(conferenceId).toBeGreaterThan(0);
   const host = `rv-${hasJs() ? "js" : "nojs"}-${unique()}.localhost`;
 
-  await page.goto(`/manage/edit/${conferenceId}#domain`);
+  await page.goto(`/manage/edit/${conferenceId}?section=domain`);
   await ready(page);
   const form = page.locator("#form-domain");
   // The platform's own host, however spelled, is refused with the reason.
@@ -193,7 +193,7 @@ test("a conference's own domain: never the platform's host, and served only once
   }).toPass({ timeout: 30_000 });
   await visitor.close();
 
-  await page.goto(`/manage/edit/${conferenceId}`);
+  await page.goto(`/manage/edit/${conferenceId}?section=domain`);
   await expect(page.getByTestId("domain-state")).toHaveText(`${host} 已通过审核，正在使用。`);
   // Leave the demo conference as it was.
   await api(page.request, "PUT", `/conference/domain/${conferenceId}`, token, { domain: "" });

@@ -63,6 +63,28 @@ async function createdForm(request: APIRequestContext) {
   return { editor: location, id: Number(new URL(location, BASE).searchParams.get("id")) };
 }
 
+/** The conference editor's sections, each a page of its own (`/manage/edit/{id}?section=<key>`), in its index's order. */
+const EDITOR_SECTIONS = [
+  "basics",
+  "intro",
+  "branches",
+  "schedules",
+  "company",
+  "admins",
+  "style",
+  "specials",
+  "organizers",
+  "sponsors",
+  "links",
+  "banners",
+  "media",
+  "hotels",
+  "replays",
+  "payee",
+  "domain",
+];
+const editorSections = (id: number) => EDITOR_SECTIONS.map((key) => `/manage/edit/${id}?section=${key}`);
+
 const english = (context: { addCookies: (cookies: Array<{ name: string; value: string; url: string }>) => Promise<void> }) =>
   context.addCookies([languageCookie("en", BASE)]);
 
@@ -183,7 +205,8 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       "formSign",
       "scan",
     ];
-    for (const url of ["/manage", ...manage.map((p) => `/manage/${p}/${id}`)]) await get(page.request, "organiser", url);
+    // The editor's default page (its first section) and every section's page.
+    for (const url of ["/manage", ...manage.map((p) => `/manage/${p}/${id}`), ...editorSections(id)]) await get(page.request, "organiser", url);
     for (const url of [
       "/form/edit",
       `/form/edit?id=${formId}`,
@@ -268,10 +291,16 @@ test("the editors and the pages whose markup changed hydrate without an error wi
   const { editor: formEditor } = await createdForm(page.request);
   const { conference } = await showcase(page.request);
   const id = conference.id;
+  // The editor is a page per section: its index links each, and each hydrates.
+  await page.goto(`/manage/edit/${id}`);
+  await ready(page);
+  await expect(page.locator("nav.ui-edit-nav a"), "the editor's section index").toHaveCount(EDITOR_SECTIONS.length);
+  expect(await page.locator("nav.ui-edit-nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(editorSections(id));
   const urls = [
     "/form/edit",
     formEditor,
     `/manage/edit/${id}`,
+    ...editorSections(id),
     `/manage/signup/${id}`,
     `/manage/statistics/${id}`,
     `/manage/applicant/print/${id}?layout=card`,

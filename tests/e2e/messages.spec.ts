@@ -186,12 +186,13 @@ test("organiser forms: a new conference and the editor's rows, empty, in Chinese
   expect(created).toContain("请填写此项");
 
   // The editor's rows: an empty branch and an empty session, each told per field.
-  await page.goto(`/manage/edit/${conference.id}`);
+  await page.goto(`/manage/edit/${conference.id}?section=branches`);
   await ready(page);
   const branch = page.locator("#form-branch");
   await branch.getByRole("button", { name: "添加分会场" }).click();
   await expect(branch.getByText("请填写此项")).toBeVisible();
   expect(await shownMessages(branch)).toEqual(["请填写此项"]);
+  await page.goto(`/manage/edit/${conference.id}?section=schedules`);
   await ready(page);
   const schedule = page.locator("#form-schedule");
   await schedule.getByRole("button", { name: "添加议程" }).click();

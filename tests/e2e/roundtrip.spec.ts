@@ -342,30 +342,58 @@ async function stressedConference(page: Page, token: string) {
 
 test.describe("untouched saves keep every stored byte", () => {
   test("the organiser's editor and sign-up settings: every form saved untouched", async ({ page }) => {
-    test.setTimeout(300_000);
+    // 32 saves over the editor's 17 section pages and the sign-up page took 37-62 s with JavaScript and 20-32 s without on
+    // 2 shared cores: a hang guard of about three times that.
+    test.setTimeout(180_000);
     const token = await organiserToken(page);
     const id = await stressedConference(page, token);
     const before = await api<Editor>(page.request, "GET", `/manage/conference/${id}`, token);
     await signedInAs(page, demoAccounts.organiser.mobile);
     const checked = watchDocuments(page);
+    // The editor is a page per section (`?section=<key>`): every section its index links, as the organiser reaches them.
+    await visit(page, `/manage/edit/${id}`);
+    const sections = await page.locator("nav.ui-edit-nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+    expect(sections.length, "the editor's sections").toBe(17);
+    for (const section of sections) expect(section, "a section's link").toMatch(new RegExp(`^/manage/edit/${id}\\?section=[a-z]+$`));
     let forms = 0;
-    for (const url of [`/manage/edit/${id}`, `/manage/signup/${id}`]) {
-      await visit(page, url);
-      // Every save of the page: the single forms and each row's edit; not adds, deletes or switches. A row's
-      // form is in the page once opened (`?edit=<kind>-<id>`, what its "Edit" link loads without JavaScript).
-      const intents = await saveIntents(
-        page,
-        (intent) => /^fee:/.test(intent) || ["basics", "intro", "company", "style", "payee", "domain", "settings", "fee"].includes(intent),
-      );
-      const rows = await page.locator("a[data-edit-row]").evaluateAll((links) => links.map((link) => link.getAttribute("data-edit-row") ?? ""));
-      expect(rows.length, `${url}: rows to save`).toBeGreaterThan(0);
-      expect(intents.length + rows.length, `${url}: forms to save`).toBeGreaterThan(5);
-      const saves = [
-        ...intents.map((intent) => ({ at: url, intent })),
-        ...rows.map((row) => ({ at: `${url}?edit=${row}`, intent: row.replace(/-(\d+)$/, "-update:$1") })),
-      ];
-      for (const { at, intent } of saves) {
+    for (const pages of [sections, [`/manage/signup/${id}`]]) {
+      const saves: Array<{ at: string; intent: string; section: string | null }> = [];
+      let rows = 0;
+      for (const url of pages) {
+        await visit(page, url);
+        const key = new URL(url, page.url()).searchParams.get("section");
+        if (key) await expect(page.locator(`section#${key}.ui-edit-section > h2`), `${url}: its section`).toBeVisible();
+        // Every save of the page: the single forms and each row's edit; not adds, deletes or switches. A row's
+        // form is in the page once opened (`?edit=<kind>-<id>`, what its "Edit" link loads without JavaScript).
+        const intents = await saveIntents(
+          page,
+          (intent) => /^fee:/.test(intent) || ["basics", "intro", "company", "style", "payee", "domain", "settings", "fee"].includes(intent),
+        );
+        const links = await page
+          .locator("a[data-edit-row]")
+          .evaluateAll((links) => links.map((link) => ({ row: link.getAttribute("data-edit-row") ?? "", href: link.getAttribute("href") ?? "" })));
+        saves.push(...intents.map((intent) => ({ at: url, intent, section: key })));
+        for (const { row, href } of links) {
+          // The row's link opens it on the page it is on: the section is kept.
+          const at = new URL(href, new URL(url, page.url()));
+          expect(`${at.pathname}${at.search}`, `${url}: the link of ${row}`).toBe(`${url}${key ? "&" : "?"}edit=${row}`);
+          saves.push({ at: `${at.pathname}${at.search}`, intent: row.replace(/-(\d+)$/, "-update:$1"), section: key });
+        }
+        rows += links.length;
+        // The conference fills every section: each has a form or a row to save.
+        expect(intents.length + links.length, `${url}: forms to save on the page`).toBeGreaterThan(0);
+        test.info().annotations.push({ type: "page", description: `${url}: ${intents.join(" ")} ${links.map((link) => link.row).join(" ")}` });
+      }
+      // Not every section has rows (basics, company, style, payee, domain): these counts are the editor's and the sign-up page's.
+      expect(rows, `${pages.join(", ")}: rows to save`).toBeGreaterThan(0);
+      expect(saves.length, `${pages.join(", ")}: forms to save`).toBeGreaterThan(5);
+      for (const { at, intent, section } of saves) {
         await saveUntouched(page, at, `input[name="intent"][value="${intent}"]`);
+        if (section) {
+          // Saved, the organiser is still on the section they were editing.
+          await expect(page, `${at}: still on its section after saving ${intent}`).toHaveURL((address) => address.searchParams.get("section") === section);
+          await expect(page.locator(`section#${section}.ui-edit-section > h2`), `${at}: its section after saving ${intent}`).toBeVisible();
+        }
         forms++;
         const after = await api<Editor>(page.request, "GET", `/manage/conference/${id}`, token);
         expectUnchanged(after, before, `${at}: the record after saving ${intent} untouched`);

@@ -390,3 +390,16 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     await close();
   }
 }
+
+/**
+ * Opens a section of the conference editor (a page of its own, `?section=`) as an organiser does:
+ * by its link in the section index (laptop width: the column beside the form).
+ */
+export async function openEditorSection(page: Page, label: string) {
+  await ready(page);
+  const link = page.locator(".ui-edit-nav").getByRole("link", { name: label, exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 2, name: label, exact: true })).toBeVisible();
+  await ready(page);
+}

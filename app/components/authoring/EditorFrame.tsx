@@ -9,6 +9,7 @@ export function EditorFrame({
   title,
   links: pages,
   sections,
+  current,
   children,
 }: {
   /** The conference being edited: the navigation between its manage pages goes on top. */
@@ -16,16 +17,24 @@ export function EditorFrame({
   title: string;
   /** [to, label] pairs. */
   links: string[][];
-  /** [anchor, label] pairs. */
+  /** [anchor, label] pairs: the page's sections; with `current`, each a page of its own (`?section=<anchor>`). */
   sections: string[][];
+  /** The section this page shows, when the sections are pages. */
+  current?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const links = sections.map(([anchor, label]) => (
-    <a key={anchor} href={`#${anchor}`}>
-      {label}
-    </a>
-  ));
+  const links = sections.map(([anchor, label]) =>
+    current === undefined ? (
+      <a key={anchor} href={`#${anchor}`}>
+        {label}
+      </a>
+    ) : (
+      <Link key={anchor} to={`?section=${anchor}`} aria-current={anchor === current ? "page" : undefined}>
+        {label}
+      </Link>
+    ),
+  );
   return (
     <section>
       {conference && <ManageNav id={conference.id} name={conference.name} />}
@@ -44,7 +53,9 @@ export function EditorFrame({
         <nav className="ui-edit-nav" aria-label={t("authoring.edit.nav")}>
           {links}
         </nav>
-        <details className="ui-edit-jump">
+        {/* A section picked from it (a page of its own) opens with the disclosure folded, as it does
+            without JavaScript: keyed on the section, with JavaScript the new page's is a new element. */}
+        <details key={current} className="ui-edit-jump">
           <summary className="ui-edit-jump-summary">{t("authoring.edit.jump")}</summary>
           <nav aria-label={t("authoring.edit.nav")}>{links}</nav>
         </details>

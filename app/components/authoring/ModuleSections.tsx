@@ -26,6 +26,7 @@ import { chinaLocal, type ModuleData } from "./types";
 
 /** The editor's other modules: specials, organizers, sponsors and exhibitors, links, banners, media, hotels, replays, payee and domain. */
 export const MODULE_SECTIONS = ["specials", "organizers", "sponsors", "links", "banners", "media", "hotels", "replays", "payee", "domain"] as const;
+export type ModuleSection = (typeof MODULE_SECTIONS)[number];
 
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -42,7 +43,8 @@ type Row<K extends keyof ModuleData> = ModuleData[K] extends Array<infer R> ? R 
 /** A row's image field: its current picture when editing, what was uploaded when a save was rejected. */
 type Upload = (row: { id: number } | undefined, typed: Record<string, string> | undefined, current: string | null | undefined) => ReactNode;
 
-export function ModuleSections({ data }: { data: ModuleData }) {
+/** The one section of these that the editor's page shows (`?section=`), with the rows it asked for. */
+export function ModuleSections({ data, section }: { data: Pick<ModuleData, "conference"> & Partial<Omit<ModuleData, "conference">>; section: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const named = (row: { nameZh: string; nameEn: string }) => pick(lang, row.nameZh, row.nameEn);
@@ -72,254 +74,281 @@ export function ModuleSections({ data }: { data: ModuleData }) {
 
   return (
     <>
-      <Section id="specials" title={more("specials")}>
-        <RowList
-          kind="special"
-          schema={specialSchema}
-          rows={data.specials}
-          {...byId}
-          name={titled}
-          summary={(special) => (
-            <strong>
-              <Entered text={titled(special)} /> · {more(`specialType${special.type}`)}
-            </strong>
+      {section === "specials" && (
+        <Section id="specials" title={more("specials")}>
+          <RowList
+            kind="special"
+            schema={specialSchema}
+            rows={data.specials ?? []}
+            {...byId}
+            name={titled}
+            summary={(special) => (
+              <strong>
+                <Entered text={titled(special)} /> · {more(`specialType${special.type}`)}
+              </strong>
+            )}
+            fields={(special) => [
+              choice("type", more("specialTypeLabel"), ["0", "1"], (type) => more(`specialType${type}`), String(special?.type ?? 0)),
+              ...bilingual("titleZh", "titleEn", special),
+            ]}
+            nested={specialItems}
+            add={{ submit: more("addSpecial") }}
+          />
+        </Section>
+      )}
+
+      {section === "organizers" && (
+        <Section id="organizers" title={more("organizers")}>
+          <RowList
+            kind="organizer"
+            schema={organizerSchema}
+            rows={data.organizers ?? []}
+            {...byId}
+            name={named}
+            summary={(row) => (
+              <>
+                <Entered text={named(row)} /> · {more(`orgRole.${row.role}`)}
+              </>
+            )}
+            fields={(row) => [
+              choice(
+                "role",
+                more("roleLabel"),
+                ["host", "organizer", "co-organizer", "supporter"],
+                (role) => more(`orgRole.${role}`),
+                row?.role ?? "organizer",
+              ),
+              ...bilingual("nameZh", "nameEn", row),
+            ]}
+            multipart
+            formExtra={(row, typed) => organizerLogo(row, typed, row?.logo)}
+            add={{ submit: more("add") }}
+          />
+        </Section>
+      )}
+
+      {section === "sponsors" && (
+        <Section id="sponsors" title={more("sponsors")}>
+          <RowList
+            kind="sponsor"
+            schema={sponsorSchema}
+            rows={data.sponsors ?? []}
+            {...byId}
+            name={(row) => row.company}
+            summary={(row) => (
+              <>
+                <Entered text={row.company} /> · <span className="ui-edit-keep">{more(`kind.${row.kind}`)}</span>
+                {row.level && (
+                  <>
+                    {" · "}
+                    <Entered text={row.level} />
+                  </>
+                )}
+                {row.booth && (
+                  <>
+                    {` · ${more("booth")} `}
+                    <Entered text={row.booth} />
+                  </>
+                )}
+                {row.remarks.length > 0 && " · "}
+                <EnteredList
+                  lang={lang}
+                  texts={row.remarks.map((remark) => (
+                    <Entered key={remark.text} text={remark.text} />
+                  ))}
+                />
+              </>
+            )}
+            fields={(row) => [
+              choice("kind", more("kindLabel"), ["sponsor", "exhibitor"], (kind) => more(`kind.${kind}`), row?.kind ?? "sponsor"),
+              { name: "company", label: more("company"), required: true, defaultValue: row?.company },
+              { name: "contact", label: more("contact"), defaultValue: row?.contact },
+              { name: "phone", label: more("phone"), type: "tel", defaultValue: row?.phone },
+              { name: "email", label: more("email"), type: "email", defaultValue: row?.email },
+              { name: "level", label: more("level"), defaultValue: row?.level },
+              { name: "booth", label: more("booth"), defaultValue: row?.booth },
+              { name: "website", label: more("website"), defaultValue: row?.website ?? "" },
+              // Remarks accumulate: what is typed here is added to them.
+              { name: "remark", label: row ? t("authoring.rows.newRemark") : more("remark"), type: "textarea" },
+            ]}
+            multipart
+            formExtra={(row, typed) => sponsorLogo(row, typed, row?.logo)}
+            add={{ submit: more("add") }}
+          />
+        </Section>
+      )}
+
+      {section === "links" && (
+        <Section id="links" title={more("links")}>
+          <RowList
+            kind="link"
+            schema={linkSchema}
+            rows={data.links ?? []}
+            {...byId}
+            name={titled}
+            summary={(row) => `${titled(row)} · ${row.url}`}
+            fields={(row) => [...bilingual("titleZh", "titleEn", row), { name: "url", label: more("url"), required: true, defaultValue: row?.url }]}
+            add={{ submit: more("add") }}
+          />
+        </Section>
+      )}
+
+      {section === "banners" && (
+        <Section id="banners" title={more("banners")}>
+          <RowList
+            kind="banner"
+            schema={bannerSchema}
+            rows={data.banners ?? []}
+            {...byId}
+            name={(row) => titled(row) || row.image}
+            summary={(row) => (
+              <>
+                <img src={row.image} alt="" width={80} height={40} loading="lazy" /> <Entered text={titled(row)} /> {row.url ?? ""}
+              </>
+            )}
+            fields={(row) => [...bilingual("titleZh", "titleEn", row, false), { name: "url", label: more("url"), defaultValue: row?.url ?? "" }]}
+            multipart
+            formExtra={(row, typed) => bannerImage(row, typed, row?.image)}
+            add={{ submit: more("add") }}
+          />
+        </Section>
+      )}
+
+      {section === "media" && (
+        <Section id="media" title={more("media")}>
+          <RowList
+            kind="media"
+            schema={mediaSchema}
+            rows={data.media ?? []}
+            {...byId}
+            name={(row) => titled(row) || row.url}
+            summary={(row) => (
+              <>
+                {more(`mediaKind.${row.kind}`)} · <Entered text={titled(row)} /> · {row.url}
+              </>
+            )}
+            fields={(row) => [
+              choice("kind", more("kindLabel"), ["image", "video", "press"], (kind) => more(`mediaKind.${kind}`), row?.kind ?? "image"),
+              ...bilingual("titleZh", "titleEn", row, false),
+              { name: "url", label: more("url"), required: true, defaultValue: row?.url },
+            ]}
+            add={{ submit: more("add") }}
+          />
+        </Section>
+      )}
+
+      {section === "hotels" && (
+        <Section id="hotels" title={more("hotels")}>
+          <RowList
+            kind="hotel"
+            schema={hotelSchema}
+            rows={data.hotels ?? []}
+            {...byId}
+            name={named}
+            summary={(hotel) => (
+              <>
+                <strong {...enteredLang(named(hotel))}>{named(hotel)}</strong>
+                {hotel.qrCode && <> · {t("authoring.more.qrCodeIs", { url: hotel.qrCode })}</>}
+              </>
+            )}
+            fields={(hotel) => [
+              ...bilingual("nameZh", "nameEn", hotel),
+              { name: "addressZh", label: t("authoring.basics.addressZh"), defaultValue: hotel?.addressZh },
+              { name: "addressEn", label: t("authoring.basics.addressEn"), defaultValue: hotel?.addressEn },
+              { name: "phone", label: more("phone"), type: "tel", defaultValue: hotel?.phone },
+              { name: "stars", label: more("stars"), type: "number", defaultValue: hotel?.stars ? String(hotel.stars) : "" },
+              { name: "distanceZh", label: more("distanceZh"), defaultValue: hotel?.distanceZh },
+              { name: "distanceEn", label: t("authoring.rows.distanceEn"), defaultValue: hotel?.distanceEn },
+              { name: "qrCode", label: more("qrCode"), help: more("qrCodeHelp"), defaultValue: hotel?.qrCode ?? "" },
+            ]}
+            nested={hotelRooms}
+            testId="hotel-list"
+            add={{ submit: more("addHotel") }}
+          />
+        </Section>
+      )}
+
+      {section === "replays" && (
+        <Section id="replays" title={t("authoring.replays.title")}>
+          <p className="ui-field-help">{t("authoring.replays.help")}</p>
+          <RowList
+            kind="replay"
+            schema={replaySchema}
+            rows={data.replays ?? []}
+            {...byId}
+            name={titled}
+            summary={(row) => (
+              <>
+                <strong {...enteredLang(titled(row))}>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)}{" "}
+                ·{" "}
+                <StatusBadge state={row.isPublish ? "published" : "unpublished"}>
+                  {t(row.isPublish ? "authoring.replays.published" : "authoring.replays.draft")}
+                </StatusBadge>
+              </>
+            )}
+            fields={(row) => [
+              { name: "titleZh", label: t("authoring.replays.titleZh"), required: true, defaultValue: row?.titleZh },
+              { name: "titleEn", label: t("authoring.replays.titleEn"), defaultValue: row?.titleEn },
+              { name: "mp4Url", label: t("authoring.replays.mp4Url"), help: t("authoring.replays.mp4Help"), defaultValue: row?.mp4Url ?? "" },
+              { name: "hlsUrl", label: t("authoring.replays.hlsUrl"), help: t("authoring.replays.hlsHelp"), defaultValue: row?.hlsUrl ?? "" },
+              {
+                name: "recordedOn",
+                label: t("authoring.replays.recordedOn"),
+                type: "date",
+                required: true,
+                defaultValue: row ? chinaLocal(row.recordedAt).slice(0, 10) : "",
+              },
+              {
+                name: "duration",
+                label: t("authoring.replays.duration"),
+                help: t("authoring.replays.durationHelp"),
+                defaultValue: row ? formatDuration(row.durationSeconds) : "",
+              },
+              { name: "descriptionZh", label: t("authoring.replays.descriptionZh"), type: "textarea", defaultValue: row?.descriptionZh },
+              { name: "descriptionEn", label: t("authoring.replays.descriptionEn"), type: "textarea", defaultValue: row?.descriptionEn },
+              { name: "isPublish", label: t("authoring.replays.isPublish"), type: "checkbox", defaultValue: !row || row.isPublish ? "on" : "" },
+            ]}
+            multipart
+            formExtra={(row, typed) => replayCover(row, typed, row?.cover)}
+            testId="replay-list"
+            empty={t("authoring.replays.empty")}
+            add={{ submit: t("authoring.replays.add") }}
+          />
+        </Section>
+      )}
+
+      {section === "payee" && (
+        <Section id="payee" title={more("payee")}>
+          <IntentForm
+            intent="payee"
+            schema={payeeSchema}
+            fields={[
+              { name: "accountName", label: more("accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
+              { name: "bankName", label: more("bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
+              { name: "accountNo", label: more("accountNo"), required: true, defaultValue: data.payee?.accountNo ?? "" },
+              { name: "noteZh", label: more("noteZh"), defaultValue: data.payee?.noteZh ?? "" },
+              { name: "noteEn", label: more("noteEn"), defaultValue: data.payee?.noteEn ?? "" },
+            ]}
+            submit={t("common.save")}
+          />
+        </Section>
+      )}
+
+      {section === "domain" && (
+        <Section id="domain" title={more("domain")}>
+          {data.conference.domain && data.conference.domainState && (
+            <p className="ui-muted" data-testid="domain-state" role="status">
+              {t(`authoring.more.domainStates.${data.conference.domainState}`, { domain: data.conference.domain, reason: data.conference.domainReason ?? "" })}
+            </p>
           )}
-          fields={(special) => [
-            choice("type", more("specialTypeLabel"), ["0", "1"], (type) => more(`specialType${type}`), String(special?.type ?? 0)),
-            ...bilingual("titleZh", "titleEn", special),
-          ]}
-          nested={specialItems}
-          add={{ submit: more("addSpecial") }}
-        />
-      </Section>
-
-      <Section id="organizers" title={more("organizers")}>
-        <RowList
-          kind="organizer"
-          schema={organizerSchema}
-          rows={data.organizers}
-          {...byId}
-          name={named}
-          summary={(row) => (
-            <>
-              <Entered text={named(row)} /> · {more(`orgRole.${row.role}`)}
-            </>
-          )}
-          fields={(row) => [
-            choice("role", more("roleLabel"), ["host", "organizer", "co-organizer", "supporter"], (role) => more(`orgRole.${role}`), row?.role ?? "organizer"),
-            ...bilingual("nameZh", "nameEn", row),
-          ]}
-          multipart
-          formExtra={(row, typed) => organizerLogo(row, typed, row?.logo)}
-          add={{ submit: more("add") }}
-        />
-      </Section>
-
-      <Section id="sponsors" title={more("sponsors")}>
-        <RowList
-          kind="sponsor"
-          schema={sponsorSchema}
-          rows={data.sponsors}
-          {...byId}
-          name={(row) => row.company}
-          summary={(row) => (
-            <>
-              <Entered text={row.company} /> · <span className="ui-edit-keep">{more(`kind.${row.kind}`)}</span>
-              {row.level && (
-                <>
-                  {" · "}
-                  <Entered text={row.level} />
-                </>
-              )}
-              {row.booth && (
-                <>
-                  {` · ${more("booth")} `}
-                  <Entered text={row.booth} />
-                </>
-              )}
-              {row.remarks.length > 0 && " · "}
-              <EnteredList
-                lang={lang}
-                texts={row.remarks.map((remark) => (
-                  <Entered key={remark.text} text={remark.text} />
-                ))}
-              />
-            </>
-          )}
-          fields={(row) => [
-            choice("kind", more("kindLabel"), ["sponsor", "exhibitor"], (kind) => more(`kind.${kind}`), row?.kind ?? "sponsor"),
-            { name: "company", label: more("company"), required: true, defaultValue: row?.company },
-            { name: "contact", label: more("contact"), defaultValue: row?.contact },
-            { name: "phone", label: more("phone"), type: "tel", defaultValue: row?.phone },
-            { name: "email", label: more("email"), type: "email", defaultValue: row?.email },
-            { name: "level", label: more("level"), defaultValue: row?.level },
-            { name: "booth", label: more("booth"), defaultValue: row?.booth },
-            { name: "website", label: more("website"), defaultValue: row?.website ?? "" },
-            // Remarks accumulate: what is typed here is added to them.
-            { name: "remark", label: row ? t("authoring.rows.newRemark") : more("remark"), type: "textarea" },
-          ]}
-          multipart
-          formExtra={(row, typed) => sponsorLogo(row, typed, row?.logo)}
-          add={{ submit: more("add") }}
-        />
-      </Section>
-
-      <Section id="links" title={more("links")}>
-        <RowList
-          kind="link"
-          schema={linkSchema}
-          rows={data.links}
-          {...byId}
-          name={titled}
-          summary={(row) => `${titled(row)} · ${row.url}`}
-          fields={(row) => [...bilingual("titleZh", "titleEn", row), { name: "url", label: more("url"), required: true, defaultValue: row?.url }]}
-          add={{ submit: more("add") }}
-        />
-      </Section>
-
-      <Section id="banners" title={more("banners")}>
-        <RowList
-          kind="banner"
-          schema={bannerSchema}
-          rows={data.banners}
-          {...byId}
-          name={(row) => titled(row) || row.image}
-          summary={(row) => (
-            <>
-              <img src={row.image} alt="" width={80} height={40} loading="lazy" /> <Entered text={titled(row)} /> {row.url ?? ""}
-            </>
-          )}
-          fields={(row) => [...bilingual("titleZh", "titleEn", row, false), { name: "url", label: more("url"), defaultValue: row?.url ?? "" }]}
-          multipart
-          formExtra={(row, typed) => bannerImage(row, typed, row?.image)}
-          add={{ submit: more("add") }}
-        />
-      </Section>
-
-      <Section id="media" title={more("media")}>
-        <RowList
-          kind="media"
-          schema={mediaSchema}
-          rows={data.media}
-          {...byId}
-          name={(row) => titled(row) || row.url}
-          summary={(row) => (
-            <>
-              {more(`mediaKind.${row.kind}`)} · <Entered text={titled(row)} /> · {row.url}
-            </>
-          )}
-          fields={(row) => [
-            choice("kind", more("kindLabel"), ["image", "video", "press"], (kind) => more(`mediaKind.${kind}`), row?.kind ?? "image"),
-            ...bilingual("titleZh", "titleEn", row, false),
-            { name: "url", label: more("url"), required: true, defaultValue: row?.url },
-          ]}
-          add={{ submit: more("add") }}
-        />
-      </Section>
-
-      <Section id="hotels" title={more("hotels")}>
-        <RowList
-          kind="hotel"
-          schema={hotelSchema}
-          rows={data.hotels}
-          {...byId}
-          name={named}
-          summary={(hotel) => (
-            <>
-              <strong {...enteredLang(named(hotel))}>{named(hotel)}</strong>
-              {hotel.qrCode && <> · {t("authoring.more.qrCodeIs", { url: hotel.qrCode })}</>}
-            </>
-          )}
-          fields={(hotel) => [
-            ...bilingual("nameZh", "nameEn", hotel),
-            { name: "addressZh", label: t("authoring.basics.addressZh"), defaultValue: hotel?.addressZh },
-            { name: "addressEn", label: t("authoring.basics.addressEn"), defaultValue: hotel?.addressEn },
-            { name: "phone", label: more("phone"), type: "tel", defaultValue: hotel?.phone },
-            { name: "stars", label: more("stars"), type: "number", defaultValue: hotel?.stars ? String(hotel.stars) : "" },
-            { name: "distanceZh", label: more("distanceZh"), defaultValue: hotel?.distanceZh },
-            { name: "distanceEn", label: t("authoring.rows.distanceEn"), defaultValue: hotel?.distanceEn },
-            { name: "qrCode", label: more("qrCode"), help: more("qrCodeHelp"), defaultValue: hotel?.qrCode ?? "" },
-          ]}
-          nested={hotelRooms}
-          testId="hotel-list"
-          add={{ submit: more("addHotel") }}
-        />
-      </Section>
-
-      <Section id="replays" title={t("authoring.replays.title")}>
-        <p className="ui-field-help">{t("authoring.replays.help")}</p>
-        <RowList
-          kind="replay"
-          schema={replaySchema}
-          rows={data.replays}
-          {...byId}
-          name={titled}
-          summary={(row) => (
-            <>
-              <strong {...enteredLang(titled(row))}>{titled(row)}</strong> · {chinaLocal(row.recordedAt).slice(0, 10)} · {formatDuration(row.durationSeconds)} ·{" "}
-              <StatusBadge state={row.isPublish ? "published" : "unpublished"}>
-                {t(row.isPublish ? "authoring.replays.published" : "authoring.replays.draft")}
-              </StatusBadge>
-            </>
-          )}
-          fields={(row) => [
-            { name: "titleZh", label: t("authoring.replays.titleZh"), required: true, defaultValue: row?.titleZh },
-            { name: "titleEn", label: t("authoring.replays.titleEn"), defaultValue: row?.titleEn },
-            { name: "mp4Url", label: t("authoring.replays.mp4Url"), help: t("authoring.replays.mp4Help"), defaultValue: row?.mp4Url ?? "" },
-            { name: "hlsUrl", label: t("authoring.replays.hlsUrl"), help: t("authoring.replays.hlsHelp"), defaultValue: row?.hlsUrl ?? "" },
-            {
-              name: "recordedOn",
-              label: t("authoring.replays.recordedOn"),
-              type: "date",
-              required: true,
-              defaultValue: row ? chinaLocal(row.recordedAt).slice(0, 10) : "",
-            },
-            {
-              name: "duration",
-              label: t("authoring.replays.duration"),
-              help: t("authoring.replays.durationHelp"),
-              defaultValue: row ? formatDuration(row.durationSeconds) : "",
-            },
-            { name: "descriptionZh", label: t("authoring.replays.descriptionZh"), type: "textarea", defaultValue: row?.descriptionZh },
-            { name: "descriptionEn", label: t("authoring.replays.descriptionEn"), type: "textarea", defaultValue: row?.descriptionEn },
-            { name: "isPublish", label: t("authoring.replays.isPublish"), type: "checkbox", defaultValue: !row || row.isPublish ? "on" : "" },
-          ]}
-          multipart
-          formExtra={(row, typed) => replayCover(row, typed, row?.cover)}
-          testId="replay-list"
-          empty={t("authoring.replays.empty")}
-          add={{ submit: t("authoring.replays.add") }}
-        />
-      </Section>
-
-      <Section id="payee" title={more("payee")}>
-        <IntentForm
-          intent="payee"
-          schema={payeeSchema}
-          fields={[
-            { name: "accountName", label: more("accountName"), required: true, defaultValue: data.payee?.accountName ?? "" },
-            { name: "bankName", label: more("bankName"), required: true, defaultValue: data.payee?.bankName ?? "" },
-            { name: "accountNo", label: more("accountNo"), required: true, defaultValue: data.payee?.accountNo ?? "" },
-            { name: "noteZh", label: more("noteZh"), defaultValue: data.payee?.noteZh ?? "" },
-            { name: "noteEn", label: more("noteEn"), defaultValue: data.payee?.noteEn ?? "" },
-          ]}
-          submit={t("common.save")}
-        />
-      </Section>
-
-      <Section id="domain" title={more("domain")}>
-        {data.conference.domain && data.conference.domainState && (
-          <p className="ui-muted" data-testid="domain-state" role="status">
-            {t(`authoring.more.domainStates.${data.conference.domainState}`, { domain: data.conference.domain, reason: data.conference.domainReason ?? "" })}
-          </p>
-        )}
-        <IntentForm
-          intent="domain"
-          schema={domainSchema}
-          fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]}
-          submit={t("common.save")}
-        />
-      </Section>
+          <IntentForm
+            intent="domain"
+            schema={domainSchema}
+            fields={[{ name: "domain", label: more("domainLabel"), defaultValue: data.conference.domain ?? "", help: more("domainHelp") }]}
+            submit={t("common.save")}
+          />
+        </Section>
+      )}
     </>
   );
 

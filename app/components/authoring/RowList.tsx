@@ -70,7 +70,11 @@ export function RowList<Row>({
 }: Props<Row>) {
   const location = useLocation();
   // The row opened by its link without JavaScript (`?edit=<kind>-<id>`), read once for the list.
-  const editing = new URLSearchParams(location.search).get("edit");
+  const search = new URLSearchParams(location.search);
+  const editing = search.get("edit");
+  // The editor's section (`?section=`) stays when a row's link opens it.
+  const section = search.get("section");
+  const page = section ? `section=${encodeURIComponent(section)}&` : "";
   const answer = useActionData<Partial<DeleteQuestion>>();
   return (
     <>
@@ -93,6 +97,7 @@ export function RowList<Row>({
               actions={actions?.(row)}
               asked={Boolean(answer?.confirm) && answer?.intent === `${kind}-delete` && answer?.rowId === String(rowId(row))}
               requested={editing === `${kind}-${rowId(row)}`}
+              page={page}
             >
               {nested?.(row)}
             </EditableRow>
@@ -159,6 +164,8 @@ type RowProps = {
   asked: boolean;
   /** Opened by its link without JavaScript: the page's `?edit=` names this row. */
   requested: boolean;
+  /** The page's own query that the row's link keeps ("section=hotels&"). */
+  page: string;
   children?: ReactNode;
 };
 
@@ -186,6 +193,7 @@ function RowBody({
   actions,
   asked,
   requested,
+  page,
   children,
   intent,
   rejected,
@@ -231,7 +239,7 @@ function RowBody({
       ) : (
         <a
           className="ui-edit-summary"
-          href={`?edit=${row}#row-${row}`}
+          href={`?${page}edit=${row}#row-${row}`}
           data-edit-row={row}
           onClick={(event) => {
             // A click meant for a new tab or window keeps the link's own page.

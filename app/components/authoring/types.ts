@@ -1,4 +1,4 @@
-export type { EditorData, ModuleData } from "#contract/views/authoring";
+export type { EditorData, EditorPart, EditorRows, EditorView, ModuleData } from "#contract/views/authoring";
 
 /** A stored instant as China time for `datetime-local` inputs and lists ("2027-05-10T09:00"). */
 export function chinaLocal(iso: string | null | undefined) {
