@@ -24,7 +24,7 @@ import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { AREAS } from "../app/locales/parts";
 import { summariseProfile } from "./bench/profile";
-import { BENCH_SESSION_SECRET, signedInCookie } from "./bench/signed-in";
+import { BENCH_SESSION_SECRET, filledApplicantList, signedIn } from "./bench/signed-in";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const docsFile = path.join(root, "docs/benchmarks.md");
@@ -643,6 +643,8 @@ async function pickPages(base: string, keyword: string | undefined, which: "all"
 /** The demo organiser: owns the showcase conference 1, whose applicant list and editor are measured. */
 const SIGNED_IN_MOBILE = "13800000001";
 const SHOWCASE_ID = 1;
+/** The registration list's page size (app/routes/manage.applicant.$conferenceId.tsx): the list is measured full. */
+const APPLICANT_PAGE = 20;
 /** Signed-in browsers are fewer at once than visitors: the issue measured them with 4 connections. */
 const SIGNED_IN_CONNECTIONS = 4;
 
@@ -653,7 +655,9 @@ type SignedInRow = { name: string; path: string; signedIn: LoadResult; anonymous
  * measured anonymously in this run), `/attend`, the showcase's applicant list and its editor.
  */
 async function measureSignedIn(server: Server, dataDir: string, anonymous: Phase, options: Options): Promise<SignedInRow[]> {
-  const cookie = await signedInCookie(server.base, dataDir, SIGNED_IN_MOBILE);
+  const { cookie, token } = await signedIn(server.base, dataDir, SIGNED_IN_MOBILE);
+  const registrations = await filledApplicantList(server.base, token, SHOWCASE_ID, APPLICANT_PAGE);
+  console.log(`[bench] the showcase's registration list holds ${registrations} (a full first page)`);
   const byName = new Map(anonymous.rows.map((row) => [row.name, row]));
   const pages: Array<{ name: string; path: string; anonymous?: LoadResult; target?: number }> = [
     { name: "home", path: "/", anonymous: byName.get("home")?.ssr },
@@ -819,7 +823,8 @@ Other options: \`--duration 10\` (s per run), \`--connections 10\`, \`--warmup 2
 - Pages: \`/\`, the first published conference's page \`/{id}\` and \`/search?keyword=…\` with a city
   that has results.
 - Signed in (issue 16): the demo organiser signed in through the API (a code from the data
-  directory's SMS outbox), 4 connections: \`/\`, \`/{id}\`, \`/attend\`, the showcase's \`/manage/applicant/1\`,
+  directory's SMS outbox), 4 connections: \`/\`, \`/{id}\`, \`/attend\`, the showcase's \`/manage/applicant/1\` (filled
+  to a full first page of 20 registrations through the API first: the demo set has none there),
   \`/manage/edit/1\` (the editor's first section) and \`/manage/edit/1?section=schedules\` (its largest). Signed-in pages always render, so in a \`--no-page-cache\` run their CPU per request is compared
   with the same page loaded anonymously just before it, with the same 4 connections.
 - Load: autocannon in the bench process, N connections, keep-alive, on 127.0.0.1, with a browser's

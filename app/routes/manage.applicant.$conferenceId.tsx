@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { routeId } from "#contract/params";
 import {
   BULK_ACTIONS,
@@ -618,13 +618,26 @@ function ApplicantRow({
   named: NamedFn;
 }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const asking = result?.confirm === "delete" && result.id === row.id;
   const ownResult = Boolean(result?.intent?.endsWith(`:${row.id}`));
+  // A row's actions (up to seven forms) are in the page once opened, as the editor's row forms are
+  // (decision 072): by its link, in place with JavaScript, `?actions=<id>` without; or when one of
+  // them was answered. Closed, a full page of 20 rows is a third of its elements.
+  const search = new URLSearchParams(location.search);
+  const requested = search.get("actions") === String(row.id);
+  const [opened, setOpened] = useState(false);
+  const actionsRef = useRef<HTMLDetailsElement>(null);
+  // Opened in place, its first action takes the focus the link had.
+  useEffect(() => {
+    if (opened) actionsRef.current?.querySelector<HTMLElement>("button, input:not([type=hidden]), select, textarea")?.focus();
+  }, [opened]);
+  search.set("actions", String(row.id));
   const live = row.state === "pending" || row.state === "confirmed";
   const level = options.levels.find((l) => l.id === row.levelId);
   const canPay = live && row.feeFen > 0 && row.paymentState !== "paid" && !(row.paymentState === "pending_audit" && row.payment?.registrationId !== row.id);
   return (
-    <tr data-testid="applicant" data-id={row.id} data-selected={ticked || undefined}>
+    <tr id={`apl-row-${row.id}`} data-testid="applicant" data-id={row.id} data-selected={ticked || undefined}>
       <td data-label={t("applicants.columns.select")}>
         <input
           type="checkbox"
@@ -685,57 +698,76 @@ function ApplicantRow({
         <code>{row.ticketCode}</code>
       </td>
       <td data-label={t("applicants.columns.actions")}>
-        <details className="ui-apl-actions" open={asking || ownResult || undefined}>
-          <summary>{t("applicants.row.actions")}</summary>
-          <div>
-            {(row.state === "pending" || row.state === "rejected") && (
-              <IntentButton intent="confirm" hidden={{ rowId: row.id }} label={t("applicants.row.confirm")} />
-            )}
-            {live && <IntentButton intent="reject" hidden={{ rowId: row.id }} label={t("applicants.row.reject")} tone="outline" />}
-            {row.checkinState ? (
-              <IntentButton intent="checkout" hidden={{ rowId: row.id }} label={t("applicants.row.checkOut")} tone="outline" />
-            ) : (
-              live && <IntentButton intent="checkin" hidden={{ rowId: row.id }} label={t("applicants.row.checkIn")} tone="outline" />
-            )}
-            {canPay && (
+        {asking || ownResult || requested || opened ? (
+          <details className="ui-apl-actions" open ref={actionsRef}>
+            <summary>{t("applicants.row.actions")}</summary>
+            <div>
+              {(row.state === "pending" || row.state === "rejected") && (
+                <IntentButton intent="confirm" hidden={{ rowId: row.id }} label={t("applicants.row.confirm")} />
+              )}
+              {live && <IntentButton intent="reject" hidden={{ rowId: row.id }} label={t("applicants.row.reject")} tone="outline" />}
+              {row.checkinState ? (
+                <IntentButton intent="checkout" hidden={{ rowId: row.id }} label={t("applicants.row.checkOut")} tone="outline" />
+              ) : (
+                live && <IntentButton intent="checkin" hidden={{ rowId: row.id }} label={t("applicants.row.checkIn")} tone="outline" />
+              )}
+              {canPay && (
+                <IntentForm
+                  inline
+                  intent={`pay:${row.id}`}
+                  schema={paySchema}
+                  fields={[{ name: "remark", label: t("applicants.row.payRemark") }]}
+                  submit={t("applicants.row.pay")}
+                />
+              )}
               <IntentForm
                 inline
-                intent={`pay:${row.id}`}
-                schema={paySchema}
-                fields={[{ name: "remark", label: t("applicants.row.payRemark") }]}
-                submit={t("applicants.row.pay")}
+                intent={`remark:${row.id}`}
+                schema={remarkSchema}
+                fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]}
+                submit={t("applicants.row.saveRemark")}
               />
-            )}
-            <IntentForm
-              inline
-              intent={`remark:${row.id}`}
-              schema={remarkSchema}
-              fields={[{ name: "remark", label: t("applicants.row.remark"), type: "textarea", defaultValue: row.remark ?? "" }]}
-              submit={t("applicants.row.saveRemark")}
-            />
-            <IntentForm
-              inline
-              intent={`level:${row.id}`}
-              schema={levelSchema}
-              fields={[
-                {
-                  name: "levelId",
-                  label: t("applicants.row.level"),
-                  type: "select",
-                  defaultValue: row.levelId ? String(row.levelId) : "",
-                  options: [{ value: "", label: t("applicants.filters.noLevel") }, ...options.levels.map((l) => ({ value: String(l.id), label: named(l) }))],
-                },
-              ]}
-              submit={t("applicants.row.saveLevel")}
-            />
-            {row.accountId === null && live && <a href={`/attend/claime/${row.id}`}>{t("applicants.row.claimLink")}</a>}
-            {(!result?.confirm || asking) && (
-              <ConfirmForm title={t("applicants.row.deleteQuestion", { name: row.name })} fields={{ intent: "delete", rowId: String(row.id) }}>
-                {t("applicants.row.delete")}
-              </ConfirmForm>
-            )}
-          </div>
-        </details>
+              <IntentForm
+                inline
+                intent={`level:${row.id}`}
+                schema={levelSchema}
+                fields={[
+                  {
+                    name: "levelId",
+                    label: t("applicants.row.level"),
+                    type: "select",
+                    defaultValue: row.levelId ? String(row.levelId) : "",
+                    options: [{ value: "", label: t("applicants.filters.noLevel") }, ...options.levels.map((l) => ({ value: String(l.id), label: named(l) }))],
+                  },
+                ]}
+                submit={t("applicants.row.saveLevel")}
+              />
+              {row.accountId === null && live && <a href={`/attend/claime/${row.id}`}>{t("applicants.row.claimLink")}</a>}
+              {(!result?.confirm || asking) && (
+                <ConfirmForm title={t("applicants.row.deleteQuestion", { name: row.name })} fields={{ intent: "delete", rowId: String(row.id) }}>
+                  {t("applicants.row.delete")}
+                </ConfirmForm>
+              )}
+            </div>
+          </details>
+        ) : (
+          <a
+            className="ui-apl-actions-link"
+            href={`?${search}#apl-row-${row.id}`}
+            data-actions={row.id}
+            onClick={(event) => {
+              // A click meant for a new tab or window keeps the link's own page.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              setOpened(true);
+            }}
+          >
+            {t("applicants.row.actions")}
+            <span className="ui-visually-hidden">
+              : <span {...enteredLang(row.name)}>{row.name}</span>
+            </span>
+          </a>
+        )}
       </td>
     </tr>
   );

@@ -56,6 +56,8 @@ export const ui: Record<string, SystemStyleObject> = {
     "&[open]": { minWidth: "16rem" },
     "& > div": { display: "grid", gap: "2", paddingBlock: "2" },
   },
+  // A row's actions before they are opened: a link to them (the <details> above once opened).
+  "apl-actions-link": { color: "brand.600", whiteSpace: "nowrap", textDecoration: "underline" },
   "apl-claim": { wordBreak: "break-all" },
 
   // ── badge print page ──

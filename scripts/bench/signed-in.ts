@@ -12,10 +12,15 @@ export const BENCH_SESSION_SECRET = "bench-session-secret-not-for-production";
 
 type Envelope<T> = { code: number; message?: string; data: T };
 
-async function call<T>(base: string, method: "GET" | "POST", url: string, body?: unknown): Promise<T> {
+async function call<T>(base: string, method: "GET" | "POST", url: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${base}/api${url}`, {
     method,
-    headers: { "Client-Type": "web", "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      "Client-Type": "web",
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const payload = (await response.json().catch(() => null)) as Envelope<T> | null;
@@ -25,10 +30,46 @@ async function call<T>(base: string, method: "GET" | "POST", url: string, body?:
 
 /** Signs `mobile` in on the server at `base` (data in `dataDir`); the Cookie header of that browser. */
 export async function signedInCookie(base: string, dataDir: string, mobile: string): Promise<string> {
+  return (await signedIn(base, dataDir, mobile)).cookie;
+}
+
+/** Signs `mobile` in: its API token and the Cookie header of its browser. */
+export async function signedIn(base: string, dataDir: string, mobile: string): Promise<{ token: string; cookie: string }> {
   const { ticket } = await call<{ ticket: string }>(base, "GET", "/login/ticket?scope=send");
   await call(base, "GET", `/login?${new URLSearchParams({ mobile, ticket })}`);
   const code = await lastOutboxCode(path.join(dataDir, "sms-outbox.jsonl"), mobile);
   if (!code) throw new Error(`no code for ${mobile} in the SMS outbox of ${dataDir}`);
   const { token } = await call<{ token: string }>(base, "POST", "/login", { mobile, code, rememberMe: false });
-  return `ACCESS_TOKEN=${signCookieValue("ACCESS_TOKEN", token, BENCH_SESSION_SECRET)}; isEnglish=${signCookieValue("isEnglish", "0", BENCH_SESSION_SECRET)}`;
+  return {
+    token,
+    cookie: `ACCESS_TOKEN=${signCookieValue("ACCESS_TOKEN", token, BENCH_SESSION_SECRET)}; isEnglish=${signCookieValue("isEnglish", "0", BENCH_SESSION_SECRET)}`,
+  };
+}
+
+/**
+ * Fills the first page of a conference's registration list as its organiser would, by adding
+ * attendees by hand (`POST /user/admin`) until it holds `count`; returns how many it holds. The
+ * demo set has none for the showcase, and an empty list is not the page organisers work with.
+ */
+export async function filledApplicantList(base: string, token: string, conferenceId: number, count: number): Promise<number> {
+  const { total } = await call<{ total: number }>(base, "GET", `/user/manage/${conferenceId}?pageSize=1`, undefined, token);
+  const { identities } = await call<{ identities: Array<{ id: number }> }>(base, "GET", `/user/manage/${conferenceId}/options`, undefined, token);
+  for (let i = total; i < count; i++) {
+    await call(
+      base,
+      "POST",
+      "/user/admin",
+      {
+        conferenceId,
+        identityId: identities[i % identities.length]?.id,
+        name: `性能测试参会人${i + 1}`,
+        mobile: `1370000${String(i).padStart(4, "0")}`,
+        email: `bench${i + 1}@example.org`,
+        institution: "基准测试大学",
+        answers: {},
+      },
+      token,
+    );
+  }
+  return Math.max(total, count);
 }

@@ -79,9 +79,19 @@ async function entered(page: Page, token: string, form: FormInfo, names: string[
 
 const rowOf = (page: Page, id: number) => page.locator(`[data-testid="applicant"][data-id="${id}"]`);
 
+/** Opens a row's actions by their link (in place with JavaScript, `?actions=<id>` without); closed, the row carries none of their forms. */
 async function openActions(page: Page, id: number) {
   const row = rowOf(page, id);
-  if ((await row.locator("details").getAttribute("open")) === null) await row.locator("summary").click();
+  if ((await row.locator("details[open]").count()) === 0) {
+    await expect(row.locator("form")).toHaveCount(0);
+    await ready(page);
+    const address = page.url();
+    await row.getByRole("link", { name: /^操作/ }).click();
+    await expect(row.locator("details[open]")).toHaveCount(1);
+    // With JavaScript in place; without, the list again with this row's actions open.
+    if (hasJs()) expect(page.url()).toBe(address);
+    else await expect(page).toHaveURL(new RegExp(`[?&]actions=${id}#apl-row-${id}$`));
+  }
   return row;
 }
 
