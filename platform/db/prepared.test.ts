@@ -44,7 +44,7 @@ describe("reads through kept prepared statements", () => {
     const reads = prepareReads(client);
     const parsers = { 1184: (value: string) => `kept ${value}` };
     for (const [text, params] of texts) {
-      for (const options of [undefined, { rowMode: "array" as const }, { parsers }]) {
+      for (const options of [undefined, { rowMode: "array" as const }, { parsers }, { rowMode: "array" as const, parsers }]) {
         const mine = await reads.query(text, [...params], options);
         const theirs = await client.query(text, [...params], options);
         expect(mine.rows).toEqual(theirs.rows);
