@@ -24,6 +24,8 @@ type Row = {
   paymentState: string | null;
   ticketCode: string;
   accountId: number | null;
+  identity: { id: number; nameZh: string; nameEn: string } | null;
+  currency: string;
 };
 type Page = { list: Row[]; total: number };
 
@@ -151,6 +153,27 @@ describe("permissions", () => {
     const asked = await p.call("PUT", `/send/${setup.conference.id}/sign-name`, { token: organiser(), body: { signName: "缓存测试会" } });
     expect(asked.status, asked.message).toBe(200);
     expect((await standing(organiser())).data.signName).toMatchObject({ name: "缓存测试会", state: "pending" });
+  });
+
+  it("names each row's identity and currency from what it keeps of the conference, and a change shows in the next read", async () => {
+    const row = await enter("身份改名");
+    const shown = async () => (await list()).data.list.find((one) => one.id === row.id)!;
+    const before = (await shown()).identity!;
+    expect(before.id).toBe(setup.student.id);
+    expect((await shown()).currency).toBe("CNY");
+    const renamed = await p.call("PUT", `/identity/${setup.student.id}`, {
+      token: organiser(),
+      body: { conferenceId: setup.conference.id, nameZh: "在读研究生", nameEn: "Graduate student" },
+    });
+    expect(renamed.status, renamed.message).toBe(200);
+    expect((await shown()).identity).toMatchObject({ id: setup.student.id, nameZh: "在读研究生", nameEn: "Graduate student" });
+    // Another account is still asked who it is, the kept names notwithstanding.
+    expect((await list("", stranger.token)).status).toBe(404);
+    const back = await p.call("PUT", `/identity/${setup.student.id}`, {
+      token: organiser(),
+      body: { conferenceId: setup.conference.id, nameZh: before.nameZh, nameEn: before.nameEn },
+    });
+    expect(back.status, back.message).toBe(200);
   });
 
   it("refuses every change by a second account and changes nothing", async () => {

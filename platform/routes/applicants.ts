@@ -30,7 +30,7 @@ import {
 import { checkIn, undoCheckIn } from "../services/checkin";
 import { askSignName, sendConferenceSms, smsRecipients, smsStanding } from "../services/conference-sms";
 import type { Memo } from "../services/memo";
-import { describeRegistrations, fieldsOf, type Registration } from "../services/registration";
+import { conferenceFacts, describeRegistrations, fieldsOf, type Registration, type RegistrationFacts } from "../services/registration";
 import { xlsxResponse, xlsxStream, type XlsxCell } from "../services/xlsx";
 import { requireManager as requireManagerOf } from "./guards";
 
@@ -69,9 +69,25 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
       .where(eq(vipLevels.conferenceId, conferenceId))
       .orderBy(asc(vipLevels.sort), asc(vipLevels.id));
 
-  /** Registrations as the organiser sees them: the attendee's view plus remark, level and check-in. */
-  const describe = async (rows: Registration[]) => {
-    const described = await describeRegistrations(deps.db, rows, deps.now());
+  /**
+   * Registrations as the organiser sees them: the attendee's view plus remark, level and check-in.
+   * With `conferenceId` (the list), its conference and identities come from the memo.
+   */
+  const describe = async (rows: Registration[], conferenceId?: number) => {
+    const known =
+      conferenceId === undefined
+        ? undefined
+        : await memo(`applicant-facts:${conferenceId}`, async () => {
+            const [conferenceRows, identityRows] = await Promise.all([
+              conferenceFacts(deps.db, [conferenceId]),
+              deps.db
+                .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
+                .from(identities)
+                .where(eq(identities.conferenceId, conferenceId)),
+            ]);
+            return { conferences: conferenceRows, identities: identityRows } satisfies RegistrationFacts;
+          });
+    const described = await describeRegistrations(deps.db, rows, deps.now(), known);
     const views = described.map((one, i) => ({
       ...one,
       conference: undefined,
@@ -124,7 +140,7 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
       deps.db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(pageSize).offset(offset),
       deps.db.select({ total: count() }).from(registrations).where(condition),
     ]);
-    return page(c, await describe(rows), total);
+    return page(c, await describe(rows, conferenceId), total);
   });
 
   // ─── One registration ───────────────────────────────────────────────────────────────

@@ -432,7 +432,36 @@ export function publicPayment(p: Payment) {
  * Registrations as their owner sees them: state, fee, the payment that speaks for each, its
  * invoice's state, the ticket code; with the conference's and identity's names.
  */
-export async function describeRegistrations(db: Db, list: Registration[], now: Date) {
+/** What describing a registration reads of its conference. */
+export function conferenceFacts(db: Db, ids: number[]) {
+  return db
+    .select({
+      id: conferences.id,
+      nameZh: conferences.nameZh,
+      nameEn: conferences.nameEn,
+      startDate: conferences.startDate,
+      endDate: conferences.endDate,
+      currency: conferences.currency,
+      paymentMethods: conferences.paymentMethods,
+    })
+    .from(conferences)
+    .where(inArray(conferences.id, ids));
+}
+
+/** What describing a registration reads of its identity. */
+export async function identityNames(db: Db, ids: number[]): Promise<Array<{ id: number; nameZh: string; nameEn: string }>> {
+  if (!ids.length) return [];
+  return db.select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn }).from(identities).where(inArray(identities.id, ids));
+}
+
+export type RegistrationFacts = { conferences: Awaited<ReturnType<typeof conferenceFacts>>; identities: Awaited<ReturnType<typeof identityNames>> };
+
+/**
+ * Registrations as their attendee sees them. `known`: a caller that already holds the rows'
+ * conferences and identities (the organiser's list keeps its conference's) saves reading them;
+ * what it lacks is read.
+ */
+export async function describeRegistrations(db: Db, list: Registration[], now: Date, known?: RegistrationFacts) {
   if (list.length === 0) return [];
   const covering = await paymentsCovering(db, list);
   const unclaimedMobiles = [...new Set(list.filter((r) => r.teamId !== null && r.accountId === null).map((r) => r.mobile))];
@@ -443,22 +472,11 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
   );
   const conferenceIds = [...new Set(list.map((r) => r.conferenceId))];
   const identityIds = [...new Set(list.map((r) => r.identityId).filter((id): id is number => id !== null))];
+  const knows = <T extends { id: number }>(rows: T[] | undefined, ids: number[]): rows is T[] =>
+    rows !== undefined && ids.every((id) => rows.some((row) => row.id === id));
   const [conferenceRows, identityRows] = await Promise.all([
-    db
-      .select({
-        id: conferences.id,
-        nameZh: conferences.nameZh,
-        nameEn: conferences.nameEn,
-        startDate: conferences.startDate,
-        endDate: conferences.endDate,
-        currency: conferences.currency,
-        paymentMethods: conferences.paymentMethods,
-      })
-      .from(conferences)
-      .where(inArray(conferences.id, conferenceIds)),
-    identityIds.length
-      ? db.select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn }).from(identities).where(inArray(identities.id, identityIds))
-      : Promise.resolve([]),
+    knows(known?.conferences, conferenceIds) ? known.conferences : conferenceFacts(db, conferenceIds),
+    knows(known?.identities, identityIds) ? known.identities : identityNames(db, identityIds),
   ]);
   const leading = new Map(list.map((r) => [r.id, leadingPayment(covering.get(r.id) ?? [])]));
   const paymentIds = [...leading.values()].filter((p): p is Payment => p !== null).map((p) => p.id);
