@@ -21,6 +21,7 @@ import { useTranslation } from "~/use-translation";
 import { enteredLang } from "~/utils/entered";
 import { type IntentView, intentView } from "~/utils/form-protocol";
 import { pick } from "~/utils/format";
+import { useFormKey } from "~/utils/fresh-form";
 import { refusalMessages } from "~/utils/validation";
 
 /** The browser loads these areas' messages with the page (app/locales/load.ts). */
@@ -309,8 +310,11 @@ function InstitutionForm({ intent, row, view }: { intent: string; row?: AdminIns
   );
   const certified = view ? view.values.certified === "on" : (row?.certified ?? false);
   const logoErrors = view?.fieldErrors.logo;
+  // Afresh after its own save (with JavaScript too: the add form empty for the next one, an edit
+  // form showing what is now stored); kept as typed after another form's post or a refusal.
+  const formKey = useFormKey(intent, Boolean(view), row ?? null);
   return (
-    <Form method="post" encType="multipart/form-data" className="ui-stack" noValidate key={view ? "refused" : "shown"}>
+    <Form method="post" encType="multipart/form-data" className="ui-stack" noValidate key={formKey}>
       <input type="hidden" name="intent" value={intent} />
       <FieldError errors={view?.formErrors} />
       {text("nameZh")}
