@@ -62,6 +62,13 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
     return { row, by: account.id };
   };
 
+  const identitiesOf = (conferenceId: number) =>
+    deps.db
+      .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
+      .from(identities)
+      .where(eq(identities.conferenceId, conferenceId))
+      .orderBy(asc(identities.sort), asc(identities.id));
+
   const levelsOf = (conferenceId: number) =>
     deps.db
       .select({ id: vipLevels.id, nameZh: vipLevels.nameZh, nameEn: vipLevels.nameEn })
@@ -78,13 +85,7 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
       conferenceId === undefined
         ? undefined
         : await memo(`applicant-facts:${conferenceId}`, async () => {
-            const [conferenceRows, identityRows] = await Promise.all([
-              conferenceFacts(deps.db, [conferenceId]),
-              deps.db
-                .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
-                .from(identities)
-                .where(eq(identities.conferenceId, conferenceId)),
-            ]);
+            const [conferenceRows, identityRows] = await Promise.all([conferenceFacts(deps.db, [conferenceId]), identitiesOf(conferenceId)]);
             return { conferences: conferenceRows, identities: identityRows } satisfies RegistrationFacts;
           });
     const described = await describeRegistrations(deps.db, rows, deps.now(), known);
@@ -116,11 +117,7 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
           })
           .from(conferences)
           .where(eq(conferences.id, conferenceId)),
-        deps.db
-          .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
-          .from(identities)
-          .where(eq(identities.conferenceId, conferenceId))
-          .orderBy(asc(identities.sort), asc(identities.id)),
+        identitiesOf(conferenceId),
         levelsOf(conferenceId),
         fieldsOf(deps.db, conferenceId),
       ]);

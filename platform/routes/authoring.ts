@@ -303,7 +303,7 @@ export function authoringConferenceRoutes(deps: PlatformDeps) {
  * The row lists a `parts` query names: every one without it, none for `parts=none` (the conference
  * alone); a name the editor doesn't know is a bad request.
  */
-export function editorParts(asked: string | undefined): readonly EditorPart[] {
+function editorParts(asked: string | undefined): readonly EditorPart[] {
   if (asked === undefined) return EDITOR_PARTS;
   if (asked === "none") return [];
   const names = asked.split(",").filter(Boolean);
