@@ -246,6 +246,34 @@ describe("the daily quota", () => {
   });
 });
 
+describe("the standing the registration list shows", () => {
+  it("counts a send through this instance at once, one through another instance within the memo's minute, and starts again each China day", async () => {
+    const used = async (token = organiser()) => (await p.call<{ quota: { used: number } }>("GET", `/send/${setup.conference.id}`, { token })).data.quota.used;
+    const before = await used();
+    const self = await selfRegistered();
+    expect((await send({ ids: [self.id], message: "名单额度" })).status).toBe(200);
+    expect(await used()).toBe(before + 1);
+
+    // Another instance's send is its audit row, written without this instance answering a write.
+    const { createdAt } = p.stamp();
+    await p.db.insert(auditLog).values({
+      conferenceId: setup.conference.id,
+      accountId: setup.organiser.id,
+      action: "sms.send",
+      target: `conference:${setup.conference.id}`,
+      detail: { recipients: 5 },
+      createdAt,
+    });
+    expect(await used()).toBe(before + 1);
+    p.advance(61_000);
+    expect(await used()).toBe(before + 6);
+
+    // The next China day, signed in again (a session does not last a day).
+    p.advance(24 * 3_600_000);
+    expect(await used(await p.signIn(setup.organiser.mobile, "组织者"))).toBe(0);
+  });
+});
+
 describe("the outbox", () => {
   it("holds only texts under the approved sender name", async () => {
     const texts = (await outbox()).map((m) => m.text ?? "");

@@ -41,7 +41,9 @@ async function usedOn(db: Reader, conferenceId: number, at: Date) {
 /**
  * Where the conference stands for texting now; `needed` messages decide whether the quota suffices.
  * With `memo` (the list page's display, never a send) the sender's side (owner certified, published,
- * sender name) may come from the memo; today's use is always read.
+ * sender name) and today's use may come from the memo: a send through this instance shows at once
+ * (it is a write), one through another instance within the memo's time. A send itself always reads
+ * today's use afresh, inside its own reservation.
  */
 export async function smsStanding(deps: Pick<PlatformDeps, "now"> & { db: Reader }, conferenceId: number, needed = 1, memo?: Memo): Promise<SmsStanding> {
   const sender = async () => {
@@ -59,7 +61,10 @@ export async function smsStanding(deps: Pick<PlatformDeps, "now"> & { db: Reader
     return { conference, certified: await isCertified(deps.db, conference.owner) };
   };
   const { conference, certified } = memo ? await memo(`sms-sender:${conferenceId}`, sender) : await sender();
-  const { used, resetsAt } = await usedOn(deps.db, conferenceId, deps.now());
+  const now = deps.now();
+  const { used, resetsAt } = memo
+    ? await memo(`sms-used:${conferenceId}:${chinaDay(now)}`, () => usedOn(deps.db, conferenceId, now))
+    : await usedOn(deps.db, conferenceId, now);
   const remaining = Math.max(0, SMS_DAILY_QUOTA - used);
   const signName =
     conference.signName && conference.signState ? { name: conference.signName, state: conference.signState, reason: conference.signReason } : null;
