@@ -81,7 +81,6 @@ export function RowList<Row>({
       {rows.length === 0 && empty && <p className="ui-muted">{empty}</p>}
       <ul className="ui-edit-list" data-testid={testId}>
         {rows.map((row) => {
-          const form = fields(row);
           return (
             <EditableRow
               key={rowId(row)}
@@ -89,8 +88,10 @@ export function RowList<Row>({
               id={rowId(row)}
               name={name(row)}
               summary={summary(row)}
-              fields={form}
-              hidden={{ ...keptSort(row, form), ...hidden?.(row) }}
+              form={() => {
+                const specs = fields(row);
+                return { fields: specs, hidden: { ...keptSort(row, specs), ...hidden?.(row) } };
+              }}
               extra={(typed) => formExtra?.(row, typed)}
               multipart={multipart}
               schema={updateSchema ?? schema}
@@ -120,6 +121,12 @@ export function RowList<Row>({
 }
 
 /** A row's place in its list travels with its form when the form doesn't set it, so saving keeps the order. */
+/** The open form's fields and hidden values (the row's id among them). */
+function rowForm(id: number, form: RowProps["form"]) {
+  const { fields, hidden } = form();
+  return { fields, hidden: { rowId: id, ...hidden } };
+}
+
 function keptSort(row: unknown, fields: FieldSpec[]): Record<string, number> {
   const sort = (row as { sort?: unknown }).sort;
   return typeof sort === "number" && !fields.some((field) => field.name === "sort") ? { sort } : {};
@@ -155,8 +162,8 @@ type RowProps = {
   id: number;
   name: string;
   summary: ReactNode;
-  fields: FieldSpec[];
-  hidden?: Record<string, string | number>;
+  /** The row's form: its fields and hidden values, worked out only once the form is shown. */
+  form: () => { fields: FieldSpec[]; hidden: Record<string, string | number> };
   extra: (typed: Record<string, string> | undefined) => ReactNode;
   multipart?: boolean;
   schema?: z.ZodType;
@@ -185,8 +192,7 @@ function RowBody({
   id,
   name,
   summary,
-  fields,
-  hidden,
+  form,
   extra,
   multipart,
   schema,
@@ -224,15 +230,7 @@ function RowBody({
       {rejected || requested || opened ? (
         <details className="ui-edit-details" open ref={formRef}>
           <summary className="ui-edit-summary">{editLabel}</summary>
-          <IntentForm
-            intent={intent}
-            id={`form-${kind}-${id}`}
-            fields={fields}
-            hidden={{ rowId: id, ...hidden }}
-            multipart={multipart}
-            schema={schema}
-            submit={t("common.save")}
-          >
+          <IntentForm intent={intent} id={`form-${kind}-${id}`} {...rowForm(id, form)} multipart={multipart} schema={schema} submit={t("common.save")}>
             {extra(rejected?.values)}
           </IntentForm>
         </details>
