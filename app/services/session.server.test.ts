@@ -45,6 +45,17 @@ describe("signed cookie values", () => {
       expect(unsignCookieValue("isEnglish", raw, [NEW, OLD])).toBeNull();
     }
   });
+  it("answers a pair asked again as it did the first time, per cookie name and list of secrets, however many pairs came between", () => {
+    const secrets = [NEW];
+    const signed = signCookieValue("isEnglish", "1", NEW);
+    expect(unsignCookieValue("isEnglish", signed, secrets)).toBe("1");
+    expect(unsignCookieValue("ACCESS_TOKEN", signed, secrets)).toBeNull();
+    expect(unsignCookieValue("isEnglish", signed, [OLD])).toBeNull();
+    expect(unsignCookieValue("isEnglish", signed, secrets)).toBe("1");
+    for (let i = 0; i < 1_500; i++) expect(unsignCookieValue("isEnglish", `1.${i}`, secrets)).toBeNull();
+    expect(unsignCookieValue("isEnglish", signed, secrets)).toBe("1");
+    expect(unsignCookieValue("isEnglish", signed, [OLD])).toBeNull();
+  });
 });
 
 describe("ACCESS_TOKEN and isEnglish", () => {

@@ -18,6 +18,24 @@ export function signCookieValue(name: string, value: string, secret: string) {
  */
 export function unsignCookieValue(name: string, raw: string | undefined, secrets: readonly string[]): string | null {
   if (!raw) return null;
+  // A page request reads the same cookies many times (each platform call, each loader): each
+  // pair is checked once. The answer depends only on the pair and the secrets, which key the cache.
+  let checked = verified.get(secrets);
+  if (!checked) verified.set(secrets, (checked = new Map()));
+  const key = `${name}=${raw}`;
+  const known = checked.get(key);
+  if (known !== undefined) return known;
+  const value = verify(name, raw, secrets);
+  if (checked.size >= VERIFIED_ENTRIES) checked.delete(checked.keys().next().value!);
+  checked.set(key, value);
+  return value;
+}
+
+/** Cookie pairs whose check is kept (per list of secrets); the oldest goes first. */
+const VERIFIED_ENTRIES = 1_000;
+const verified = new WeakMap<readonly string[], Map<string, string | null>>();
+
+function verify(name: string, raw: string, secrets: readonly string[]): string | null {
   const dot = raw.lastIndexOf(".");
   if (dot <= 0) return null;
   const value = raw.slice(0, dot);
