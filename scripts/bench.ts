@@ -24,7 +24,7 @@ import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { AREAS } from "../app/locales/parts";
 import { summariseProfile } from "./bench/profile";
-import { BENCH_SESSION_SECRET, filledApplicantList, signedIn } from "./bench/signed-in";
+import { APPLICANT_PAGE, BENCH_SESSION_SECRET, filledApplicantList, signedIn } from "./bench/signed-in";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const docsFile = path.join(root, "docs/benchmarks.md");
@@ -643,8 +643,6 @@ async function pickPages(base: string, keyword: string | undefined, which: "all"
 /** The demo organiser: owns the showcase conference 1, whose applicant list and editor are measured. */
 const SIGNED_IN_MOBILE = "13800000001";
 const SHOWCASE_ID = 1;
-/** The registration list's page size (app/routes/manage.applicant.$conferenceId.tsx): the list is measured full. */
-const APPLICANT_PAGE = 20;
 /** Signed-in browsers are fewer at once than visitors: the issue measured them with 4 connections. */
 const SIGNED_IN_CONNECTIONS = 4;
 

@@ -28,11 +28,6 @@ async function call<T>(base: string, method: "GET" | "POST", url: string, body?:
   return payload.data;
 }
 
-/** Signs `mobile` in on the server at `base` (data in `dataDir`); the Cookie header of that browser. */
-export async function signedInCookie(base: string, dataDir: string, mobile: string): Promise<string> {
-  return (await signedIn(base, dataDir, mobile)).cookie;
-}
-
 /** Signs `mobile` in: its API token and the Cookie header of its browser. */
 export async function signedIn(base: string, dataDir: string, mobile: string): Promise<{ token: string; cookie: string }> {
   const { ticket } = await call<{ ticket: string }>(base, "GET", "/login/ticket?scope=send");
@@ -45,6 +40,9 @@ export async function signedIn(base: string, dataDir: string, mobile: string): P
     cookie: `ACCESS_TOKEN=${signCookieValue("ACCESS_TOKEN", token, BENCH_SESSION_SECRET)}; isEnglish=${signCookieValue("isEnglish", "0", BENCH_SESSION_SECRET)}`,
   };
 }
+
+/** The registration list's page size (app/routes/manage.applicant.$conferenceId.tsx): the list is measured full. */
+export const APPLICANT_PAGE = 20;
 
 /**
  * Fills the first page of a conference's registration list as its organiser would, by adding
