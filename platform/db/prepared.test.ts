@@ -1,8 +1,8 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, protocol } from "@electric-sql/pglite";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { builtOnce, openDatabase } from "./index";
-import { installPreparedReads, prepareReads } from "./prepared";
+import { answerMessages, installPreparedReads, prepareReads } from "./prepared";
 import { modules } from "./schema";
 
 /** PGlite's own query, whatever is installed on the instance. */
@@ -10,7 +10,10 @@ const own = <T>(client: PGlite, text: string, params: unknown[] = []) => PGlite.
 
 /** The reads Postgres holds prepared under this module's names. */
 async function preparedTexts(client: PGlite) {
-  const { rows } = await own<{ statement: string }>(client, "select statement from pg_prepared_statements where name like 'drizzle_read_%' order by name");
+  const { rows } = await own<{ statement: string }>(
+    client,
+    "select statement from pg_prepared_statements where name like 'drizzle_read_%' order by length(name), name",
+  );
   return rows.map((row) => row.statement);
 }
 
@@ -29,6 +32,7 @@ describe("reads through kept prepared statements", () => {
       insert into talks (title, starts, day, price, tags, extra, live, picture) values
         ('开幕式', '2026-11-28 09:00+08', '2026-11-28', 12.50, '{a,b}', '{"hall":"A","n":[1,2]}', true, '\\x00ff'),
         ('Keynote', null, null, null, null, null, false, null);
+      create or replace function noisy(x int) returns int language plpgsql as $$ begin raise notice 'noisy %', x; return x; end $$;
     `);
   });
 
@@ -38,6 +42,10 @@ describe("reads through kept prepared statements", () => {
     ["select * from talks where extra @> $1 order by id", [{ hall: "A" }]],
     ["select id, live from talks where live = $1 and day is not distinct from $2", [false, null]],
     ["with t as (select * from talks where tags && $1) select count(*)::int as n from t", [["b", "c"]]],
+    // A value larger than one piece of the backend's answer, an empty one, four-byte characters.
+    ["select repeat($1, 60000) as big, '' as empty, $2::text as mixed, id from talks order by id", ["长", "😀 é\u0001"]],
+    // A notice in the answer: PGlite's own parser reads that one.
+    ["select noisy($1) as n", [7]],
   ] as const;
 
   it("answers every read as PGlite's own query does, in object and array rows, with the caller's parsers", async () => {
@@ -54,6 +62,31 @@ describe("reads through kept prepared statements", () => {
     const [first] = (await reads.query<{ starts: Date; picture: Uint8Array }>("select * from talks where id = $1", [1])).rows;
     expect(first.starts).toEqual(new Date("2026-11-28T01:00:00Z"));
     expect([...first.picture]).toEqual([0, 255]);
+  });
+
+  it("reads a bound read's answer as PGlite's parser does, and leaves anything else to it", () => {
+    const message = (type: string, body: number[]) => [type.charCodeAt(0), ...int32(body.length + 4), ...body];
+    const int32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+    const utf8 = (text: string) => [...new TextEncoder().encode(text)];
+    const field = (value: string | null) => (value === null ? int32(-1) : [...int32(utf8(value).length), ...utf8(value)]);
+    const row = (...values: Array<string | null>) => message("D", [0, values.length, ...values.flatMap(field)]);
+    const answer = Uint8Array.from([
+      ...message("2", []),
+      ...row("1", null, "开幕式", "", "😀"),
+      ...row("2", "x", "Keynote", "a-b", null),
+      ...message("C", [...utf8("SELECT 2"), 0]),
+      ...message("Z", utf8("I")),
+    ]);
+    const theirs: Array<{ name: string; fields?: unknown; text?: string }> = [];
+    new protocol.Parser().parse(answer, (one) => theirs.push(one));
+    const mine = answerMessages(answer) as Array<{ fields?: unknown; text?: string }> | null;
+    expect(mine?.map((m) => m.fields ?? m.text)).toEqual(
+      theirs.filter((m) => m.name === "dataRow" || m.name === "commandComplete").map((m) => m.fields ?? m.text),
+    );
+    // A failure, a cut answer: not read here.
+    const failure = Uint8Array.from(message("E", [...utf8("SERROR"), 0, ...utf8("C22012"), 0, ...utf8("Mdivision by zero"), 0, 0]));
+    expect(answerMessages(failure)).toBeNull();
+    expect(answerMessages(answer.subarray(0, answer.length - 3))).toBeNull();
   });
 
   it("prepares a read once and runs it again with other parameters", async () => {
