@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Lang } from "#contract/message";
 import {
@@ -21,6 +21,7 @@ import { canManageConference } from "../services/access";
 import {
   applicantBatches,
   applicantCondition,
+  applicantPage,
   decideRegistration,
   deleteRegistration,
   levelRegistration,
@@ -132,11 +133,7 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
     await requireManager(c, conferenceId);
     const filters = parse(c, applicantFilterSchema, c.req.query());
     const { pageSize, offset } = paging(c);
-    const condition = applicantCondition(conferenceId, filters);
-    const [rows, [{ total }]] = await Promise.all([
-      deps.db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(pageSize).offset(offset),
-      deps.db.select({ total: count() }).from(registrations).where(condition),
-    ]);
+    const { rows, total } = await applicantPage(deps.db, conferenceId, filters, pageSize, offset);
     return page(c, await describe(rows, conferenceId), total);
   });
 

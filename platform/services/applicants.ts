@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, like, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { chinaDayStart } from "#contract/clock";
 import type { ApplicantFilters } from "#contract/schemas/applicants";
 import { mobileSearchKeyword } from "#contract/schemas/mobile";
-import type { Db } from "../db";
+import { builtOnce, type Db } from "../db";
 import { conferences, payments, registrations, vipLevels } from "../db/schema";
 import { fail } from "../http";
 import { recordAudit } from "./audit";
@@ -102,6 +102,43 @@ export function applicantCondition(conferenceId: number, filters: ApplicantFilte
   }
   return and(...where)!;
 }
+
+/**
+ * A page of the list, newest first, and how many the filter selects. The list as it opens (no
+ * filter) is read through statements built once per database: drizzle building the select of
+ * every column anew was ~15 % of the list's platform call.
+ */
+export async function applicantPage(db: Db, conferenceId: number, filters: ApplicantFilters, limit: number, offset: number) {
+  if (Object.values(filters).every((value) => value === undefined || (Array.isArray(value) && value.length === 0))) {
+    const [rows, [{ total }]] = await Promise.all([openingPage(db).execute({ conferenceId, limit, offset }), openingTotal(db).execute({ conferenceId })]);
+    return { rows, total };
+  }
+  const condition = applicantCondition(conferenceId, filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(registrations).where(condition).orderBy(desc(registrations.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(registrations).where(condition),
+  ]);
+  return { rows, total };
+}
+
+const openingPage = builtOnce((db) =>
+  db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.conferenceId, sql.placeholder("conferenceId")))
+    .orderBy(desc(registrations.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("applicants_opening_page"),
+);
+
+const openingTotal = builtOnce((db) =>
+  db
+    .select({ total: count() })
+    .from(registrations)
+    .where(eq(registrations.conferenceId, sql.placeholder("conferenceId")))
+    .prepare("applicants_opening_total"),
+);
 
 /**
  * Every row a filter selects, in id order, read in pages of `batch` by keyset (never offset, and
