@@ -89,6 +89,16 @@ describe("reads through kept prepared statements", () => {
     expect(answerMessages(answer.subarray(0, answer.length - 3))).toBeNull();
   });
 
+  it("reads a text as stored, a leading U+FEFF too (PGlite's own parser drops it)", async () => {
+    const reads = prepareReads(client);
+    await own(client, "update talks set title = $1 where id = 2", ["\uFEFFKeynote"]);
+    const stored = await own<{ n: number }>(client, "select length(title) as n from talks where id = 2");
+    const [mine] = (await reads.query<{ title: string }>("select title from talks where id = $1", [2])).rows;
+    expect(mine.title).toBe("\uFEFFKeynote");
+    expect(mine.title).toHaveLength(stored.rows[0].n);
+    expect((await own<{ title: string }>(client, "select title from talks where id = 2")).rows[0].title).toBe("Keynote");
+  });
+
   it("prepares a read once and runs it again with other parameters", async () => {
     const reads = prepareReads(client);
     const titles = [];

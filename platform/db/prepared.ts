@@ -209,10 +209,13 @@ export function answerMessages(bytes: Uint8Array): Message[] | null {
       const fields: Array<string | null> = new Array(count);
       let p = body + 2;
       for (let i = 0; i < count; i++) {
+        if (p + 4 > next) return null;
         const size = view.getInt32(p);
         p += 4;
         if (size === -1) fields[i] = null;
         else {
+          if (size < 0 || p + size > next) return null;
+          // As stored: TextDecoder (PGlite's parser) would drop a leading U+FEFF.
           fields[i] = text.toString("utf8", p, p + size);
           p += size;
         }
