@@ -63,19 +63,15 @@ export function applicantRoutes(deps: PlatformDeps, memo: Memo) {
     return { row, by: account.id };
   };
 
-  const identitiesOf = (conferenceId: number) =>
+  /** A conference's identities or VIP levels, named in both languages, in their order. */
+  const namedOf = (table: typeof identities | typeof vipLevels, conferenceId: number) =>
     deps.db
-      .select({ id: identities.id, nameZh: identities.nameZh, nameEn: identities.nameEn })
-      .from(identities)
-      .where(eq(identities.conferenceId, conferenceId))
-      .orderBy(asc(identities.sort), asc(identities.id));
-
-  const levelsOf = (conferenceId: number) =>
-    deps.db
-      .select({ id: vipLevels.id, nameZh: vipLevels.nameZh, nameEn: vipLevels.nameEn })
-      .from(vipLevels)
-      .where(eq(vipLevels.conferenceId, conferenceId))
-      .orderBy(asc(vipLevels.sort), asc(vipLevels.id));
+      .select({ id: table.id, nameZh: table.nameZh, nameEn: table.nameEn })
+      .from(table)
+      .where(eq(table.conferenceId, conferenceId))
+      .orderBy(asc(table.sort), asc(table.id));
+  const identitiesOf = (conferenceId: number) => namedOf(identities, conferenceId);
+  const levelsOf = (conferenceId: number) => namedOf(vipLevels, conferenceId);
 
   /**
    * Registrations as the organiser sees them: the attendee's view plus remark, level and check-in.

@@ -120,13 +120,13 @@ export function RowList<Row>({
   );
 }
 
-/** A row's place in its list travels with its form when the form doesn't set it, so saving keeps the order. */
 /** The open form's fields and hidden values (the row's id among them). */
 function rowForm(id: number, form: RowProps["form"]) {
   const { fields, hidden } = form();
   return { fields, hidden: { rowId: id, ...hidden } };
 }
 
+/** A row's place in its list travels with its form when the form doesn't set it, so saving keeps the order. */
 function keptSort(row: unknown, fields: FieldSpec[]): Record<string, number> {
   const sort = (row as { sort?: unknown }).sort;
   return typeof sort === "number" && !fields.some((field) => field.name === "sort") ? { sort } : {};
