@@ -15,6 +15,15 @@ const envSchema = z.object({
   /** The host name(s) the site answers on (comma-separated); never a conference's domain. */
   APP_HOST: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  /** The embedded database's page cache, as Postgres writes a size: 1MB to 1GB (decision 076). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]*(kB|MB|GB)$/, "a size such as 32MB")
+    .refine((value) => {
+      const bytes = Number.parseInt(value, 10) * { kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[value.slice(-2) as "kB" | "MB" | "GB"];
+      return bytes >= 1024 ** 2 && bytes <= 1024 ** 3;
+    }, "between 1MB and 1GB")
+    .optional(),
   SEED: flag,
   SESSION_SECRET: z.string().min(16).optional(),
   SMS_PROVIDER: z.enum(["outbox", "http"]).default("outbox"),

@@ -79,6 +79,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "db"),
+    sharedBuffers: config.PGLITE_SHARED_BUFFERS,
     afterMigrate: async (db) => {
       if (config.SEED === false || (await isSeeded(db))) return;
       log("[platform] first start: seeding the demo dataset …");
