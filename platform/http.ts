@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { type FailureEnvelope, type Lang, type Message, type MessageParams, waitMessage } from "#contract/message";
 import { parseId, parsePage, parsePageSize } from "#contract/params";
 import type { Ctx } from "./context";
+import { jsonValue } from "./json-value";
 
 /** A failure the caller should see: HTTP status, a business code and translated message(s). */
 export class ApiError extends Error {
@@ -31,9 +32,42 @@ export function langOf(c: Context): Lang {
   return header.toLowerCase().startsWith("en") ? "en" : "zh";
 }
 
-/** The envelope of spec §7: `{code: 0, message, data}`. */
+/**
+ * The envelope of spec §7: `{code: 0, message, data}`.
+ *
+ * A caller in this process that asks for values (the `values` binding of the call, which no HTTP
+ * caller can set) takes the envelope as JSON would carry it (`jsonValue`) from `keptAnswer`, with
+ * no text written or read between (decision 077). Its body still writes that JSON when read: if
+ * anything between here and the caller made another response of it, the caller reads that.
+ */
 export function ok<T>(c: Context, data: T, status: 200 | 201 = 200) {
-  return c.json({ code: 0, message: "ok", data }, status);
+  const envelope = { code: 0, message: "ok", data };
+  if ((c.env as { values?: unknown } | undefined)?.values !== true) return c.json(envelope, status);
+  const value = jsonValue(envelope);
+  const response = c.body(writtenWhenRead(value), status, { "Content-Type": "application/json" });
+  kept.set(response, value);
+  return response;
+}
+
+/** Envelopes `ok` answered an in-process caller with, by the response it made of each. */
+const kept = new WeakMap<Response, unknown>();
+
+/** The envelope of an answer `ok` made for a caller that asked for values; undefined for any other response. */
+export function keptAnswer(response: Response): unknown {
+  return kept.get(response);
+}
+
+/** A body that writes `value`'s JSON only when someone reads it (a high-water mark of 0: no read ahead). */
+function writtenWhenRead(value: unknown): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(value)));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** An answer with a business code other than 0 (quick login's 1101, spec §8): its message travels as a key, like a failure's. */

@@ -8,6 +8,7 @@ import { type PlatformConfig, readConfig } from "./config";
 import type { PlatformDeps } from "./context";
 import { type Database, openDatabase } from "./db";
 import { demoAccounts, isSeeded, seedDemo } from "./db/seed";
+import { keptAnswer } from "./http";
 import { gatewaysFromConfig } from "./payments";
 import { httpSms } from "./providers/sms-http";
 import { outboxSms } from "./providers/sms-outbox";
@@ -25,6 +26,8 @@ export type Platform = {
   config: PlatformConfig;
   /** The hourly cleanup of kept uploads no record took (decision 017). */
   sweeper: NodeJS.Timeout;
+  /** What `ok` answered a call made with the `values` binding, as JSON would carry it (decision 077). */
+  keptAnswer: typeof keptAnswer;
 };
 
 /** What the host that plugs the platform in hands over: the words the platform writes with (decision 035). */
@@ -102,7 +105,7 @@ export async function startPlatform(env: NodeJS.ProcessEnv = process.env, log: (
   void sweep();
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();
-  return { app: createPlatformApp(deps), deps, database, config, sweeper };
+  return { app: createPlatformApp(deps), deps, database, config, sweeper, keptAnswer };
 }
 
 const holder = globalThis as unknown as { __platform?: Promise<Platform> };

@@ -9,6 +9,7 @@ import type { MessageParams, Words } from "#contract/message";
 import { createPlatformApp } from "./app";
 import type { PlatformDeps } from "./context";
 import { type DatabaseOptions, type Db, defaultMigrationsFolder, openDatabase, queryRows } from "./db";
+import { keptAnswer } from "./http";
 import type { PaymentGateways } from "./payments/types";
 import { lastOutboxCode, outboxSms } from "./providers/sms-outbox";
 import { diskStorage } from "./providers/storage-disk";
@@ -144,8 +145,11 @@ export async function testPlatform(
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(init.body);
     }
-    const response = await app.fetch(new Request(`http://platform.test/api${url}`, { method, headers, body }));
+    // As the web app calls in process: an answer as a value (decision 077), its body still JSON.
+    const response = await app.fetch(new Request(`http://platform.test/api${url}`, { method, headers, body }), { values: true });
     const text = await response.text();
+    const kept = keptAnswer(response);
+    if (kept !== undefined && JSON.stringify(kept) !== text) throw new Error(`${method} ${url}: the answer kept as a value is not its body's JSON`);
     let json: {
       code: number;
       message: string;

@@ -113,15 +113,23 @@ type DataOf<T, P extends string, M extends Method> = [T] extends [Unset] ? (Call
 type AnyOptions = CommonOptions & { method?: Method; body?: unknown };
 
 /**
- * One call. In process, the GET calls of one page request (`page`) share their token's account
- * lookup: the platform is handed a map for it (a binding of the call, which no HTTP caller can set).
+ * One call of `exchange`, and its envelope. In process the platform hands the envelope over as a
+ * value (the `values` binding, decision 077), and the GET calls of one page request (`page`)
+ * share their token's account lookup (the `accounts` binding): bindings of the call, which no
+ * HTTP caller can set.
  */
-async function platformFetch(url: string, init: RequestInit, page: Request | null = null): Promise<Response> {
+async function platformCall(url: string, init: RequestInit, page: Request | null): Promise<{ response: Response; payload: Envelope | null }> {
   const platform = await inProcessPlatform();
-  if (platform) {
-    const bindings = page ? { accounts: perPageRequest(page, "platform-accounts", "", () => new Map()) } : undefined;
-    return await platform.app.fetch(new Request("http://platform.internal" + url, init), bindings);
-  }
+  const bindings = platform ? { values: true, ...(page ? { accounts: perPageRequest(page, "platform-accounts", "", () => new Map()) } : {}) } : undefined;
+  const response = await platformFetch(url, init, bindings);
+  const kept = platform?.keptAnswer(response) as Envelope | undefined;
+  return { response, payload: kept ?? ((await response.json().catch(() => null)) as Envelope | null) };
+}
+
+/** A request to the platform, in process (with the call's bindings) or external: its answer as it is. */
+async function platformFetch(url: string, init: RequestInit, bindings?: object): Promise<Response> {
+  const platform = await inProcessPlatform();
+  if (platform) return await platform.app.fetch(new Request("http://platform.internal" + url, init), bindings);
   return fetch(appEnv().PLATFORM_API_URL + url.slice("/api".length), { ...init, signal: AbortSignal.timeout(15_000) });
 }
 
@@ -180,8 +188,9 @@ async function exchange(request: Request, path: string, options: AnyOptions): Pr
 
   const method = options.method ?? "GET";
   let response: Response;
+  let payload: Envelope | null;
   try {
-    response = await platformFetch(url, { method, headers, body }, method === "GET" ? request : null);
+    ({ response, payload } = await platformCall(url, { method, headers, body }, method === "GET" ? request : null));
   } catch (error) {
     console.error(`[platform] no response for ${method} ${path}:`, error);
     throw systemError(500, lang);
@@ -189,7 +198,6 @@ async function exchange(request: Request, path: string, options: AnyOptions): Pr
     // What this page request kept (the account, its header) may have changed.
     if (method !== "GET") forgetPageRequest(request);
   }
-  const payload = (await response.json().catch(() => null)) as Envelope | null;
   const message = messageOf(lang, payload);
 
   if (response.status === 200 || payload?.code === 0) {
