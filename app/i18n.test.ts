@@ -46,6 +46,19 @@ describe("Translations", () => {
     expect(interpolate("[{{a}}][{{b}}]", { a: undefined, b: null })).toBe("[][]");
   });
 
+  it("fills a text it has filled before with the new values, placeholders side by side or unclosed", () => {
+    for (const [a, b] of [
+      ["一", 2],
+      ["x", "y"],
+      ["", 0],
+    ] as const) {
+      expect(interpolate("{{a}}{{b}} / {{ a }}", { a, b })).toBe(`${a}${b} / ${a}`);
+    }
+    expect(interpolate("{{ unclosed {{a}", { a: 1 })).toBe("{{ unclosed {{a}");
+    expect(interpolate("no placeholder", { a: 1 })).toBe("no placeholder");
+    expect(interpolate("{{a}}", {})).toBe("{{a}}");
+  });
+
   it("takes a language per call, and messages and a language added later, telling its subscribers", () => {
     const translations = new Translations("zh", messages);
     expect(translations.t("a.hello", { name: "x", lng: "en" })).toBe("Hello, x");

@@ -88,7 +88,15 @@ function langOf(cookies: Record<string, string | undefined>): { lang: Lang; pres
   return { lang: value === "1" ? "en" : "zh", present: value === "0" || value === "1" };
 }
 
-const signedLang = (lang: Lang) => signCookieValue(LANG_COOKIE, lang === "en" ? "1" : "0", signingSecret());
+/** The two signed values of the language cookie, for the signing secret: a first visit's every page sets it. */
+let signedLangs: { secret: string; zh: string; en: string } | null = null;
+function signedLang(lang: Lang) {
+  const secret = signingSecret();
+  if (signedLangs?.secret !== secret) {
+    signedLangs = { secret, zh: signCookieValue(LANG_COOKIE, "0", secret), en: signCookieValue(LANG_COOKIE, "1", secret) };
+  }
+  return signedLangs[lang];
+}
 
 export function setLangCookie(request: Request, lang: Lang) {
   return langCookieAt(request.url, lang);
