@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterHref } from "~/components/portal/PortalFilters";
-import { chinaToday, readFilters, toHome } from "./portal.server";
+import { chinaToday, readFilters, toConferences, toHome } from "./portal.server";
 
 const url = (query: string) => new URL(`http://portal.test/${query}`);
 
@@ -55,5 +55,49 @@ describe("toHome", () => {
     });
     expect(home.banners).toEqual([{ id: 1, titleZh: "a", titleEn: "a", image: "/media/demo-banner-1.jpg", url: null }]);
     expect(home.links.map((l) => l.titleEn)).toEqual(["CNKI"]);
+  });
+});
+
+describe("toConferences", () => {
+  const core = {
+    id: 7,
+    nameZh: "会议",
+    nameEn: "Conf",
+    startDate: "2026-11-28",
+    endDate: "2026-11-30",
+    cityZh: "南京",
+    cityEn: "Nanjing",
+    hostZh: "东大",
+    hostEn: "SEU",
+  };
+
+  it("sends the browser what a card shows, not the platform's ids and times, with a checked cover", () => {
+    const [item] = toConferences([
+      {
+        ...core,
+        cover: "javascript:alert(1)",
+        major: { nameZh: "生物学", nameEn: "Biology", id: 4 } as never,
+        category: null,
+        lowestFeeFen: 0,
+        registrationOpensAt: null,
+        registrationClosesAt: "2026-11-30T15:59:00.000Z",
+        ...({ isPublish: true, updatedAt: "2026-11-08T01:00:00.000Z", categoryId: 1, majorId: 4 } as object),
+      },
+    ]);
+    expect(item).toEqual({
+      ...core,
+      cover: null,
+      major: { nameZh: "生物学", nameEn: "Biology" },
+      category: null,
+      lowestFeeFen: 0,
+      registrationOpensAt: null,
+      registrationClosesAt: "2026-11-30T15:59:00.000Z",
+    });
+  });
+
+  it("leaves out what the item did not have, so no key is sent empty", () => {
+    const [item] = toConferences([{ ...core, cover: "/media/demo-photo-1.jpg" }]);
+    expect(Object.keys(item)).toEqual([...Object.keys(core), "cover"]);
+    expect(item.cover).toBe("/media/demo-photo-1.jpg");
   });
 });

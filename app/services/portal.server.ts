@@ -59,9 +59,22 @@ export async function conferenceIdForHost(request: Request): Promise<number | nu
 
 type PlatformConference = Omit<PortalConference, "cover"> & { cover: string | null };
 
-/** Conference list items as the page shows them: image sources checked. */
+/**
+ * Conference list items as the page shows them: image sources checked, and only what a card shows
+ * (the page's data goes to the browser with it; the platform's item also has its ids and times).
+ */
 export function toConferences(list: PlatformConference[]): PortalConference[] {
-  return list.map((item) => ({ ...item, cover: safeSrc(item.cover) }));
+  return list.map((item) => {
+    const { id, nameZh, nameEn, startDate, endDate, cityZh, cityEn, hostZh, hostEn, major, category, lowestFeeFen, registrationOpensAt, registrationClosesAt } =
+      item;
+    const shown: PortalConference = { id, nameZh, nameEn, startDate, endDate, cityZh, cityEn, hostZh, hostEn, cover: safeSrc(item.cover) };
+    if (major !== undefined) shown.major = major && { nameZh: major.nameZh, nameEn: major.nameEn };
+    if (category !== undefined) shown.category = category && { nameZh: category.nameZh, nameEn: category.nameEn };
+    if (lowestFeeFen !== undefined) shown.lowestFeeFen = lowestFeeFen;
+    if (registrationOpensAt !== undefined) shown.registrationOpensAt = registrationOpensAt;
+    if (registrationClosesAt !== undefined) shown.registrationClosesAt = registrationClosesAt;
+    return shown;
+  });
 }
 
 type PlatformBanner = { id: number; titleZh: string; titleEn: string; image: string; url: string | null };
