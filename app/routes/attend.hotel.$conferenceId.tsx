@@ -104,7 +104,7 @@ export default function HotelBooking() {
                 </>
               }
               changeForm={
-                <ServiceForm intent={`change:${b.id}`} submit={t("services.saveChanges")}>
+                <ServiceForm intent={`change:${b.id}`} submit={t("services.saveChanges")} shown={b}>
                   <StayFields intent={`change:${b.id}`} window={rooms.find((r) => r.id === b.roomId)?.window ?? conferenceWindow} defaults={b} />
                   <ServiceField
                     intent={`change:${b.id}`}

@@ -117,7 +117,13 @@ function PaperForm({ paper, branches, lang, maxMb }: { paper?: Paper; branches: 
   const { t } = useTranslation();
   const intent = `paper:${paper?.id ?? "new"}`;
   return (
-    <ServiceForm intent={intent} multipart submit={t(paper ? "services.saveChanges" : "services.papers.submit")} testId={paper ? "paper-edit" : "paper-form"}>
+    <ServiceForm
+      intent={intent}
+      multipart
+      submit={t(paper ? "services.saveChanges" : "services.papers.submit")}
+      testId={paper ? "paper-edit" : "paper-form"}
+      shown={paper ?? null}
+    >
       <ServiceField intent={intent} name="title" label={t("services.papers.paperTitle")} required defaultValue={paper?.title} />
       <RowFields
         intent={intent}
@@ -149,7 +155,13 @@ function FileForm({ file, branches, lang, maxMb }: { file?: ConferenceFile; bran
   const { t } = useTranslation();
   const intent = `file:${file?.id ?? "new"}`;
   return (
-    <ServiceForm intent={intent} multipart submit={t(file ? "services.saveChanges" : "services.files.submit")} testId={file ? "file-edit" : "file-form"}>
+    <ServiceForm
+      intent={intent}
+      multipart
+      submit={t(file ? "services.saveChanges" : "services.files.submit")}
+      testId={file ? "file-edit" : "file-form"}
+      shown={file ?? null}
+    >
       <ServiceField intent={intent} name="name" label={t("services.files.name")} required defaultValue={file?.name} />
       <BranchField intent={intent} branches={branches} lang={lang} value={file?.branchId ?? null} />
       <DocumentField intent={intent} current={file?.uploadKey} maxMb={maxMb} label={t(file ? "services.papers.replaceFile" : "services.files.file")} />

@@ -88,6 +88,7 @@ export default function TravelPlan() {
         hidden={travel ? { travelId: travel.id } : {}}
         submit={t(travel ? "services.saveChanges" : "services.travel.submit")}
         testId="travel-form"
+        shown={travel}
       >
         <Leg leg={travel?.arrival ?? null} which="arrival" />
         <Leg leg={travel?.departure ?? null} which="departure" />

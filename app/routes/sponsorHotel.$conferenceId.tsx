@@ -145,7 +145,7 @@ export default function SponsorHotel() {
                 </>
               }
               changeForm={
-                <ServiceForm intent={`change:${r.id}`} submit={t("services.saveChanges")}>
+                <ServiceForm intent={`change:${r.id}`} submit={t("services.saveChanges")} shown={r}>
                   <StayFields intent={`change:${r.id}`} window={rooms.find((room) => room.id === r.roomId)?.window ?? conferenceWindow} defaults={r} />
                   <GuestRows intent={`change:${r.id}`} guests={r.guests} />
                 </ServiceForm>

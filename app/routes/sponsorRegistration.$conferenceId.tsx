@@ -121,6 +121,7 @@ function ApplicationForm({ application, maxMb }: { application?: Application; ma
       multipart
       submit={t(application ? "services.saveChanges" : "services.sponsor.submit")}
       testId={application ? "application-edit" : "application-form"}
+      shown={application ?? null}
     >
       {application ? (
         <input type="hidden" name="kind" value={application.kind} />

@@ -9,7 +9,7 @@
  * organiser's API (the seed stays as it is).
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import {
   cookieValue,
   demoAccounts,
@@ -340,4 +340,64 @@ test("a company applies as an exhibitor, then requests rooms for its staff", asy
   await expect(requested).toContainText("王工（13912345678）、李工");
   await expect(page.getByTestId("room-left")).toHaveText("每晚尚余 2 间");
   await company.context.close();
+});
+
+test("a booking's change form shows what another tab saved once the page's next post brings it back, and saving it keeps that", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const conference = await setupConference(browser, 2);
+  const { page, context } = await newAttendee(browser, conference.id, "两间房");
+  const hotel = `/attend/hotel/${conference.id}`;
+  await page.goto(hotel);
+  for (const [count, sharing] of [
+    [1, "single"],
+    [2, "share"],
+  ] as const) {
+    await ready(page);
+    const form = page.getByTestId("book-form");
+    await form.getByLabel("入住日期").fill("2027-03-10");
+    await form.getByLabel("离店日期").fill("2027-03-11");
+    await form.getByLabel("合住意向").selectOption(sharing);
+    await form.getByRole("button", { name: "提交预订" }).click();
+    await expectNotice(page, "预订已提交，等待主办方审核");
+    await expect(page.getByTestId("booking")).toHaveCount(count);
+  }
+  const sharingOf = (on: Page, index: number) => on.getByTestId("booking").nth(index).locator('select[name="sharing"]');
+  await ready(page);
+  const single = (await sharingOf(page, 0).inputValue()) === "single" ? 0 : 1;
+  const shared = 1 - single;
+
+  /** Opens booking `index`'s change form on `on`, fills it, saves it and waits for the notice. */
+  const changeBooking = async (on: Page, index: number, fill: (form: Locator) => Promise<void>) => {
+    const card = on.getByTestId("booking").nth(index);
+    await card.getByText("修改", { exact: true }).click();
+    await fill(card.locator("form").first());
+    await card.locator("form").first().getByRole("button", { name: "保存修改" }).click();
+    await expectNotice(on, "预订已修改");
+  };
+  const checkOutOn12 = (form: Locator) => form.getByLabel("离店日期").fill("2027-03-12");
+
+  // Another tab of the same attendee changes the single booking to "either".
+  const other = await context.newPage();
+  await other.addInitScript(HYDRATION_HOOK);
+  await other.goto(hotel);
+  await ready(other);
+  await changeBooking(other, single, (form) =>
+    form
+      .getByLabel("合住意向")
+      .selectOption("any")
+      .then(() => undefined),
+  );
+  await other.close();
+
+  // This tab, still showing "single", changes its other booking: the page's data comes back, and
+  // the single booking's form now shows "either" (with JavaScript too, where the page stays).
+  await changeBooking(page, shared, checkOutOn12);
+  await expect(sharingOf(page, single)).toHaveValue("any");
+
+  // Saving that form for its dates keeps the other tab's choice.
+  await ready(page);
+  await changeBooking(page, single, checkOutOn12);
+  await expect(page.getByTestId("booking").nth(single)).toContainText("均可");
+  await expect(page.getByTestId("booking").nth(single)).toContainText("2027年3月12日");
+  await context.close();
 });

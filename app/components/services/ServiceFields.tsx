@@ -25,8 +25,15 @@ export function ServiceForm({
   children,
   submit,
   testId,
+  shown = null,
 }: {
   intent: string;
+  /**
+   * The stored record its fields show (null for a form of a new item): when another post of the
+   * page brings it back changed (an organiser's change, another tab's), the form starts afresh
+   * from it instead of keeping what it showed before, which a later save would post back.
+   */
+  shown?: unknown;
   hidden?: Record<string, string | number>;
   multipart?: boolean;
   className?: string;
@@ -35,7 +42,7 @@ export function ServiceForm({
   testId?: string;
 }) {
   const result = useServiceResult(intent);
-  const formKey = useFormKey(intent, Boolean(result), null);
+  const formKey = useFormKey(intent, Boolean(result), shown);
   return (
     <Form
       method="post"
