@@ -367,7 +367,7 @@ test("a booking's change form shows what another tab saved once the page's next 
   const shared = 1 - single;
 
   /** Opens booking `index`'s change form on `on`, fills it, saves it and waits for the notice. */
-  const changeBooking = async (on: Page, index: number, fill: (form: Locator) => Promise<void>) => {
+  const changeBooking = async (on: Page, index: number, fill: (form: Locator) => Promise<unknown>) => {
     const card = on.getByTestId("booking").nth(index);
     await card.getByText("修改", { exact: true }).click();
     await fill(card.locator("form").first());
@@ -381,12 +381,7 @@ test("a booking's change form shows what another tab saved once the page's next 
   await other.addInitScript(HYDRATION_HOOK);
   await other.goto(hotel);
   await ready(other);
-  await changeBooking(other, single, (form) =>
-    form
-      .getByLabel("合住意向")
-      .selectOption("any")
-      .then(() => undefined),
-  );
+  await changeBooking(other, single, (form) => form.getByLabel("合住意向").selectOption("any"));
   await other.close();
 
   // This tab, still showing "single", changes its other booking: the page's data comes back, and
