@@ -1,8 +1,8 @@
-// Three dependencies of the production server do more work per request than their result needs
-// (decisions 070 and 074): Remix's router, Remix's route modules and React's server writer. Each
-// CommonJS file is compiled from its own source with a small change before anything requires it;
-// a source that is not what this file expects (another version) is left as it is, and the answer
-// says why. server.mjs installs them before it loads any Remix module.
+// Four dependencies of the production server do more work per request than their result needs
+// (decisions 070, 074 and 078): Remix's router, Remix's route modules, React's server writer and
+// turbo-stream's encoder. Each CommonJS file is compiled from its own source with a small change
+// before anything requires it; a source that is not what this file expects (another version) is
+// left as it is, and the answer says why. server.mjs installs them before it loads any Remix module.
 //
 // Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
 // every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route path
@@ -185,9 +185,75 @@ export function joiningWriterSource(source) {
   ]);
 }
 
+// turbo-stream (2.4, which Remix's single fetch encodes every page's and every `.data` answer's
+// loader data with; this change is decision 078) writes each value through a general routine:
+// per value it makes a work stack and a closure, runs the plugins, and joins an object's fields
+// through `Object.keys().map().join()`. Its time grows with the data: ~12 % of the server's busy
+// time on an uncached `/`. Changed: strings, numbers, booleans, arrays and plain objects that no
+// plugin claims are written by a short routine first; every other value (a date, a map, a promise,
+// an error, a class's instance, whatever a plugin claims) still takes turbo-stream's own. Each
+// value still goes through turbo-stream's `flatten`, which numbers it and finds a value written
+// before, so the text is the same, byte for byte; written twice as fast.
+const PLAIN_VALUES_HELPERS = `
+// ── Added by server/module-patches.js (decision 078) ──
+function stringifiedPlainly(encoder, input, index) {
+  switch (typeof input) {
+    case "string":
+    case "number":
+    case "boolean":
+      encoder.stringified[index] = JSON.stringify(input);
+      return true;
+    case "object":
+      break;
+    default:
+      return false;
+  }
+  if (input === null) return false;
+  if (Array.isArray(input)) {
+    let result = "[";
+    for (let i = 0; i < input.length; i++) result += (i ? "," : "") + (i in input ? plainReference(encoder, input[i]) : "-1");
+    encoder.stringified[index] = result + "]";
+    return true;
+  }
+  if (Object.getPrototypeOf(input) !== Object.prototype) return false;
+  const plugins = encoder.plugins;
+  if (plugins) for (const plugin of plugins) if (Array.isArray(plugin(input))) return false;
+  const keys = Object.keys(input);
+  let result = "{";
+  for (let i = 0; i < keys.length; i++) result += (i ? ',"_' : '"_') + plainReference(encoder, keys[i]) + '":' + plainReference(encoder, input[keys[i]]);
+  encoder.stringified[index] = result + "}";
+  return true;
+}
+function plainReference(encoder, value) {
+  const id = flatten.call(encoder, value);
+  return typeof id === "number" ? id : id[0];
+}
+`;
+
+/** turbo-stream's flatten with plain values written by a short routine first, or null when the source is not the expected one. */
+export function plainValuesFlattenSource(source) {
+  return replacedOnce(
+    source,
+    [
+      [
+        "function stringify(input, index) {\n    const { deferred, plugins, postPlugins } = this;\n",
+        "function stringify(input, index) {\n    if (stringifiedPlainly(this, input, index))\n        return;\n    const { deferred, plugins, postPlugins } = this;\n",
+      ],
+    ],
+    PLAIN_VALUES_HELPERS,
+  );
+}
+
 const reactDomFile = (name) => path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", name);
 
 export const PATCHED_MODULES = [
+  // The turbo-stream Remix's server runtime requires (not a dependency of ours), first: compiling
+  // the others runs them, and Remix's route modules load turbo-stream.
+  {
+    name: "turbo-stream flatten",
+    file: () => path.join(path.dirname(createRequire(require.resolve("@remix-run/server-runtime")).resolve("turbo-stream")), "flatten.js"),
+    change: plainValuesFlattenSource,
+  },
   { name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource },
   {
     name: "@remix-run/react routes",

@@ -3,7 +3,14 @@ import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { createElement as h, Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { installModulePatches, joiningWriterSource, PATCHED_MODULES, rememberingRouterSource, rememberingServerRoutesSource } from "./module-patches.js";
+import {
+  installModulePatches,
+  joiningWriterSource,
+  PATCHED_MODULES,
+  plainValuesFlattenSource,
+  rememberingRouterSource,
+  rememberingServerRoutesSource,
+} from "./module-patches.js";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: { id: string } };
@@ -289,9 +296,128 @@ describe("React's writer encoding once a flush (decision 074)", () => {
   });
 });
 
+describe("turbo-stream writing plain values by a short routine (decision 078)", () => {
+  const flattenFile = PATCHED_MODULES.find((patch) => patch.name === "turbo-stream flatten")!.file();
+  const original = fs.readFileSync(flattenFile, "utf8");
+  const patched = plainValuesFlattenSource(original);
+  type Encoder = {
+    deferred: Record<number, unknown>;
+    index: number;
+    indices: Map<unknown, number>;
+    stringified: string[];
+    plugins?: Plugin[];
+    postPlugins?: Plugin[];
+  };
+  type Plugin = (value: unknown) => unknown[] | undefined;
+  type Flatten = { flatten(this: Encoder, value: unknown): number | [number] };
+
+  // Plugins as Remix's single fetch gives them: errors, a redirect marked by a symbol field (on a
+  // plain object), class instances as their fields, and a fallback.
+  const REDIRECT = Symbol("redirect");
+  class Point {
+    constructor(
+      public x: number,
+      public y: number,
+    ) {}
+  }
+  const plugins: Plugin[] = [
+    (value) => (value instanceof Error ? ["SanitizedError", value.name, value.message] : undefined),
+    (value) => (value && typeof value === "object" && REDIRECT in value ? ["SingleFetchRedirect", (value as Record<symbol, unknown>)[REDIRECT]] : undefined),
+  ];
+  const postPlugins: Plugin[] = [
+    (value) => (value && typeof value === "object" ? ["SingleFetchClassInstance", { ...value }] : undefined),
+    () => ["SingleFetchFallback"],
+  ];
+
+  function encoded(module: Flatten, value: unknown) {
+    const encoder: Encoder = { deferred: {}, index: 0, indices: new Map(), stringified: [], plugins, postPlugins };
+    const id = module.flatten.call(encoder, value);
+    return { id, text: encoder.stringified.join(","), deferred: Object.keys(encoder.deferred), next: encoder.index };
+  }
+
+  const shared = { nameZh: "北京", nameEn: "Beijing" };
+  const sparse = [1, , 3]; // eslint-disable-line no-sparse-arrays
+  const root: Record<string, unknown> = { title: "会议" };
+  root.self = root;
+  const cases: Array<[string, unknown]> = [
+    [
+      "a page's loader data",
+      {
+        root: { lang: "zh", session: { isLogin: false, auth: null } },
+        page: { list: [shared, shared, { ...shared, id: 2 }], total: 2, cities: ["北京", "北京", "上海"] },
+      },
+    ],
+    ["strings that need escaping", ['"quoted"', "back\\slash", "line\nbreak", "\u2028", "𠮷👩‍🔬", "", "</script>"]],
+    ["numbers, repeated and special", [0, -0, 0, 1, 1, 1.5, -2, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_SAFE_INTEGER]],
+    ["-0 before 0", [-0, 0, -0]],
+    ["booleans, null and undefined", [true, false, true, null, undefined, { a: undefined, b: null }]],
+    ["a sparse array", sparse],
+    ["keys that look like numbers, and __proto__ as a field", JSON.parse('{"b":1,"2":2,"1":3,"__proto__":{"x":4},"a":[]}')],
+    ["nested arrays and empty values", [[], [[]], {}, { a: {} }, [{}, {}]]],
+    ["a value met again, and the root met inside itself", root],
+    [
+      "the types turbo-stream writes itself",
+      [new Date(0), new URL("https://example.org/a?b=1"), /a+/gi, new Set([1, "1"]), new Map([["k", shared]]), 10n, Symbol.for("s")],
+    ],
+    ["an object without a prototype", Object.assign(Object.create(null), { a: 1, b: shared })],
+    ["what the plugins claim", [new TypeError("bad"), { [REDIRECT]: "/login", other: 1 }, new Point(1, 2)]],
+    ["a promise", { later: Promise.resolve(1) }],
+    ["a plain value at the root", "北京"],
+  ];
+
+  it("applies to the turbo-stream Remix installs (a new version is caught here), and only once", () => {
+    expect(patched).not.toBeNull();
+    expect(patched).toContain("stringifiedPlainly(this, input, index)");
+    expect(plainValuesFlattenSource(patched!)).toBeNull();
+    expect(plainValuesFlattenSource("module.exports = {};")).toBeNull();
+  });
+
+  it("writes what turbo-stream writes, byte for byte, for values of every kind", () => {
+    const before = load<Flatten>(original, flattenFile);
+    const after = load<Flatten>(patched!, flattenFile);
+    for (const [name, value] of cases) expect(encoded(after, value), name).toEqual(encoded(before, value));
+    // The page's data as text, to show what is compared.
+    expect(encoded(after, cases[0][1]).text).toContain('"北京"');
+  });
+
+  it("writes what turbo-stream writes for 500 random values", () => {
+    const before = load<Flatten>(original, flattenFile);
+    const after = load<Flatten>(patched!, flattenFile);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pool = ["北京", "a", "", "会议", '"', "x".repeat(40)];
+    const kept: unknown[] = [];
+    const make = (depth: number): unknown => {
+      const pick = Math.floor(random() * (depth > 3 ? 6 : 10));
+      if (pick === 0) return pool[Math.floor(random() * pool.length)];
+      if (pick === 1) return [0, -0, 1, 2.5, -7, Number.NaN][Math.floor(random() * 6)];
+      if (pick === 2) return [true, false, null, undefined][Math.floor(random() * 4)];
+      if (pick === 3 && kept.length > 0) return kept[Math.floor(random() * kept.length)];
+      if (pick === 4) return new Date(Math.floor(random() * 1e12));
+      if (pick === 5) return pool[Math.floor(random() * pool.length)] + String(Math.floor(random() * 3));
+      const length = Math.floor(random() * 5);
+      const value: unknown =
+        pick % 2 === 0
+          ? Array.from({ length }, () => make(depth + 1))
+          : Object.fromEntries(Array.from({ length }, (_, i) => [pool[i % pool.length] + i, make(depth + 1)]));
+      kept.push(value);
+      return value;
+    };
+    for (let i = 0; i < 500; i++) {
+      const value = make(0);
+      expect(encoded(after, value)).toEqual(encoded(before, value));
+    }
+  });
+});
+
 describe("installing the patches", () => {
   it("names the modules, and reports them already loaded instead of changing them", () => {
-    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual(["@remix-run/router", "@remix-run/react routes", "react-dom/server.browser"]);
+    expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual([
+      "turbo-stream flatten",
+      "@remix-run/router",
+      "@remix-run/react routes",
+      "react-dom/server.browser",
+    ]);
     for (const patch of PATCHED_MODULES) expect(fs.existsSync(patch.file())).toBe(true);
     // Already loaded in this process (as it would be if server.mjs imported Remix first): left as
     // it is, and the answer says so.
