@@ -1,6 +1,6 @@
-// Four dependencies of the production server do more work per request than their result needs
-// (decisions 070, 074 and 078): Remix's router, Remix's route modules, React's server writer and
-// turbo-stream's encoder. Each CommonJS file is compiled from its own source with a small change
+// Five dependencies of the production server do more work per request than their result needs
+// (decisions 070, 074, 078 and 079): Remix's router, Remix's route modules, React Router's path
+// resolution, React's server writer and turbo-stream's encoder. Each CommonJS file is compiled from its own source with a small change
 // before anything requires it; a source that is not what this file expects (another version) is
 // left as it is, and the answer says why. server.mjs installs them before it loads any Remix module.
 //
@@ -244,6 +244,50 @@ export function plainValuesFlattenSource(source) {
   );
 }
 
+// React Router (6.30, decision 079 for this change) resolves a link's `to` against the route it
+// is rendered in with `useResolvedPath`, and every link calls it twice (its address, and its
+// click handler's "is this the current page"): each call writes the route's path names as JSON,
+// reads them back, and resolves the path anew (~40 links on the home page, ~5 % of its render).
+// Changed: the JSON is kept per matches array (a render's links share one; the arrays made per
+// request are freed), and a resolved path per (to, route path names, location, relative), at
+// most 2,000; each caller gets a copy of its own.
+const RESOLVED_PATH_HELPERS = `
+// ── Added by server/module-patches.js (decision 079) ──
+const resolveToMatchesJson = new WeakMap();
+function keptResolveToMatches(router, matches, v7RelativeSplatPath) {
+  let kept = resolveToMatchesJson.get(matches);
+  if (!kept) resolveToMatchesJson.set(matches, (kept = {}));
+  const flag = v7RelativeSplatPath ? "splat" : "base";
+  return (kept[flag] ??= JSON.stringify(router.UNSAFE_getResolveToMatches(matches, v7RelativeSplatPath)));
+}
+const resolvedPaths = new Map();
+function keptResolvedPath(router, to, routePathnamesJson, locationPathname, isPathRelative) {
+  if (typeof to !== "string") return router.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, isPathRelative);
+  const key = to + "\\u0000" + routePathnamesJson + "\\u0000" + locationPathname + "\\u0000" + isPathRelative;
+  let path = resolvedPaths.get(key);
+  if (!path) {
+    path = router.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, isPathRelative);
+    if (resolvedPaths.size >= 2000) resolvedPaths.clear();
+    resolvedPaths.set(key, path);
+  }
+  return { ...path };
+}
+`;
+
+/** React Router with resolved paths kept, or null when the source is not the expected one. */
+export function keptResolvedPathsSource(source) {
+  return replacedOnce(
+    source,
+    [
+      [
+        'l=JSON.stringify(r.UNSAFE_getResolveToMatches(i,o.v7_relativeSplatPath));return a.useMemo(()=>r.resolveTo(e,JSON.parse(l),u,"path"===n),[e,l,u,n])',
+        'l=keptResolveToMatches(r,i,o.v7_relativeSplatPath);return a.useMemo(()=>keptResolvedPath(r,e,l,u,"path"===n),[e,l,u,n])',
+      ],
+    ],
+    RESOLVED_PATH_HELPERS,
+  );
+}
+
 const reactDomFile = (name) => path.join(path.dirname(require.resolve("react-dom/package.json")), "cjs", name);
 
 export const PATCHED_MODULES = [
@@ -255,6 +299,11 @@ export const PATCHED_MODULES = [
     change: plainValuesFlattenSource,
   },
   { name: "@remix-run/router", file: () => require.resolve("@remix-run/router"), change: rememberingRouterSource },
+  {
+    name: "react-router",
+    file: () => path.join(path.dirname(require.resolve("react-router")), "umd", "react-router.production.min.js"),
+    change: keptResolvedPathsSource,
+  },
   {
     name: "@remix-run/react routes",
     file: () => path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js"),

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
-import { createElement as h, Suspense } from "react";
+import { type FunctionComponent, createElement as h, type ReactNode, Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import {
   installModulePatches,
   joiningWriterSource,
+  keptResolvedPathsSource,
   PATCHED_MODULES,
   plainValuesFlattenSource,
   rememberingRouterSource,
@@ -296,6 +297,108 @@ describe("React's writer encoding once a flush (decision 074)", () => {
   });
 });
 
+describe("React Router keeping resolved paths (decision 079)", () => {
+  const routerFile = PATCHED_MODULES.find((patch) => patch.name === "react-router")!.file();
+  const original = fs.readFileSync(routerFile, "utf8");
+  const patched = keptResolvedPathsSource(original);
+  type Path = { pathname: string; search: string; hash: string };
+  type ReactRouter = {
+    MemoryRouter: FunctionComponent<{ initialEntries: string[]; children?: ReactNode }>;
+    Routes: FunctionComponent<{ children?: ReactNode }>;
+    Route: FunctionComponent<{ path?: string; index?: boolean; element?: ReactNode; children?: ReactNode }>;
+    Outlet: FunctionComponent;
+    useResolvedPath(to: string | Partial<Path>, options?: { relative?: "route" | "path" }): Path;
+    useHref(to: string | Partial<Path>, options?: { relative?: "route" | "path" }): string;
+  };
+
+  const { renderToString } = require("react-dom/server") as { renderToString(node: ReactNode): string };
+
+  // Links of every kind: absolute, relative, up a route and up a path, only a query or a hash,
+  // empty, with trailing slashes, Chinese, and objects.
+  const targets: Array<string | Partial<Path>> = [
+    "/",
+    "/489",
+    "/search?keyword=%E5%8C%97%E4%BA%AC#top",
+    "/manage/applicant/1/",
+    "edit",
+    "edit/",
+    "./schedules?section=a",
+    "..",
+    "../..",
+    "../other",
+    ".",
+    "",
+    "?actions=22#apl-row-22",
+    "#add",
+    "北京/会议",
+    { pathname: "/x", search: "?y=1" },
+    { search: "?only" },
+  ];
+  function render(router: ReactRouter, at: string) {
+    const { MemoryRouter, Routes, Route, Outlet, useResolvedPath, useHref } = router;
+    function Links() {
+      const lines = targets.flatMap((to) =>
+        (["route", "path"] as const).map((relative) => {
+          const path = useResolvedPath(to, { relative });
+          return `${JSON.stringify(to)} ${relative}: ${path.pathname}|${path.search}|${path.hash} ${useHref(to, { relative })}`;
+        }),
+      );
+      return h("pre", null, lines.join("\n"));
+    }
+    return renderToString(
+      h(
+        MemoryRouter,
+        { initialEntries: [at] },
+        h(
+          Routes,
+          null,
+          h(Route, { path: "/", element: h(Links) }),
+          h(Route, { path: "/manage", element: h("div", null, h(Links), h(Outlet)) }, h(Route, { path: "applicant/:id", element: h(Links) })),
+          h(Route, { path: "/manage/edit/:id/*", element: h(Links) }),
+          h(Route, { path: "*", element: h(Links) }),
+        ),
+      ),
+    );
+  }
+  const locations = ["/", "/manage/applicant/1", "/manage/applicant/1/", "/manage/edit/7/schedules/3", "/%E5%8C%97%E4%BA%AC/x", "/a/b/c?q=1"];
+
+  it("applies to the react-router this project installs (a new version is caught here), and only once", () => {
+    expect(patched).not.toBeNull();
+    expect(patched).toContain("keptResolvedPath(r,e,l,u,");
+    expect(keptResolvedPathsSource(patched!)).toBeNull();
+    expect(keptResolvedPathsSource("module.exports = {};")).toBeNull();
+  });
+
+  it("resolves every link as React Router does, at every location, first and again", () => {
+    const before = load<ReactRouter>(original, routerFile);
+    const after = load<ReactRouter>(patched!, routerFile);
+    for (const at of locations) {
+      const expected = render(before, at);
+      expect(render(after, at), at).toBe(expected);
+      expect(render(after, at), `${at}, again`).toBe(expected);
+    }
+    // In the nested route, ".." goes up a route or up a path segment.
+    expect(render(after, "/manage/applicant/1")).toContain("&quot;..&quot; route: /manage|| /manage\n");
+    expect(render(after, "/manage/applicant/1")).toContain("&quot;..&quot; path: /manage/applicant|| /manage/applicant\n");
+  });
+
+  it("gives each caller a path of its own", () => {
+    const after = load<ReactRouter>(patched!, routerFile);
+    const seen: Path[] = [];
+    function Grab() {
+      seen.push(after.useResolvedPath("/489?x=1"));
+      return null;
+    }
+    renderToString(h(after.MemoryRouter, { initialEntries: ["/"] }, h(Grab), h(Grab)));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toEqual({ pathname: "/489", search: "?x=1", hash: "" });
+    expect(seen[0]).not.toBe(seen[1]);
+    seen[0].pathname = "/changed";
+    renderToString(h(after.MemoryRouter, { initialEntries: ["/"] }, h(Grab)));
+    expect(seen[2].pathname).toBe("/489");
+  });
+});
+
 describe("turbo-stream writing plain values by a short routine (decision 078)", () => {
   const flattenFile = PATCHED_MODULES.find((patch) => patch.name === "turbo-stream flatten")!.file();
   const original = fs.readFileSync(flattenFile, "utf8");
@@ -415,6 +518,7 @@ describe("installing the patches", () => {
     expect(PATCHED_MODULES.map((patch) => patch.name)).toEqual([
       "turbo-stream flatten",
       "@remix-run/router",
+      "react-router",
       "@remix-run/react routes",
       "react-dom/server.browser",
     ]);
