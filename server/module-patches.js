@@ -260,15 +260,25 @@ function keptResolveToMatches(router, matches, v7RelativeSplatPath) {
   const flag = v7RelativeSplatPath ? "splat" : "base";
   return (kept[flag] ??= JSON.stringify(router.UNSAFE_getResolveToMatches(matches, v7RelativeSplatPath)));
 }
+// Route path names (the kept JSON, one string per route: its hash is kept with it) → "to", the
+// location and relative → the resolved path; at most 2,000 paths in all, cleared when full.
 const resolvedPaths = new Map();
+let resolvedPathCount = 0;
 function keptResolvedPath(router, to, routePathnamesJson, locationPathname, isPathRelative) {
   if (typeof to !== "string") return router.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, isPathRelative);
-  const key = to + "\\u0000" + routePathnamesJson + "\\u0000" + locationPathname + "\\u0000" + isPathRelative;
-  let path = resolvedPaths.get(key);
+  let paths = resolvedPaths.get(routePathnamesJson);
+  if (!paths) resolvedPaths.set(routePathnamesJson, (paths = new Map()));
+  const key = (isPathRelative ? "p" : "r") + locationPathname + "\\u0000" + to;
+  let path = paths.get(key);
   if (!path) {
     path = router.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, isPathRelative);
-    if (resolvedPaths.size >= 2000) resolvedPaths.clear();
-    resolvedPaths.set(key, path);
+    if (resolvedPathCount >= 2000) {
+      resolvedPaths.clear();
+      resolvedPaths.set(routePathnamesJson, (paths = new Map()));
+      resolvedPathCount = 0;
+    }
+    paths.set(key, path);
+    resolvedPathCount++;
   }
   return { ...path };
 }
