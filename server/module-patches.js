@@ -284,6 +284,19 @@ function keptResolvedPath(router, to, routePathnamesJson, locationPathname, isPa
 }
 `;
 
+// The bundles of React Router and React Router DOM read React (and React DOM) through a namespace
+// object whose every member is a getter (`React.useContext` is a function call that returns
+// `React.useContext`), made by their bundler for ES-module interop; a render calls thousands.
+// React's and React DOM's CommonJS exports are set once, as each loads, and never change: the
+// namespace holds their values instead (decision 079).
+const REACT_ROUTER_NAMESPACE = ["n.get?n:{enumerable:!0,get:function(){return e[r]}}", "n.get?n:{enumerable:!0,value:e[r]}"];
+const REACT_ROUTER_DOM_NAMESPACE = ["r.get?r:{enumerable:!0,get:function(){return e[n]}}", "r.get?r:{enumerable:!0,value:e[n]}"];
+
+/** React Router DOM reading React and React DOM through a namespace of values, or null when the source is not the expected one. */
+export function valueNamespaceRouterDomSource(source) {
+  return replacedOnce(source, [REACT_ROUTER_DOM_NAMESPACE]);
+}
+
 /** React Router with resolved paths kept, or null when the source is not the expected one. */
 export function keptResolvedPathsSource(source) {
   return replacedOnce(
@@ -293,6 +306,7 @@ export function keptResolvedPathsSource(source) {
         'l=JSON.stringify(r.UNSAFE_getResolveToMatches(i,o.v7_relativeSplatPath));return a.useMemo(()=>r.resolveTo(e,JSON.parse(l),u,"path"===n),[e,l,u,n])',
         'l=keptResolveToMatches(r,i,o.v7_relativeSplatPath);return a.useMemo(()=>keptResolvedPath(r,e,l,u,"path"===n),[e,l,u,n])',
       ],
+      REACT_ROUTER_NAMESPACE,
     ],
     RESOLVED_PATH_HELPERS,
   );
@@ -313,6 +327,11 @@ export const PATCHED_MODULES = [
     name: "react-router",
     file: () => path.join(path.dirname(require.resolve("react-router")), "umd", "react-router.production.min.js"),
     change: keptResolvedPathsSource,
+  },
+  {
+    name: "react-router-dom",
+    file: () => path.join(path.dirname(require.resolve("react-router-dom")), "umd", "react-router-dom.production.min.js"),
+    change: valueNamespaceRouterDomSource,
   },
   {
     name: "@remix-run/react routes",

@@ -11,6 +11,7 @@ import {
   plainValuesFlattenSource,
   rememberingRouterSource,
   rememberingServerRoutesSource,
+  valueNamespaceRouterDomSource,
 } from "./module-patches.js";
 
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
@@ -397,6 +398,33 @@ describe("React Router keeping resolved paths (decision 079)", () => {
     renderToString(h(after.MemoryRouter, { initialEntries: ["/"] }, h(Grab)));
     expect(seen[2].pathname).toBe("/489");
   });
+
+  it("reads React through values, not getters, in React Router and React Router DOM, rendering the same links", () => {
+    expect(patched).toContain("n.get?n:{enumerable:!0,value:e[r]}");
+    const domFile = PATCHED_MODULES.find((patch) => patch.name === "react-router-dom")!.file();
+    const domOriginal = fs.readFileSync(domFile, "utf8");
+    const domPatched = valueNamespaceRouterDomSource(domOriginal);
+    expect(domPatched).not.toBeNull();
+    expect(valueNamespaceRouterDomSource(domPatched!)).toBeNull();
+    type Dom = {
+      MemoryRouter: FunctionComponent<{ initialEntries: string[]; children?: ReactNode }>;
+      Link: FunctionComponent<{ to: string; children?: ReactNode }>;
+      NavLink: FunctionComponent<{ to: string; end?: boolean; children?: ReactNode }>;
+    };
+    const links = (dom: Dom) =>
+      renderToString(
+        h(
+          dom.MemoryRouter,
+          { initialEntries: ["/manage/applicant/1?x=1"] },
+          ["/", "/manage/applicant/1", "edit", "?actions=2#row", "/北京"].map((to) =>
+            h("p", { key: to }, h(dom.Link, { to }, to), h(dom.NavLink, { to, end: true }, to)),
+          ),
+        ),
+      );
+    const expected = links(load<Dom>(domOriginal, domFile));
+    expect(links(load<Dom>(domPatched!, domFile))).toBe(expected);
+    expect(expected).toContain('aria-current="page"');
+  });
 });
 
 describe("turbo-stream writing plain values by a short routine (decision 078)", () => {
@@ -519,6 +547,7 @@ describe("installing the patches", () => {
       "turbo-stream flatten",
       "@remix-run/router",
       "react-router",
+      "react-router-dom",
       "@remix-run/react routes",
       "react-dom/server.browser",
     ]);
