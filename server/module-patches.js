@@ -1,8 +1,9 @@
-// Five dependencies of the production server do more work per request than their result needs
-// (decisions 070, 074, 078 and 079): Remix's router, Remix's route modules, React Router's path
-// resolution, React's server writer and turbo-stream's encoder. Each CommonJS file is compiled from its own source with a small change
-// before anything requires it; a source that is not what this file expects (another version) is
-// left as it is, and the answer says why. server.mjs installs them before it loads any Remix module.
+// Six files of the production server's dependencies do more work per request than their result
+// needs (decisions 070, 074, 078 and 079): Remix's router, Remix's route modules, React Router,
+// React Router DOM, React's server writer and turbo-stream's encoder. Each CommonJS file is
+// compiled from its own source with a small change before anything requires it; a source that is
+// not what this file expects (another version) is left as it is, and the answer says why.
+// server.mjs installs them before it loads any Remix module.
 //
 // Remix's router (@remix-run/router 1.x) matches a URL against the route tree from scratch on
 // every call: it flattens and ranks the ~100 routes, then compiles a RegExp for each route path
@@ -297,7 +298,7 @@ export function valueNamespaceRouterDomSource(source) {
   return replacedOnce(source, [REACT_ROUTER_DOM_NAMESPACE]);
 }
 
-/** React Router with resolved paths kept, or null when the source is not the expected one. */
+/** React Router with resolved paths kept and React read through values, or null when the source is not the expected one. */
 export function keptResolvedPathsSource(source) {
   return replacedOnce(
     source,
