@@ -23,9 +23,9 @@ import { StatusBadge } from "~/components/StatusBadge";
 import { areaLoader } from "~/locales/load";
 import {
   type Applicant,
-  type ApplicantOptions,
   addedRegistration,
   applicantAction,
+  type ListOptions,
   loadApplicants,
   type SmsBlock,
   type SmsStanding,
@@ -236,7 +236,7 @@ function Filters({
   errors,
   named,
 }: {
-  options: ApplicantOptions;
+  options: ListOptions;
   filters: Record<string, string>;
   errors: Record<string, string>;
   named: NamedFn;
@@ -328,7 +328,7 @@ function Filters({
  * The bulk form. Its checkboxes sit in the table's rows and join it through `form=`, so the
  * rows keep their own forms and the whole thing is one plain POST without JavaScript.
  */
-function BulkForm({ options, result, named }: { options: ApplicantOptions; result: IntentView | undefined; named: NamedFn }) {
+function BulkForm({ options, result, named }: { options: ListOptions; result: IntentView | undefined; named: NamedFn }) {
   const { t } = useTranslation();
   const formKey = useFormKey("bulk", Boolean(result), null);
   const hydrated = useHydrated();
@@ -612,7 +612,7 @@ function ApplicantRow({
   named,
 }: {
   row: Applicant;
-  options: ApplicantOptions;
+  options: ListOptions;
   ticked: boolean;
   result: ActionData | undefined;
   named: NamedFn;

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { badRequest, notFound, parseId, parsePage } from "#contract/params";
 import { bulkSchema, FILTER_KEYS, levelSchema, paySchema, remarkSchema, smsSchema, smsSignNameSchema } from "#contract/schemas/applicants";
 import { adminRegistrationSchema } from "#contract/schemas/registration";
-import type { Applicant } from "#contract/views/applicants";
+import type { Applicant, ApplicantOptions } from "#contract/views/applicants";
 import { pick } from "~/utils/format";
 import type { NoticeInput } from "~/utils/notice";
 import { punctuation } from "~/utils/punctuation";
@@ -34,13 +34,51 @@ export function filtersOf(search: URLSearchParams) {
 
 const applicantOptions = (request: Request, conferenceId: number) => platformData(request, `/user/manage/${conferenceId}/options`);
 
+/** The list's options as its pages use them. */
+export type ListOptions = Omit<ApplicantOptions, "fields">;
+
+/** The options without the registration form's fields, which neither the list nor the badge page shows. */
+export function toListOptions({ conference, identities, levels }: ApplicantOptions): ListOptions {
+  return { conference, identities, levels };
+}
+
+/**
+ * A registration as the list and the badge page show it: the fields of `Applicant` and no others.
+ * The page's data goes to the browser with it, and the platform's row also carries the answers,
+ * keys, times and the whole payment (36 fields a row, where the page reads 19).
+ */
+export function toApplicant(row: Applicant): Applicant {
+  const { id, accountId, name, mobile, email, institution, identity, levelId, feeFen, currency, state, paymentState, needsPayment, payment } = row;
+  return {
+    id,
+    accountId,
+    name,
+    mobile,
+    email,
+    institution,
+    identity: identity && { nameZh: identity.nameZh, nameEn: identity.nameEn },
+    levelId,
+    feeFen,
+    currency,
+    state,
+    paymentState,
+    needsPayment,
+    payment: payment && { state: payment.state, registrationId: payment.registrationId },
+    ticketCode: row.ticketCode,
+    remark: row.remark,
+    checkinState: row.checkinState,
+    checkedInAt: row.checkedInAt,
+    createdAt: row.createdAt,
+  };
+}
+
 /**
  * One page of registrations. A filter the platform refuses (a malformed date…) gives an empty
  * page and the per-field messages, so the filter form can show them beside what was typed.
  */
 async function applicantPage(request: Request, conferenceId: number, filters: Record<string, string>, page: number, pageSize: number) {
   const result = await callPlatform(request, `/user/manage/${conferenceId}`, { query: { ...filters, page, pageSize } });
-  if (result.ok) return { list: result.data.list, total: result.data.total, filterErrors: {} as Record<string, string> };
+  if (result.ok) return { list: result.data.list.map(toApplicant), total: result.data.total, filterErrors: {} as Record<string, string> };
   if (result.status === 404) throw notFound();
   return { list: [] as Applicant[], total: 0, filterErrors: Object.keys(result.fields).length ? result.fields : { keyword: result.message } };
 }
@@ -57,7 +95,7 @@ export async function loadApplicants(request: Request, conferenceId: number, pag
   const t = await i18n.getFixedT(request);
   const lang = (await i18n.getLocale(request)) === "en" ? "en" : "zh";
   const name = pick(lang, options.conference.nameZh, options.conference.nameEn);
-  return { conferenceId, search, filters, page, options, rows, t, name };
+  return { conferenceId, search, filters, page, options: toListOptions(options), rows, t, name };
 }
 
 /** A registration the organiser just entered by hand, with the link its attendee claims it by. */
