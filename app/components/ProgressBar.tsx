@@ -7,6 +7,16 @@ export const PROGRESS_THROTTLE_MS = 200;
 /** The bar takes this long to fill to 90 % (spec §9 duration). */
 export const PROGRESS_DURATION_MS = 5000;
 
+/**
+ * How the bar at a width shows: at 0 (idle) and at 100 (a finished navigation, fading out for
+ * 300 ms) it is invisible, and so hidden from assistive technology too. Exposed after it finished,
+ * it was a progress bar outside every landmark that no one could see.
+ */
+export function progressLook(width: number) {
+  const shown = width > 0 && width < 100;
+  return { opacity: shown ? 1 : 0, hidden: !shown };
+}
+
 /** The loading indicator on route change. */
 export function ProgressBar() {
   const navigation = useNavigation();
@@ -35,6 +45,7 @@ export function ProgressBar() {
     };
   }, [busy]);
 
+  const look = progressLook(width);
   return (
     <div
       className="ui-progress"
@@ -43,8 +54,8 @@ export function ProgressBar() {
       aria-valuenow={Math.round(width)}
       aria-valuemin={0}
       aria-valuemax={100}
-      aria-hidden={width === 0}
-      style={{ width: `${width}%`, opacity: width === 0 || width === 100 ? 0 : 1 }}
+      aria-hidden={look.hidden}
+      style={{ width: `${width}%`, opacity: look.opacity }}
     />
   );
 }
