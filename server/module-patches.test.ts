@@ -34,6 +34,14 @@ function load<T = Router>(source: string, at = file): T {
   return module.exports as T;
 }
 
+/** A change applies to the source as installed, leaves `marker` in it, and refuses its own output and a foreign source. */
+function expectAppliesOnce(change: (source: string) => string | null, patched: string | null, marker: string) {
+  expect(patched).not.toBeNull();
+  expect(patched).toContain(marker);
+  expect(change(patched!)).toBeNull();
+  expect(change("module.exports = {};")).toBeNull();
+}
+
 // A tree shaped like the app's: a layout with index, static, dynamic, optional, splat and
 // case-sensitive routes, nested layouts, and static routes that outrank dynamic ones.
 const tree = (): Route[] => [
@@ -270,10 +278,7 @@ describe("React's writer encoding once a flush (decision 074)", () => {
   }
 
   it("applies to the react-dom this project installs (a new version is caught here), and only once", () => {
-    expect(patched).not.toBeNull();
-    expect(patched).toContain("htmlWritten+=b");
-    expect(joiningWriterSource(patched!)).toBeNull();
-    expect(joiningWriterSource("module.exports = {};")).toBeNull();
+    expectAppliesOnce(joiningWriterSource, patched, "htmlWritten+=b");
   });
 
   it("writes the same bytes as React's own writer, in one chunk for the shell and one for what streams in later", async () => {
@@ -364,10 +369,7 @@ describe("React Router keeping resolved paths (decision 079)", () => {
   const locations = ["/", "/manage/applicant/1", "/manage/applicant/1/", "/manage/edit/7/schedules/3", "/%E5%8C%97%E4%BA%AC/x", "/a/b/c?q=1"];
 
   it("applies to the react-router this project installs (a new version is caught here), and only once", () => {
-    expect(patched).not.toBeNull();
-    expect(patched).toContain("keptResolvedPath(r,e,l,u,");
-    expect(keptResolvedPathsSource(patched!)).toBeNull();
-    expect(keptResolvedPathsSource("module.exports = {};")).toBeNull();
+    expectAppliesOnce(keptResolvedPathsSource, patched, "keptResolvedPath(r,e,l,u,");
   });
 
   it("resolves every link as React Router does, at every location, first and again", () => {
@@ -404,8 +406,7 @@ describe("React Router keeping resolved paths (decision 079)", () => {
     const domFile = PATCHED_MODULES.find((patch) => patch.name === "react-router-dom")!.file();
     const domOriginal = fs.readFileSync(domFile, "utf8");
     const domPatched = valueNamespaceRouterDomSource(domOriginal);
-    expect(domPatched).not.toBeNull();
-    expect(valueNamespaceRouterDomSource(domPatched!)).toBeNull();
+    expectAppliesOnce(valueNamespaceRouterDomSource, domPatched, "r.get?r:{enumerable:!0,value:e[n]}");
     type Dom = {
       MemoryRouter: FunctionComponent<{ initialEntries: string[]; children?: ReactNode }>;
       Link: FunctionComponent<{ to: string; children?: ReactNode }>;
@@ -497,10 +498,7 @@ describe("turbo-stream writing plain values by a short routine (decision 078)", 
   ];
 
   it("applies to the turbo-stream Remix installs (a new version is caught here), and only once", () => {
-    expect(patched).not.toBeNull();
-    expect(patched).toContain("stringifiedPlainly(this, input, index)");
-    expect(plainValuesFlattenSource(patched!)).toBeNull();
-    expect(plainValuesFlattenSource("module.exports = {};")).toBeNull();
+    expectAppliesOnce(plainValuesFlattenSource, patched, "stringifiedPlainly(this, input, index)");
   });
 
   it("writes what turbo-stream writes, byte for byte, for values of every kind", () => {

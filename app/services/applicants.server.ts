@@ -49,6 +49,7 @@ export function toListOptions({ conference, identities, levels }: ApplicantOptio
  */
 export function toApplicant(row: Applicant): Applicant {
   const { id, accountId, name, mobile, email, institution, identity, levelId, feeFen, currency, state, paymentState, needsPayment, payment } = row;
+  const { ticketCode, remark, checkinState, checkedInAt, createdAt } = row;
   return {
     id,
     accountId,
@@ -64,11 +65,11 @@ export function toApplicant(row: Applicant): Applicant {
     paymentState,
     needsPayment,
     payment: payment && { state: payment.state, registrationId: payment.registrationId },
-    ticketCode: row.ticketCode,
-    remark: row.remark,
-    checkinState: row.checkinState,
-    checkedInAt: row.checkedInAt,
-    createdAt: row.createdAt,
+    ticketCode,
+    remark,
+    checkinState,
+    checkedInAt,
+    createdAt,
   };
 }
 
