@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { routeId } from "#contract/params";
 import {
   BULK_ACTIONS,
@@ -38,6 +38,7 @@ import { type IntentReply, type IntentView, intentView } from "~/utils/form-prot
 import { formatMoney, pick } from "~/utils/format";
 import { useFormKey } from "~/utils/fresh-form";
 import { useHydrated } from "~/utils/hydrated";
+import { useOpenedInPlace } from "~/utils/opened-in-place";
 import { punctuation } from "~/utils/punctuation";
 
 /** The browser loads these areas' messages with the page (app/locales/load.ts). */
@@ -98,6 +99,12 @@ export default function Applicants() {
   const bulkRefused = intentView(result, "bulk");
   const ticked = new Set((bulkRefused?.values.ids ?? "").split(",").filter(Boolean).map(Number));
   const hydrated = useHydrated();
+  const location = useLocation();
+  // Entering someone by hand is asked for (decision 080): its link opens the form, in place with JavaScript;
+  // an entry added closes it, as the page without JavaScript goes to the list with the new entry's claim link.
+  const addRefused = refused?.intent === "add";
+  const add = useOpenedInPlace<HTMLElement>(useFormKey("add", addRefused, null));
+  const adding = add.opened || addRefused || new URLSearchParams(location.search).has("add");
 
   return (
     <section>
@@ -111,7 +118,7 @@ export default function Applicants() {
         <Link className="ui-button-outline" to={`/manage/applicant/print/${conferenceId}${query ? `?${query}` : ""}`}>
           {t("applicants.printLink")}
         </Link>
-        <a className="ui-button-outline" href="#add">
+        <a className="ui-button-outline" href={partHref(location.search, "add", "add")} onClick={add.open} data-testid="add-link">
           {t("applicants.addLink")}
         </a>
       </div>
@@ -191,40 +198,50 @@ export default function Applicants() {
           {t("applicants.sms.panelTitle")}
         </h2>
         <SmsMessage result={bulkRefused} />
-        <SmsSender standing={sms} />
+        <SmsSender standing={sms} refused={refused?.intent === "signName"} />
       </section>
 
-      <section id="add" className="ui-edit-section" aria-labelledby="add-title">
-        <h2 id="add-title" className="ui-edit-section-title">
-          {t("applicants.add.legend")}
-        </h2>
-        <p className="ui-muted">{t("applicants.add.help")}</p>
-        <IntentForm
-          intent="add"
-          schema={addSchema}
-          hidden={{ idempotencyKey: loaderData.addKey }}
-          fields={[
-            { name: "name", label: t("applicants.add.name"), required: true },
-            { name: "mobile", label: t("applicants.add.mobile"), type: "tel", required: true },
-            { name: "email", label: t("applicants.add.email"), type: "email" },
-            { name: "institution", label: t("applicants.add.institution") },
-            {
-              name: "identityId",
-              label: t("applicants.add.identity"),
-              type: "select",
-              defaultValue: "",
-              options: [
-                { value: "", label: t("applicants.add.noIdentity") },
-                ...options.identities.map((row) => ({ value: String(row.id), label: named(row) })),
-              ],
-            },
-            { name: "remark", label: t("applicants.add.remark"), type: "textarea" },
-          ]}
-          submit={t("applicants.add.submit")}
-        />
-      </section>
+      {adding && (
+        <section id="add" className="ui-edit-section" aria-labelledby="add-title" ref={add.ref}>
+          <h2 id="add-title" className="ui-edit-section-title">
+            {t("applicants.add.legend")}
+          </h2>
+          <p className="ui-muted">{t("applicants.add.help")}</p>
+          <IntentForm
+            intent="add"
+            schema={addSchema}
+            hidden={{ idempotencyKey: loaderData.addKey }}
+            fields={[
+              { name: "name", label: t("applicants.add.name"), required: true },
+              { name: "mobile", label: t("applicants.add.mobile"), type: "tel", required: true },
+              { name: "email", label: t("applicants.add.email"), type: "email" },
+              { name: "institution", label: t("applicants.add.institution") },
+              {
+                name: "identityId",
+                label: t("applicants.add.identity"),
+                type: "select",
+                defaultValue: "",
+                options: [
+                  { value: "", label: t("applicants.add.noIdentity") },
+                  ...options.identities.map((row) => ({ value: String(row.id), label: named(row) })),
+                ],
+              },
+              { name: "remark", label: t("applicants.add.remark"), type: "textarea" },
+            ]}
+            submit={t("applicants.add.submit")}
+          />
+        </section>
+      )}
     </section>
   );
+}
+
+/** The list's own address with one of its parts asked for (`?…&add=1#add`), less the one-time "added" marker. */
+function partHref(search: string, part: string, hash: string) {
+  const query = new URLSearchParams(search);
+  query.delete("added");
+  query.set(part, "1");
+  return `?${query}#${hash}`;
 }
 
 type NamedFn = (row: { nameZh: string; nameEn: string } | null | undefined) => string;
@@ -536,11 +553,15 @@ function SmsBlocks({ blocks, quota, needed }: { blocks: SmsBlock[]; quota: SmsSt
  * The conference's sender: its sender name and review, today's quota, what keeps it from texting,
  * and the form to ask for a sender name (a platform administrator approves it).
  */
-function SmsSender({ standing }: { standing: SmsStanding }) {
+function SmsSender({ standing, refused }: { standing: SmsStanding; refused: boolean }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const { signName, quota } = standing;
+  // Its form is asked for (decision 080), open again when the name asked for was refused, and closed once one was asked for.
+  const asking = useOpenedInPlace<HTMLDivElement>(useFormKey("signName", refused, null));
+  const shown = asking.opened || refused || new URLSearchParams(location.search).has("signName");
   return (
-    <section className="ui-apl-sms" aria-labelledby="sms-sender-title" data-testid="sms-sender">
+    <section id="sms-sender" className="ui-apl-sms" aria-labelledby="sms-sender-title" data-testid="sms-sender">
       <h3 id="sms-sender-title" className="ui-edit-section-title">
         {t("applicants.sms.senderTitle")}
       </h3>
@@ -551,12 +572,24 @@ function SmsSender({ standing }: { standing: SmsStanding }) {
       </p>
       <p data-testid="sms-quota">{t("applicants.sms.quota", { used: quota.used, limit: quota.limit, resetsAt: showMoment(quota.resetsAt) })}</p>
       {standing.blocks.length > 0 && <SmsBlocks blocks={standing.blocks} quota={quota} />}
-      <IntentForm
-        intent="signName"
-        schema={smsSignNameSchema}
-        fields={[{ name: "signName", label: t("applicants.sms.signNameLabel"), defaultValue: signName?.name ?? "", help: t("applicants.sms.signNameHelp") }]}
-        submit={t("applicants.sms.signNameSubmit")}
-      />
+      {shown ? (
+        <div ref={asking.ref}>
+          <IntentForm
+            intent="signName"
+            schema={smsSignNameSchema}
+            fields={[
+              { name: "signName", label: t("applicants.sms.signNameLabel"), defaultValue: signName?.name ?? "", help: t("applicants.sms.signNameHelp") },
+            ]}
+            submit={t("applicants.sms.signNameSubmit")}
+          />
+        </div>
+      ) : (
+        <p>
+          <a href={partHref(location.search, "signName", "sms-sender")} onClick={asking.open} data-testid="sign-name-link">
+            {signName && signName.state !== "rejected" ? t("applicants.sms.signNameChange") : t("applicants.sms.signNameOpen")}
+          </a>
+        </p>
+      )}
     </section>
   );
 }
@@ -626,12 +659,7 @@ function ApplicantRow({
   // them was answered. Closed, a full page of 20 rows is a third of its elements.
   const search = new URLSearchParams(location.search);
   const requested = search.get("actions") === String(row.id);
-  const [opened, setOpened] = useState(false);
-  const actionsRef = useRef<HTMLDetailsElement>(null);
-  // Opened in place, its first action takes the focus the link had.
-  useEffect(() => {
-    if (opened) actionsRef.current?.querySelector<HTMLElement>("button, input:not([type=hidden]), select, textarea")?.focus();
-  }, [opened]);
+  const { opened, ref: actionsRef, open } = useOpenedInPlace<HTMLDetailsElement>();
   search.set("actions", String(row.id));
   const live = row.state === "pending" || row.state === "confirmed";
   const level = options.levels.find((l) => l.id === row.levelId);
@@ -751,17 +779,7 @@ function ApplicantRow({
             </div>
           </details>
         ) : (
-          <a
-            className="ui-apl-actions-link"
-            href={`?${search}#apl-row-${row.id}`}
-            data-actions={row.id}
-            onClick={(event) => {
-              // A click meant for a new tab or window keeps the link's own page.
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              setOpened(true);
-            }}
-          >
+          <a className="ui-apl-actions-link" href={`?${search}#apl-row-${row.id}`} data-actions={row.id} onClick={open}>
             {t("applicants.row.actions")}
             <span className="ui-visually-hidden">
               : <span {...enteredLang(row.name)}>{row.name}</span>

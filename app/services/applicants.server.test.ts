@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Applicant, ApplicantOptions } from "#contract/views/applicants";
-import { toApplicant, toListOptions } from "./applicants.server";
+import { backTo, toApplicant, toListOptions } from "./applicants.server";
 
 // A row as GET /user/manage/{id} answers it (the bench's data), with everything the platform sends.
 const platformRow = {
@@ -103,5 +103,18 @@ describe("toListOptions", () => {
       fields: [{ key: "department", type: "text", labelZh: "院系", labelEn: "Department", required: true }],
     };
     expect(toListOptions(options)).toEqual({ conference: options.conference, identities: options.identities, levels: options.levels });
+  });
+});
+
+describe("backTo", () => {
+  const request = (query: string) => new Request(`http://localhost/manage/applicant/7${query}`, { method: "POST" });
+
+  it("keeps the list's filters and page, and drops the one-time marker of an entry just added", () => {
+    expect(backTo(request("?keyword=%E5%BC%A0&page=2&added=41"))).toBe("/manage/applicant/7?keyword=%E5%BC%A0&page=2");
+    expect(backTo(request(""))).toBe("/manage/applicant/7");
+  });
+
+  it("closes the parts a save is done with, and keeps the others open", () => {
+    expect(backTo(request("?state=pending&signName=1&add=1"), "signName")).toBe("/manage/applicant/7?state=pending&add=1");
   });
 });

@@ -122,10 +122,10 @@ const ROW_INTENTS: Record<string, { schema?: z.ZodType; method: "PUT" | "DELETE"
   delete: { method: "DELETE", path: (id) => `/user/${id}`, notice: "applicants.deleted" },
 };
 
-/** Back to the same list (filters and page kept), minus one-time markers. */
-function backTo(request: Request) {
+/** Back to the same list (filters and page kept), minus one-time markers and the parts a save closes. */
+export function backTo(request: Request, ...closed: string[]) {
   const url = new URL(request.url);
-  url.searchParams.delete("added");
+  for (const name of ["added", ...closed]) url.searchParams.delete(name);
   return `${url.pathname}${url.search}`;
 }
 
@@ -146,7 +146,8 @@ export async function applicantAction(request: Request, conferenceId: number) {
     return runIntent(request, intent, values, {
       schema: smsSignNameSchema,
       call: (value) => ({ path: `/send/${conferenceId}/sign-name`, options: { method: "PUT", body: value } }),
-      back: `${back}#sms`,
+      // Asked for, the sender's name is under review: its form closes.
+      back: `${backTo(request, "signName")}#sms`,
       notice: "applicants.sms.signNameRequested",
     });
   }

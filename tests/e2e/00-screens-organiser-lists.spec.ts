@@ -43,7 +43,8 @@ async function organiserWithApplicants(page: Page) {
 
 const screens = (id: number) => ({
   conferences: ["/manage"],
-  applicants: [`/manage/applicant/${id}`],
+  // With the hand entry and the sender's name asked for, each a form opened by its link.
+  applicants: [`/manage/applicant/${id}`, `/manage/applicant/${id}?add=1&signName=1`],
   payments: [`/manage/payment/${id}`],
   report: [`/manage/report/${id}`],
   papers: [`/manage/viewPaper/${id}`],

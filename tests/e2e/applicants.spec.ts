@@ -135,8 +135,13 @@ test("the organiser approves and remarks a registration, adds an attendee by han
   // By hand: the attendee has no account yet; the organiser gets the claim link to send on.
   const handName = uniqueName("手动");
   const handMobile = freshMobile();
+  // The form is asked for: in place with JavaScript (its first field takes the focus), by a page load without.
   await ready(page);
+  await expect(page.locator("#add")).toHaveCount(0);
+  await page.getByTestId("add-link").click();
   const add = page.locator("#add");
+  if (hasJs()) await expect(add.getByLabel(/^姓名/)).toBeFocused();
+  else await expect(page).toHaveURL(/[?&]add=1#add$/);
   await add.getByLabel(/^姓名/).fill(handName);
   await add.getByLabel(/^手机号/).fill(handMobile);
   await add.getByLabel("单位").fill("复旦大学");

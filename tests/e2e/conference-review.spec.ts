@@ -101,6 +101,7 @@ test("a stranger's conference can't text and is told why; the administrator refu
   await expect(sender.getByTestId("sms-block-noSignName")).toBeVisible();
 
   // A sender name that breaks the carriers' rules is refused in place; a bank's name waits for review.
+  await sender.getByTestId("sign-name-link").click();
   await sender.getByLabel("短信签名").fill("【中国银行】");
   await sender.getByRole("button", { name: "申请签名" }).click();
   await expect(page.getByText("短信签名不能含括号、空格或尖括号")).toBeVisible();
@@ -109,6 +110,8 @@ test("a stranger's conference can't text and is told why; the administrator refu
   await page.getByTestId("sms-sender").getByRole("button", { name: "申请签名" }).click();
   await expectNotice(page, "短信签名已提交，等待平台管理员审核");
   await expect(page.getByTestId("sms-sign-state")).toHaveText("短信签名【中国银行】正在等待平台管理员审核。");
+  // Asked for, the name is under review: its form closes.
+  await expect(page.getByTestId("sign-name-link")).toHaveText("更换短信签名");
 
   // The send screen: what would go out (nothing), to whom (nobody: the entry is unclaimed), and why not.
   await ready(page);
@@ -131,6 +134,7 @@ test("a stranger's conference can't text and is told why; the administrator refu
   await page.goto(`/manage/applicant/${id}`);
   await expect(page.getByTestId("sms-sign-state")).toHaveText("短信签名【中国银行】未通过审核：与主办单位不符");
   await ready(page);
+  await page.getByTestId("sign-name-link").click();
   await page.getByTestId("sms-sender").getByLabel("短信签名").fill(`客户大会${run}`);
   await page.getByTestId("sms-sender").getByRole("button", { name: "申请签名" }).click();
   await expectNotice(page, "短信签名已提交，等待平台管理员审核");

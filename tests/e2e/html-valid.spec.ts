@@ -206,7 +206,8 @@ test("the main visitor, attendee and organiser pages are valid HTML (Nu HTML che
       "scan",
     ];
     // The editor's default page (its first section) and every section's page.
-    for (const url of ["/manage", ...manage.map((p) => `/manage/${p}/${id}`), ...editorSections(id)]) await get(page.request, "organiser", url);
+    for (const url of ["/manage", ...manage.map((p) => `/manage/${p}/${id}`), `/manage/applicant/${id}?add=1&signName=1`, ...editorSections(id)])
+      await get(page.request, "organiser", url);
     for (const url of [
       "/form/edit",
       `/form/edit?id=${formId}`,
@@ -304,6 +305,7 @@ test("the editors and the pages whose markup changed hydrate without an error wi
     `/manage/signup/${id}`,
     `/manage/statistics/${id}`,
     `/manage/applicant/print/${id}?layout=card`,
+    `/manage/applicant/${id}?add=1&signName=1`,
     "/",
     `/${id}`,
     "/schedule",

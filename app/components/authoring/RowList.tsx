@@ -1,9 +1,10 @@
 import { useActionData, useLocation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import { Entered, ENTERED, NamedControl } from "~/components/WithEntered";
 import { useTranslation } from "~/use-translation";
 import { useFormKey } from "~/utils/fresh-form";
+import { useOpenedInPlace } from "~/utils/opened-in-place";
 import { ConfirmForm } from "../ConfirmForm";
 import { type FieldSpec, IntentForm, useIntentResult } from "./IntentForm";
 
@@ -206,12 +207,7 @@ function RowBody({
 }: RowProps & { intent: string; rejected: ReturnType<typeof useIntentResult> }) {
   const { t } = useTranslation();
   const row = `${kind}-${id}`;
-  const [opened, setOpened] = useState(false);
-  const formRef = useRef<HTMLDetailsElement>(null);
-  // Opened in place: the first field takes the focus the link had.
-  useEffect(() => {
-    if (opened) formRef.current?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea")?.focus();
-  }, [opened]);
+  const { opened, ref: formRef, open } = useOpenedInPlace<HTMLDetailsElement>();
   const editLabel = <NamedControl shown={t("authoring.rows.edit")} name={`${t("authoring.rows.edit")}: ${ENTERED}`} entered={name} />;
   return (
     <li className="ui-edit-item" id={`row-${row}`} data-row={row}>
@@ -235,17 +231,7 @@ function RowBody({
           </IntentForm>
         </details>
       ) : (
-        <a
-          className="ui-edit-summary"
-          href={`?${page}edit=${row}#row-${row}`}
-          data-edit-row={row}
-          onClick={(event) => {
-            // A click meant for a new tab or window keeps the link's own page.
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-            event.preventDefault();
-            setOpened(true);
-          }}
-        >
+        <a className="ui-edit-summary" href={`?${page}edit=${row}#row-${row}`} data-edit-row={row} onClick={open}>
           {editLabel}
         </a>
       )}
