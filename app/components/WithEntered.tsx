@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { enteredLang } from "~/utils/entered";
+import { enteredLang, hasChinese } from "~/utils/entered";
 import { punctuation } from "~/utils/punctuation";
 
 /** Stands for the entered text inside a translation, until `WithEntered` puts it back marked. */
@@ -43,6 +43,18 @@ export function NamedControl({ shown, name, entered }: { shown: ReactNode; name:
 /** Text someone entered, as they wrote it, marked by its language (`enteredLang`). */
 export function Entered({ text }: { text: string | null | undefined }) {
   return <span {...enteredLang(text)}>{text}</span>;
+}
+
+/**
+ * Text someone entered, in an element of its own only where its language differs from the page's:
+ * Chinese on a page that is not Chinese gets `<span lang="zh-CN">`; on the Chinese page (whose
+ * `<html lang>` says it already), and for text without Chinese, it is written as text. Where a
+ * list writes one a row, that is an element less a row on the Chinese page. `shown`: what to write
+ * for it (the text with a keyword's matches marked), the text itself by default.
+ * Not where the span carries layout or is referred to by id: there, `enteredLang` on the element.
+ */
+export function enteredText(pageLang: string, text: string | null | undefined, shown: ReactNode = text): ReactNode {
+  return !pageLang.startsWith("zh") && hasChinese(text) ? <span lang="zh-CN">{shown}</span> : shown;
 }
 
 /** Entered texts in a row, with the list separator of the page's language (utils/punctuation.ts). */

@@ -20,6 +20,7 @@ import { FieldError } from "~/components/FieldError";
 import { ManageNav } from "~/components/manage/ManageNav";
 import { Pagination } from "~/components/Pagination";
 import { StatusBadge } from "~/components/StatusBadge";
+import { enteredText } from "~/components/WithEntered";
 import { areaLoader } from "~/locales/load";
 import {
   type Applicant,
@@ -650,7 +651,8 @@ function ApplicantRow({
   result: ActionData | undefined;
   named: NamedFn;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const location = useLocation();
   const asking = result?.confirm === "delete" && result.id === row.id;
   const ownResult = Boolean(result?.intent?.endsWith(`:${row.id}`));
@@ -697,9 +699,7 @@ function ApplicantRow({
           )}
         </div>
       </td>
-      <td data-label={t("applicants.columns.institution")}>
-        <span {...enteredLang(row.institution)}>{row.institution}</span>
-      </td>
+      <td data-label={t("applicants.columns.institution")}>{enteredText(lang, row.institution)}</td>
       <td data-label={t("applicants.columns.identity")}>
         {named(row.identity)}
         {level && (
@@ -781,9 +781,7 @@ function ApplicantRow({
         ) : (
           <a className="ui-apl-actions-link" href={`?${search}#apl-row-${row.id}`} data-actions={row.id} onClick={open}>
             {t("applicants.row.actions")}
-            <span className="ui-visually-hidden">
-              : <span {...enteredLang(row.name)}>{row.name}</span>
-            </span>
+            <span className="ui-visually-hidden">: {enteredText(lang, row.name)}</span>
           </a>
         )}
       </td>

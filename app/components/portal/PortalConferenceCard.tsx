@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { chinaDay } from "#contract/clock";
 import { Highlight } from "~/components/Highlight";
+import { enteredText } from "~/components/WithEntered";
 import { useTranslation } from "~/use-translation";
-import { enteredLang, hasChinese } from "~/utils/entered";
+import { enteredLang } from "~/utils/entered";
 import { formatDay, formatMoney, formatMonth, pick } from "~/utils/format";
 import { usePrefetch } from "~/utils/prefetch";
 import { initials, saleState, tileHue } from "./sale";
@@ -46,10 +47,9 @@ export function PortalConferenceCard({
   const [, month, day] = c.startDate.split("-").map(Number);
   // The words a keyword matched, marked; without a keyword the text as it is.
   const marked = (text: string) => (needle ? <Highlight text={text} keyword={keyword} /> : text);
-  // Text someone entered, in an element that says its language only where that differs from the
-  // page's (Chinese on the English page): the Chinese page's cities and hosts need no element of
-  // their own, two fewer a card, 48 of the home page's ~620.
-  const entered = (text: string, shown: ReactNode) => (lang === "en" && hasChinese(text) ? <span lang="zh-CN">{shown}</span> : shown);
+  // The city and the host in an element of their own only on the English page, and only when
+  // Chinese: two elements fewer a card on the Chinese page, 48 of the home page's ~620.
+  const entered = (text: string, shown: ReactNode) => enteredText(lang, text, shown);
   const host = pick(lang, c.hostZh, c.hostEn);
 
   return (
