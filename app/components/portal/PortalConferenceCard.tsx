@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { chinaDay } from "#contract/clock";
 import { Highlight } from "~/components/Highlight";
 import { enteredText } from "~/components/WithEntered";
@@ -47,9 +46,6 @@ export function PortalConferenceCard({
   const [, month, day] = c.startDate.split("-").map(Number);
   // The words a keyword matched, marked; without a keyword the text as it is.
   const marked = (text: string) => (needle ? <Highlight text={text} keyword={keyword} /> : text);
-  // The city and the host in an element of their own only on the English page, and only when
-  // Chinese: two elements fewer a card on the Chinese page, 48 of the home page's ~620.
-  const entered = (text: string, shown: ReactNode) => enteredText(lang, text, shown);
   const host = pick(lang, c.hostZh, c.hostEn);
 
   return (
@@ -89,16 +85,18 @@ export function PortalConferenceCard({
             </span>
           )}
         </span>
+        {/* The city and the host in an element of their own only where Chinese is on the English page:
+            two elements fewer a card on the Chinese page, 48 of the home page's ~620. */}
         <span className="ui-conference-meta">
-          {entered(city, marked(city))}
+          {enteredText(lang, city, marked(city))}
           {contains(otherCity, needle) && !contains(city, needle) && (
             <>
               {" / "}
-              {entered(otherCity, marked(otherCity))}
+              {enteredText(lang, otherCity, marked(otherCity))}
             </>
           )}
           {city && " · "}
-          {entered(host, host)}
+          {enteredText(lang, host)}
         </span>
         <span className="ui-portal-card-sale" data-testid="card-sale">
           {c.lowestFeeFen !== null && c.lowestFeeFen !== undefined && (
