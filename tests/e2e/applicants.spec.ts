@@ -142,7 +142,13 @@ test("the organiser approves and remarks a registration, adds an attendee by han
   const add = page.locator("#add");
   if (hasJs()) await expect(add.getByLabel(/^姓名/)).toBeFocused();
   else await expect(page).toHaveURL(/[?&]add=1#add$/);
+  // A number that is no mobile is refused in place (by the page with JavaScript, by the server without): the form
+  // stays open with what was typed.
   await add.getByLabel(/^姓名/).fill(handName);
+  await add.getByLabel(/^手机号/).fill("12345");
+  await add.getByRole("button", { name: "添加", exact: true }).click();
+  await expect(page.locator("#add").getByText("请输入正确的手机号")).toBeVisible();
+  await expect(page.locator("#add").getByLabel(/^姓名/)).toHaveValue(handName);
   await add.getByLabel(/^手机号/).fill(handMobile);
   await add.getByLabel("单位").fill("复旦大学");
   await add.getByLabel("身份").selectOption(String(identity.id));
