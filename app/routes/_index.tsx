@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const when = WHEN.find((w) => w === url.searchParams.get("when")) ?? "upcoming";
   const page = parsePage(url.searchParams.get("page"));
   const { values, ignored } = readFilters(url);
+  const lang = await i18n.getLocale(request);
   const [home, conferences, t] = await Promise.all([
     // The city counts count what the list would show with each city: the same `when` and filters.
     platformData<Parameters<typeof toHome>[0]>(request, "/portal/home", { query: { when: when === "all" ? undefined : when, ...values, city: undefined } }),
@@ -63,8 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       values,
       ignored,
       ...(await clockNow()),
-      home: toHome(home),
-      conferences: { list: toConferences(conferences.list), total: conferences.total },
+      // The cards, banners and links in the page's language only (no keyword to find in the other).
+      home: toHome(home, lang),
+      conferences: { list: toConferences(conferences.list, lang), total: conferences.total },
     },
     { headers: publicPageHeaders(request) },
   );

@@ -65,7 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       values: { ...values, from: "", to: "" },
       facets,
       months: calendar.months,
-      conferences: { list: toConferences(conferences.list), total: conferences.total },
+      // The cards in the page's language only: the calendar has no keyword to find in the other.
+      conferences: { list: toConferences(conferences.list, await i18n.getLocale(request)), total: conferences.total },
     },
     { headers: publicPageHeaders(request) },
   );

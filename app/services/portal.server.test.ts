@@ -56,20 +56,47 @@ describe("toHome", () => {
     expect(home.banners).toEqual([{ id: 1, titleZh: "a", titleEn: "a", image: "/media/demo-banner-1.jpg", url: null }]);
     expect(home.links.map((l) => l.titleEn)).toEqual(["CNKI"]);
   });
+
+  it("with the page's language, sends entered texts in that language only, and the cities whole", () => {
+    const raw = {
+      banners: [{ id: 1, titleZh: "横幅", titleEn: "Banner", image: "/media/demo-banner-1.jpg", url: "/1" }],
+      adverts: [{ id: 2, titleZh: "广告", titleEn: "", image: "/media/demo-advert-1.jpg", url: null }],
+      important: [{ ...conferenceCore, cover: null }],
+      links: [{ id: 3, titleZh: "知网", titleEn: "CNKI", url: "https://www.cnki.net" }],
+      categories: [{ id: 1, nameZh: "理学", nameEn: "Natural Sciences", majors: [{ id: 1, nameZh: "数学", nameEn: "Mathematics" }] }],
+      cities: [{ cityZh: "南京", cityEn: "Nanjing", total: 3 }],
+    };
+    const en = toHome(raw, "en");
+    expect(en.banners[0]).toMatchObject({ titleZh: "", titleEn: "Banner" });
+    // Entered in Chinese only: the English page shows the Chinese.
+    expect(en.adverts[0]).toMatchObject({ titleZh: "广告", titleEn: "" });
+    expect(en.links[0]).toMatchObject({ titleZh: "", titleEn: "CNKI", url: "https://www.cnki.net" });
+    expect(en.categories).toEqual([{ id: 1, nameZh: "", nameEn: "Natural Sciences", majors: [{ id: 1, nameZh: "", nameEn: "Mathematics" }] }]);
+    expect(en.important[0]).toMatchObject({ nameZh: "", nameEn: "Conf", cityZh: "", cityEn: "Nanjing" });
+    // A city filter's value is its Chinese name: the cities keep both.
+    expect(en.cities).toEqual(raw.cities);
+    const zh = toHome(raw, "zh");
+    expect(zh.links[0]).toMatchObject({ titleZh: "知网", titleEn: "" });
+    expect(zh.categories[0].majors[0]).toEqual({ id: 1, nameZh: "数学", nameEn: "" });
+    // Without a language (the administrators' preview), both.
+    expect(toHome(raw).links[0]).toMatchObject({ titleZh: "知网", titleEn: "CNKI" });
+  });
 });
 
+const conferenceCore = {
+  id: 7,
+  nameZh: "会议",
+  nameEn: "Conf",
+  startDate: "2026-11-28",
+  endDate: "2026-11-30",
+  cityZh: "南京",
+  cityEn: "Nanjing",
+  hostZh: "东大",
+  hostEn: "SEU",
+};
+
 describe("toConferences", () => {
-  const core = {
-    id: 7,
-    nameZh: "会议",
-    nameEn: "Conf",
-    startDate: "2026-11-28",
-    endDate: "2026-11-30",
-    cityZh: "南京",
-    cityEn: "Nanjing",
-    hostZh: "东大",
-    hostEn: "SEU",
-  };
+  const core = conferenceCore;
 
   it("sends the browser what a card shows, not the platform's ids and times, with a checked cover", () => {
     const [item] = toConferences([
@@ -99,5 +126,16 @@ describe("toConferences", () => {
     const [item] = toConferences([{ ...core, cover: "/media/demo-photo-1.jpg" }]);
     expect(Object.keys(item)).toEqual([...Object.keys(core), "cover"]);
     expect(item.cover).toBe("/media/demo-photo-1.jpg");
+  });
+
+  it("with the page's language, sends names, cities and hosts in that language only, and no disciplines", () => {
+    const item = { ...core, cover: null, major: { nameZh: "生物学", nameEn: "Biology" }, category: null };
+    expect(toConferences([item], "zh")[0]).toEqual({ ...core, cover: null, nameEn: "", cityEn: "", hostEn: "" });
+    expect(toConferences([item], "en")[0]).toEqual({ ...core, cover: null, nameZh: "", cityZh: "", hostZh: "" });
+    // A text entered in one language only is kept whatever the page's language: it is what shows.
+    const chineseOnly = { ...item, nameEn: "", hostEn: "" };
+    expect(toConferences([chineseOnly], "en")[0]).toMatchObject({ nameZh: "会议", nameEn: "", cityZh: "", cityEn: "Nanjing", hostZh: "东大", hostEn: "" });
+    // Without a language (the search page, whose cards show a keyword found in the other), both, and the disciplines.
+    expect(toConferences([item])[0]).toMatchObject({ nameZh: "会议", nameEn: "Conf", major: { nameZh: "生物学", nameEn: "Biology" } });
   });
 });

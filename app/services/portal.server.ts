@@ -60,16 +60,35 @@ export async function conferenceIdForHost(request: Request): Promise<number | nu
 type PlatformConference = Omit<PortalConference, "cover"> & { cover: string | null };
 
 /**
+ * The language a page shows its entered texts in, when it shows them in that language only: the
+ * other language's text is sent empty wherever the shown one exists (`pick` gives the same text),
+ * and it is the page's loader data the browser receives with it. A page whose cards show the
+ * other language too (a keyword found there, the search page) keeps both.
+ */
+export type ShownLanguage = "zh" | "en";
+
+/** `[zh, en]` with the text `lang` does not show emptied; both when `lang` is not given. */
+function shownPair(lang: ShownLanguage | undefined, zh: string, en: string): [string, string] {
+  if (lang === "en") return [en ? "" : zh, en];
+  if (lang === "zh") return [zh, zh ? "" : en];
+  return [zh, en];
+}
+
+/**
  * Conference list items as the page shows them: image sources checked, and only what a card shows
  * (the page's data goes to the browser with it; the platform's item also has its ids and times).
+ * With `lang` (a page without a keyword), names, cities and hosts in that language only, and no
+ * disciplines: a card shows those only beside a keyword they matched.
  */
-export function toConferences(list: PlatformConference[]): PortalConference[] {
+export function toConferences(list: PlatformConference[], lang?: ShownLanguage): PortalConference[] {
   return list.map((item) => {
-    const { id, nameZh, nameEn, startDate, endDate, cityZh, cityEn, hostZh, hostEn, major, category, lowestFeeFen, registrationOpensAt, registrationClosesAt } =
-      item;
+    const { id, startDate, endDate, major, category, lowestFeeFen, registrationOpensAt, registrationClosesAt } = item;
+    const [nameZh, nameEn] = shownPair(lang, item.nameZh, item.nameEn);
+    const [cityZh, cityEn] = shownPair(lang, item.cityZh, item.cityEn);
+    const [hostZh, hostEn] = shownPair(lang, item.hostZh, item.hostEn);
     const shown: PortalConference = { id, nameZh, nameEn, startDate, endDate, cityZh, cityEn, hostZh, hostEn, cover: safeSrc(item.cover) };
-    if (major !== undefined) shown.major = major && { nameZh: major.nameZh, nameEn: major.nameEn };
-    if (category !== undefined) shown.category = category && { nameZh: category.nameZh, nameEn: category.nameEn };
+    if (!lang && major !== undefined) shown.major = major && { nameZh: major.nameZh, nameEn: major.nameEn };
+    if (!lang && category !== undefined) shown.category = category && { nameZh: category.nameZh, nameEn: category.nameEn };
     if (lowestFeeFen !== undefined) shown.lowestFeeFen = lowestFeeFen;
     if (registrationOpensAt !== undefined) shown.registrationOpensAt = registrationOpensAt;
     if (registrationClosesAt !== undefined) shown.registrationClosesAt = registrationClosesAt;
@@ -89,7 +108,11 @@ export type PortalHome = {
   cities: PortalCity[];
 };
 
-/** Banners and links are entered by administrators: only http(s) and same-site addresses reach the page. */
+/**
+ * Banners and links are entered by administrators: only http(s) and same-site addresses reach the
+ * page. With `lang` (the portal's home), texts in that language only, as `toConferences`; the
+ * cities keep both names, since a city filter's value is its Chinese name.
+ */
 export function toHome(
   raw: Omit<PortalHome, "banners" | "adverts" | "links" | "important"> & {
     banners: PlatformBanner[];
@@ -97,21 +120,30 @@ export function toHome(
     links: PlatformLink[];
     important: PlatformConference[];
   },
+  lang?: ShownLanguage,
 ): PortalHome {
+  const titled = <T extends { titleZh: string; titleEn: string }>(item: T): T => {
+    const [titleZh, titleEn] = shownPair(lang, item.titleZh, item.titleEn);
+    return { ...item, titleZh, titleEn };
+  };
+  const named = <T extends { nameZh: string; nameEn: string }>(item: T): T => {
+    const [nameZh, nameEn] = shownPair(lang, item.nameZh, item.nameEn);
+    return { ...item, nameZh, nameEn };
+  };
   const banners = (list: PlatformBanner[]) =>
     list.flatMap((b) => {
       const image = safeSrc(b.image);
-      return image ? [{ id: b.id, titleZh: b.titleZh, titleEn: b.titleEn, image, url: safeHref(b.url) }] : [];
+      return image ? [titled({ id: b.id, titleZh: b.titleZh, titleEn: b.titleEn, image, url: safeHref(b.url) })] : [];
     });
   return {
     banners: banners(raw.banners),
     adverts: banners(raw.adverts),
-    important: toConferences(raw.important),
+    important: toConferences(raw.important, lang),
     links: raw.links.flatMap((l) => {
       const url = safeHref(l.url);
-      return url ? [{ id: l.id, titleZh: l.titleZh, titleEn: l.titleEn, url }] : [];
+      return url ? [titled({ id: l.id, titleZh: l.titleZh, titleEn: l.titleEn, url })] : [];
     }),
-    categories: raw.categories,
+    categories: lang ? raw.categories.map((c) => ({ ...named(c), majors: c.majors.map(named) })) : raw.categories,
     cities: raw.cities,
   };
 }

@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { instanceFor } from "~/services/i18n.server";
+import { toConferences } from "~/services/portal.server";
 import { TranslationsProvider } from "~/use-translation";
 import { PortalConferenceCard } from "./PortalConferenceCard";
 import type { PortalConference } from "./types";
@@ -24,11 +25,11 @@ const conference: PortalConference = {
   registrationClosesAt: "2026-11-30T15:59:00.000Z",
 };
 
-const render = (lang: "zh" | "en", keyword?: string) =>
+const render = (lang: "zh" | "en", keyword?: string, shown = conference) =>
   renderToString(
     <TranslationsProvider translations={instanceFor(lang)}>
       <MemoryRouter>
-        <PortalConferenceCard conference={conference} today="2026-11-29" now="2026-11-29T04:00:00.000Z" keyword={keyword} />
+        <PortalConferenceCard conference={shown} today="2026-11-29" now="2026-11-29T04:00:00.000Z" keyword={keyword} />
       </MemoryRouter>
     </TranslationsProvider>,
   );
@@ -55,5 +56,13 @@ describe("PortalConferenceCard", () => {
     // The English city matched: shown beside the Chinese one, unmarked by language on the Chinese page.
     expect(meta(html)[1]).toBe('南京<!-- --> / <mark class="ui-mark">Nanjing</mark> · <!-- -->东南大学理学院');
     expect(render("en", "分子")).toContain('<span class="ui-portal-card-other" lang="zh-CN">2026年<mark class="ui-mark">分子</mark>生物学国际学术会议</span>');
+  });
+
+  it("is the same card from the data a page without a keyword sends (its own language only)", () => {
+    for (const lang of ["zh", "en"] as const) {
+      const [shown] = toConferences([conference], lang);
+      expect(JSON.stringify(shown).length).toBeLessThan(JSON.stringify(conference).length);
+      expect(render(lang, undefined, shown)).toBe(render(lang));
+    }
   });
 });
