@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from "drizzle-orm";
 import type { AttendRegistration } from "#contract/views/attend";
 import type { Sent } from "#contract/views/sent";
-import type { Db } from "../db";
+import { builtOnce, type Db } from "../db";
 import {
   type PaymentState,
   type RegistrationState,
@@ -388,11 +388,9 @@ export async function paymentsCovering(db: Db, list: Pick<Registration, "id" | "
   const teamIds = [...new Set(list.map((r) => r.teamId).filter((id): id is number => id !== null))];
   const covering = new Map<number, Payment[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return covering;
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(teamIds.length ? or(inArray(payments.registrationId, ids), inArray(payments.teamId, teamIds)) : inArray(payments.registrationId, ids))
-    .orderBy(desc(payments.id));
+  const rows = teamIds.length
+    ? await registrationsAndTeamsPayments(db).execute({ ids: intArray(ids), teamIds: intArray(teamIds) })
+    : await registrationsPayments(db).execute({ ids: intArray(ids) });
   for (const registration of list) {
     covering.set(
       registration.id,
@@ -405,6 +403,32 @@ export async function paymentsCovering(db: Db, list: Pick<Registration, "id" | "
   }
   return covering;
 }
+
+/**
+ * The payments of some registrations, and those of their teams: reads built once. Every
+ * registration list and attendee page asks one; built anew, its SQL took ~0.13 ms of a list's
+ * platform call (issue 16). The ids travel as one array each (PostgreSQL's text form). The teams'
+ * read is apart so that a page without a team keeps to the registrations' index.
+ */
+const registrationsPayments = builtOnce((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(sql`${payments.registrationId} = any(${sql.placeholder("ids")}::int[])`)
+    .orderBy(desc(payments.id))
+    .prepare("payments_of_registrations"),
+);
+const registrationsAndTeamsPayments = builtOnce((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(sql`${payments.registrationId} = any(${sql.placeholder("ids")}::int[]) or ${payments.teamId} = any(${sql.placeholder("teamIds")}::int[])`)
+    .orderBy(desc(payments.id))
+    .prepare("payments_of_registrations_and_teams"),
+);
+
+/** Whole numbers as a PostgreSQL array literal: `{1,2,3}`. */
+const intArray = (values: number[]) => `{${values.map((value) => Math.trunc(value)).join(",")}}`;
 
 /** The public view of a payment (no idempotency key, nothing internal). */
 export function publicPayment(p: Payment) {
