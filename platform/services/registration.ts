@@ -427,6 +427,15 @@ const registrationsAndTeamsPayments = builtOnce((db) =>
     .prepare("payments_of_registrations_and_teams"),
 );
 
+/** The invoices of some payments: a read built once, as the payments' (a list of paid registrations asks it). */
+const paymentsInvoices = builtOnce((db) =>
+  db
+    .select({ paymentId: invoices.paymentId, id: invoices.id, state: invoices.state })
+    .from(invoices)
+    .where(sql`${invoices.paymentId} = any(${sql.placeholder("paymentIds")}::int[])`)
+    .prepare("invoices_of_payments"),
+);
+
 /** Whole numbers as a PostgreSQL array literal: `{1,2,3}`. */
 const intArray = (values: number[]) => `{${values.map((value) => Math.trunc(value)).join(",")}}`;
 
@@ -504,9 +513,7 @@ export async function describeRegistrations(db: Db, list: Registration[], now: D
   ]);
   const leading = new Map(list.map((r) => [r.id, leadingPayment(covering.get(r.id) ?? [])]));
   const paymentIds = [...leading.values()].filter((p): p is Payment => p !== null).map((p) => p.id);
-  const invoiceRows = paymentIds.length
-    ? await db.select({ paymentId: invoices.paymentId, id: invoices.id, state: invoices.state }).from(invoices).where(inArray(invoices.paymentId, paymentIds))
-    : [];
+  const invoiceRows = paymentIds.length ? await paymentsInvoices(db).execute({ paymentIds: intArray(paymentIds) }) : [];
   return list.map((r) => {
     const payment = leading.get(r.id) ?? null;
     const invoice = payment ? (invoiceRows.find((row) => row.paymentId === payment.id) ?? null) : null;
