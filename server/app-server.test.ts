@@ -6,7 +6,7 @@ import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { PAGE_REQUEST_HEADER as APP_HEADER } from "../app/services/page-request.server";
-import { PAGE_REQUEST_HEADER, writeBody } from "./app-server.js";
+import { compressing, PAGE_REQUEST_HEADER, RENDERED_GZIP_LEVEL, writeBody } from "./app-server.js";
 
 /** A page as React writes it: chunks of about 2 KB of HTML. */
 const chunks = Array.from({ length: 120 }, (_, i) =>
@@ -98,6 +98,47 @@ describe("writeBody", () => {
     expect(writes.reduce((a, b) => a + b, 0)).toBe(Buffer.concat(chunks).length);
     // 240 KB in 64 KB writes.
     expect(writes.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("compressing", () => {
+  it("gzips a rendered answer at the lighter level and a file of the build at the default one", async () => {
+    // Rows of varied text, as a registration list's: the two levels give different bytes.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const words = ["张伟", "李娜", "王芳", "北京大学", "复旦大学", "confirmed", "pending", "unpaid", "paid", "13800000000"];
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => `<tr data-id="${i}"><td>${words[next() % 10]}${next() % 1000}</td><td>${words[next() % 10]}</td><td>${next()}</td></tr>`,
+    );
+    const page = Buffer.from(rows.join(""));
+    expect(zlib.gzipSync(page, { level: RENDERED_GZIP_LEVEL }).length).not.toBe(zlib.gzipSync(page, { level: 6 }).length);
+    const app = express();
+    app.use(compressing(new Set(["/assets/app.js"])));
+    app.get(["/", "/assets/app.js"], (_req, res) => {
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(page);
+    });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string) =>
+      new Promise<Buffer>((resolve, reject) => {
+        http
+          .get({ port, host: "127.0.0.1", path, headers: { "Accept-Encoding": "gzip" } }, (res) => {
+            expect(res.headers["content-encoding"]).toBe("gzip");
+            const parts: Buffer[] = [];
+            res.on("data", (part: Buffer) => parts.push(part));
+            res.on("end", () => resolve(Buffer.concat(parts)));
+          })
+          .on("error", reject);
+      });
+    const [rendered, file] = [await get("/"), await get("/assets/app.js")];
+    expect(zlib.gunzipSync(rendered).equals(page)).toBe(true);
+    expect(zlib.gunzipSync(file).equals(page)).toBe(true);
+    expect(RENDERED_GZIP_LEVEL).toBeLessThan(6);
+    expect(rendered.length).toBe(zlib.gzipSync(page, { level: RENDERED_GZIP_LEVEL }).length);
+    expect(file.length).toBe(zlib.gzipSync(page, { level: 6 }).length);
   });
 });
 
