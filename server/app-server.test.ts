@@ -16,21 +16,19 @@ const chunks = Array.from({ length: 120 }, (_, i) =>
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** Serves `body()` through compression, as the app server does; the gzipped bytes a browser receives, and when. */
-async function fetchGzipped(body: () => ReadableStream<Uint8Array>) {
-  const app = express();
-  app.use(compression());
-  app.get("/", (_req, res) => {
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    void writeBody(body(), res);
-  });
+/** Starts `app` on a loopback port; the port. */
+async function listen(app: express.Express) {
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  return (server.address() as AddressInfo).port;
+}
+
+/** The gzipped bytes a browser receives for `path`, and when each part arrived (ms after the request). */
+function getGzipped(port: number, path: string) {
   return new Promise<{ gzipped: Buffer; arrivals: number[] }>((resolve, reject) => {
     const started = Date.now();
     http
-      .get({ port, host: "127.0.0.1", path: "/", headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      .get({ port, host: "127.0.0.1", path, headers: { "Accept-Encoding": "gzip" } }, (res) => {
         expect(res.headers["content-encoding"]).toBe("gzip");
         const parts: Buffer[] = [];
         const arrivals: number[] = [];
@@ -42,6 +40,17 @@ async function fetchGzipped(body: () => ReadableStream<Uint8Array>) {
       })
       .on("error", reject);
   });
+}
+
+/** Serves `body()` through compression, as the app server does; the gzipped bytes a browser receives, and when. */
+async function fetchGzipped(body: () => ReadableStream<Uint8Array>) {
+  const app = express();
+  app.use(compression());
+  app.get("/", (_req, res) => {
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    void writeBody(body(), res);
+  });
+  return getGzipped(await listen(app), "/");
 }
 
 describe("writeBody", () => {
@@ -119,21 +128,9 @@ describe("compressing", () => {
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.end(page);
     });
-    server = http.createServer(app);
-    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const get = (path: string) =>
-      new Promise<Buffer>((resolve, reject) => {
-        http
-          .get({ port, host: "127.0.0.1", path, headers: { "Accept-Encoding": "gzip" } }, (res) => {
-            expect(res.headers["content-encoding"]).toBe("gzip");
-            const parts: Buffer[] = [];
-            res.on("data", (part: Buffer) => parts.push(part));
-            res.on("end", () => resolve(Buffer.concat(parts)));
-          })
-          .on("error", reject);
-      });
-    const [rendered, file] = [await get("/"), await get("/assets/app.js")];
+    const port = await listen(app);
+    const rendered = (await getGzipped(port, "/")).gzipped;
+    const file = (await getGzipped(port, "/assets/app.js")).gzipped;
     expect(zlib.gunzipSync(rendered).equals(page)).toBe(true);
     expect(zlib.gunzipSync(file).equals(page)).toBe(true);
     expect(RENDERED_GZIP_LEVEL).toBeLessThan(6);

@@ -2,6 +2,7 @@ import { chinaDay } from "#contract/clock";
 import { configuredHostNames, hostName, isPlatformHost } from "#contract/schemas/host";
 import type { PortalBanner, PortalCategory, PortalCity, PortalConference, PortalFilterValues, PortalLink } from "~/components/portal/types";
 import { safeHref, safeSrc } from "~/components/RichText";
+import type { Lang } from "~/i18n";
 import { appNow } from "./clock.server";
 import { appEnv } from "./env.server";
 import { callPlatform } from "./platform.server";
@@ -60,15 +61,12 @@ export async function conferenceIdForHost(request: Request): Promise<number | nu
 type PlatformConference = Omit<PortalConference, "cover"> & { cover: string | null };
 
 /**
- * The language a page shows its entered texts in, when it shows them in that language only: the
- * other language's text is sent empty wherever the shown one exists (`pick` gives the same text),
- * and it is the page's loader data the browser receives with it. A page whose cards show the
- * other language too (a keyword found there, the search page) keeps both.
+ * `[zh, en]` as a page in `lang` needs them when it shows entered texts in its own language only:
+ * the other language's text emptied wherever the shown one exists (`pick` gives the same text; it
+ * is the page's loader data the browser receives with it). Both when `lang` is not given (a page
+ * whose cards show the other language too: a keyword found there, the search page).
  */
-export type ShownLanguage = "zh" | "en";
-
-/** `[zh, en]` with the text `lang` does not show emptied; both when `lang` is not given. */
-function shownPair(lang: ShownLanguage | undefined, zh: string, en: string): [string, string] {
+function shownPair(lang: Lang | undefined, zh: string, en: string): [string, string] {
   if (lang === "en") return [en ? "" : zh, en];
   if (lang === "zh") return [zh, zh ? "" : en];
   return [zh, en];
@@ -80,7 +78,7 @@ function shownPair(lang: ShownLanguage | undefined, zh: string, en: string): [st
  * With `lang` (a page without a keyword), names, cities and hosts in that language only, and no
  * disciplines: a card shows those only beside a keyword they matched.
  */
-export function toConferences(list: PlatformConference[], lang?: ShownLanguage): PortalConference[] {
+export function toConferences(list: PlatformConference[], lang?: Lang): PortalConference[] {
   return list.map((item) => {
     const { id, startDate, endDate, major, category, lowestFeeFen, registrationOpensAt, registrationClosesAt } = item;
     const [nameZh, nameEn] = shownPair(lang, item.nameZh, item.nameEn);
@@ -120,7 +118,7 @@ export function toHome(
     links: PlatformLink[];
     important: PlatformConference[];
   },
-  lang?: ShownLanguage,
+  lang?: Lang,
 ): PortalHome {
   const titled = <T extends { titleZh: string; titleEn: string }>(item: T): T => {
     const [titleZh, titleEn] = shownPair(lang, item.titleZh, item.titleEn);

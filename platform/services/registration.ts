@@ -410,22 +410,21 @@ export async function paymentsCovering(db: Db, list: Pick<Registration, "id" | "
  * platform call (issue 16). The ids travel as one array each (PostgreSQL's text form). The teams'
  * read is apart so that a page without a team keeps to the registrations' index.
  */
-const registrationsPayments = builtOnce((db) =>
-  db
-    .select()
-    .from(payments)
-    .where(sql`${payments.registrationId} = any(${sql.placeholder("ids")}::int[])`)
-    .orderBy(desc(payments.id))
-    .prepare("payments_of_registrations"),
-);
-const registrationsAndTeamsPayments = builtOnce((db) =>
-  db
-    .select()
-    .from(payments)
-    .where(sql`${payments.registrationId} = any(${sql.placeholder("ids")}::int[]) or ${payments.teamId} = any(${sql.placeholder("teamIds")}::int[])`)
-    .orderBy(desc(payments.id))
-    .prepare("payments_of_registrations_and_teams"),
-);
+const coveringPayments = (withTeams: boolean) =>
+  builtOnce((db) =>
+    db
+      .select()
+      .from(payments)
+      .where(
+        withTeams
+          ? sql`${payments.registrationId} = any(${sql.placeholder("ids")}::int[]) or ${payments.teamId} = any(${sql.placeholder("teamIds")}::int[])`
+          : sql`${payments.registrationId} = any(${sql.placeholder("ids")}::int[])`,
+      )
+      .orderBy(desc(payments.id))
+      .prepare(withTeams ? "payments_of_registrations_and_teams" : "payments_of_registrations"),
+  );
+const registrationsPayments = coveringPayments(false);
+const registrationsAndTeamsPayments = coveringPayments(true);
 
 /** The invoices of some payments: a read built once, as the payments' (a list of paid registrations asks it). */
 const paymentsInvoices = builtOnce((db) =>
